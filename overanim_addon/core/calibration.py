@@ -1,0 +1,119 @@
+"""``FOverAnimProportionCalibrationSettings`` and its resolvers.
+
+Defaults and ranges are the Details UI's; ``FIELDS`` carries them (with the Details UI names and
+tooltips) so the Blender properties and the docs are generated from one table, not retyped.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+from typing import NamedTuple
+
+from ._numeric import clamp, finite_or, is_finite_positive
+
+SCALE_FLOOR = 0.01  # ResolveMeasurementScale never lets the minimum scale below this
+
+
+class FieldSpec(NamedTuple):
+    """One row of the spec's Details UI table."""
+
+    name: str  # snake_case Python/Blender name
+    cpp: str  # the C++ UPROPERTY name
+    label: str  # the Details UI name
+    default: object
+    minimum: float | None
+    maximum: float | None
+    unit: str  # "cm", "" (a ratio) or "bone"
+    tooltip: str  # the spec's sentence
+
+
+FIELDS: tuple[FieldSpec, ...] = (
+    FieldSpec("enable_automatic_calibration", "bEnableAutomaticCalibration", "Enable Automatic Calibration",
+              True, None, None, "",
+              "Calibrates linear distance, speed, and acceleration using measured proportions. "
+              "Does not change angular or time values"),
+    FieldSpec("reference_character_height", "ReferenceCharacterHeight", "Reference Character Height",
+              180.0, 1.0, None, "cm", "Reference height at which character scale equals 1"),
+    FieldSpec("locomotion_root_bone", "LocomotionRootBone", "Locomotion Root Bone", "", None, None, "bone",
+              "Reference-pose bone from which locomotion height is measured to the ground. "
+              "None automatically selects the body root"),
+    FieldSpec("reference_locomotion_height", "ReferenceLocomotionHeight", "Reference Locomotion Height",
+              90.0, 1.0, None, "cm", "Authored reference height for actor speed/acceleration"),
+    FieldSpec("reference_ground_probe_radius", "ReferenceGroundProbeRadius", "Reference Ground Probe Radius",
+              42.0, 1.0, None, "cm", "Scale reference for ground-probe distance"),
+    FieldSpec("reference_region_span_length", "ReferenceRegionSpanLength", "Reference Region Span Length",
+              60.0, 1.0, None, "cm", "Scale reference for Region endpoint span"),
+    FieldSpec("reference_region_bounds_radius", "ReferenceRegionBoundsRadius", "Reference Region Bounds Radius",
+              20.0, 1.0, None, "cm", "Scale reference for Region bounds radius"),
+    FieldSpec("reference_region_chain_length", "ReferenceRegionChainLength", "Reference Region Chain Length",
+              60.0, 1.0, None, "cm", "Scale reference for Region chain length"),
+    FieldSpec("reference_average_bone_length", "ReferenceAverageBoneLength", "Reference Average Bone Length",
+              15.0, 1.0, None, "cm", "Scale reference for Region average bone length"),
+    FieldSpec("minimum_character_scale", "MinimumCharacterScale", "Minimum Character Scale",
+              0.25, 0.01, 1.0, "", "Lower bound for automatically calculated scale"),
+    FieldSpec("maximum_character_scale", "MaximumCharacterScale", "Maximum Character Scale",
+              4.0, 1.0, 10.0, "",
+              "Upper bound for automatically calculated scale. "
+              "Internal resolution sanitizes it to no less than the minimum"),
+)
+FIELDS_BY_NAME = {spec.name: spec for spec in FIELDS}
+
+
+@dataclass(frozen=True)
+class CalibrationSettings:
+    """``FOverAnimProportionCalibrationSettings`` (alias ``OverAnimProportion::FCalibration``).
+
+    ``locomotion_root_bone`` is a bone name; "" is the spec's None (select the body root).
+    """
+
+    enable_automatic_calibration: bool = True
+    reference_character_height: float = 180.0
+    locomotion_root_bone: str = ""
+    reference_locomotion_height: float = 90.0
+    reference_ground_probe_radius: float = 42.0
+    reference_region_span_length: float = 60.0
+    reference_region_bounds_radius: float = 20.0
+    reference_region_chain_length: float = 60.0
+    reference_average_bone_length: float = 15.0
+    minimum_character_scale: float = 0.25
+    maximum_character_scale: float = 4.0
+
+    # -- the sanitised scale range -----------------------------------------------------------------
+    @property
+    def scale_range(self) -> tuple[float, float]:
+        """``(max(Minimum, 0.01), max(Maximum, that minimum))``.
+
+        The spec is silent on NaN/inf bounds; a non-finite bound is treated as unset and takes its
+        spec default (0.25 / 4) before that sanitising, so the result is always finite.
+        """
+        low = max(finite_or(self.minimum_character_scale, 0.25), SCALE_FLOOR)
+        high = max(finite_or(self.maximum_character_scale, 4.0), low)
+        return low, high
+
+    # -- resolvers --------------------------------------------------------------------------------
+    def resolve_measurement_scale(self, measured: float, reference: float) -> float:
+        """1 when calibration is off or either value is non-finite or not positive; otherwise
+        ``measured / reference`` clamped to ``scale_range``."""
+        if not self.enable_automatic_calibration:
+            return 1.0
+        if not (is_finite_positive(measured) and is_finite_positive(reference)):
+            return 1.0
+        low, high = self.scale_range
+        ratio = float(measured) / float(reference)
+        if not math.isfinite(ratio):  # 1e308 / 1e-308 overflows: the ratio is "above any maximum"
+            ratio = high
+        return clamp(ratio, low, high)
+
+    def resolve_character_scale(self, character_height: float) -> float:
+        return self.resolve_measurement_scale(character_height, self.reference_character_height)
+
+    def resolve_optional_measurement_scale(self, measured: float, reference: float) -> float:
+        """0 (absence of a Region measurement, not a fallback) for a non-finite or non-positive
+        measurement; otherwise ``resolve_measurement_scale``."""
+        if not is_finite_positive(measured):
+            return 0.0
+        return self.resolve_measurement_scale(measured, reference)
+
+    def as_dict(self) -> dict[str, object]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}

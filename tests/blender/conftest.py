@@ -1,0 +1,27 @@
+"""Fixtures for tests against the real bpy module (imported once per process)."""
+
+from __future__ import annotations
+
+import pytest
+
+import bpy  # noqa: F401  (imported once per process, before any add-on code)
+
+
+@pytest.fixture(scope="session")
+def addon():
+    """Register the add-on once for the session and always unregister it: bpy 4.5 hangs at exit
+    while Python operator/panel classes are still registered."""
+    import overanim_addon
+
+    overanim_addon.register()
+    try:
+        yield overanim_addon
+    finally:
+        overanim_addon.unregister()
+
+
+@pytest.fixture
+def empty_scene():
+    """A fresh, empty file for each test."""
+    bpy.ops.wm.read_homefile(use_empty=True)
+    yield bpy.context.scene

@@ -1,0 +1,115 @@
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from overanim_addon.core import InvalidInputError, RegionCompositionPolicy, compose_region_deltas
+
+ADD, STRONG = RegionCompositionPolicy.ADDITIVE_CLAMPED, RegionCompositionPolicy.STRONGEST_DELTA
+finite = st.floats(-100, 100, allow_nan=False)
+
+
+def test_enum_values_and_display_names():
+    assert [p.value for p in RegionCompositionPolicy] == ["AdditiveClamped", "StrongestDelta"]
+    assert ADD.display_name == "Additive Delta" and STRONG.display_name == "Strongest Delta"
+
+
+def test_additive_adds_where_the_sum_stays_inside_the_strongest_delta():
+    # a seam: two Regions each carry half of a delta that reaches 1.0 elsewhere
+    deltas = np.array([[0.5, 1.0, 0.0], [0.5, 0.0, 0.2]])
+    np.testing.assert_allclose(compose_region_deltas(ADD, deltas), [1.0, 1.0, 0.2])
+
+
+def test_additive_clamps_overlap_to_the_longest_single_delta():
+    deltas = np.array([[1.0, 0.3], [1.0, 0.3]])
+    np.testing.assert_allclose(compose_region_deltas(ADD, deltas), [1.0, 0.6])
+
+
+def test_additive_clamp_keeps_direction_for_vectors():
+    deltas = np.array([[[3.0, 0, 0]], [[0, 4.0, 0]]])  # sum (3,4,0) has length 5, cap 4
+    out = compose_region_deltas(ADD, deltas)
+    np.testing.assert_allclose(out, [[2.4, 3.2, 0.0]])
+
+
+def test_additive_explicit_limit():
+    deltas = np.array([[0.8], [0.7]])
+    np.testing.assert_allclose(compose_region_deltas(ADD, deltas, limit=1.0), [1.0])
+    np.testing.assert_allclose(compose_region_deltas(ADD, -deltas, limit=1.0), [-1.0])
+
+
+@pytest.mark.parametrize("bad", [-1.0, float("nan"), float("inf")])
+def test_bad_limit_is_a_domain_error(bad):
+    with pytest.raises(InvalidInputError):
+        compose_region_deltas(ADD, np.zeros((1, 1)), limit=bad)
+
+
+def test_strongest_keeps_sign_and_picks_by_magnitude():
+    deltas = np.array([[0.5, -0.9], [-0.7, 0.2]])
+    np.testing.assert_allclose(compose_region_deltas(STRONG, deltas), [-0.7, -0.9])
+
+
+def test_strongest_ties_go_to_the_first_region():
+    deltas = np.array([[[1.0, 0, 0]], [[0, 1.0, 0]]])
+    np.testing.assert_allclose(compose_region_deltas(STRONG, deltas), [[1.0, 0, 0]])
+
+
+@pytest.mark.parametrize("policy", list(RegionCompositionPolicy))
+def test_non_finite_deltas_contribute_nothing(policy):
+    deltas = np.array([[np.nan, np.inf, 0.5], [0.25, 0.25, -np.inf]])
+    out = compose_region_deltas(policy, deltas)
+    assert np.all(np.isfinite(out))
+    np.testing.assert_allclose(out, [0.25, 0.25, 0.5])
+
+
+@pytest.mark.parametrize("policy", list(RegionCompositionPolicy))
+def test_no_regions_gives_zeros(policy):
+    assert compose_region_deltas(policy, np.zeros((0, 5, 3))).shape == (5, 3)
+    np.testing.assert_array_equal(compose_region_deltas(policy, np.zeros((0, 5))), np.zeros(5))
+
+
+@pytest.mark.parametrize("shape", [(3,), (1, 2, 3, 4)])
+def test_wrong_shape_is_a_domain_error(shape):
+    with pytest.raises(InvalidInputError, match="shape"):
+        compose_region_deltas(ADD, np.zeros(shape))
+
+
+def test_policy_by_unreal_spelling_and_dtype_kept():
+    out = compose_region_deltas("StrongestDelta", np.ones((2, 3), np.float32))
+    assert out.dtype == np.float32
+
+
+deltas3 = st.integers(1, 4).flatmap(
+    lambda r: st.integers(1, 6).flatmap(lambda v: arrays(np.float64, (r, v, 3), elements=finite))
+)
+
+
+@given(deltas3)
+def test_additive_never_longer_than_longest_input_delta(d):
+    out = compose_region_deltas(ADD, d)
+    cap = np.linalg.norm(d, axis=2).max()
+    assert np.all(np.linalg.norm(out, axis=1) <= cap * (1 + 1e-9) + 1e-12)
+
+
+@given(deltas3)
+def test_additive_equals_the_plain_sum_when_inside_the_cap(d):
+    total = d.sum(axis=0)
+    cap = np.linalg.norm(d, axis=2).max()
+    inside = np.linalg.norm(total, axis=1) <= cap
+    np.testing.assert_allclose(compose_region_deltas(ADD, d)[inside], total[inside], atol=1e-9)
+
+
+@given(deltas3)
+def test_strongest_is_one_of_the_inputs_with_the_greatest_length(d):
+    out = compose_region_deltas(STRONG, d)
+    lengths = np.linalg.norm(d, axis=2)
+    for v in range(d.shape[1]):
+        assert any(np.array_equal(out[v], d[r, v]) for r in range(d.shape[0]))
+        assert np.linalg.norm(out[v]) == pytest.approx(lengths[:, v].max())
+
+
+@given(deltas3)
+def test_single_region_is_returned_unchanged_by_both_policies(d):
+    one = d[:1]
+    for policy in RegionCompositionPolicy:
+        np.testing.assert_allclose(compose_region_deltas(policy, one), one[0], rtol=1e-12)

@@ -1,0 +1,133 @@
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from overanim_addon.core import RegionFalloffMode, RegionMaskPolicy
+
+weights = st.floats(min_value=-2, max_value=3) | st.sampled_from([float("nan"), float("inf"), -float("inf")])
+unit = st.floats(min_value=0, max_value=1)
+modes = st.sampled_from(list(RegionFalloffMode))
+exponents = st.floats(min_value=0.01, max_value=50)
+
+
+def test_defaults_match_the_spec():
+    p = RegionMaskPolicy()
+    assert p.falloff_mode is RegionFalloffMode.SMOOTH_STEP
+    assert (p.zero_weight, p.full_weight, p.falloff_exponent) == (0.0, 1.0, 1.0)
+
+
+def test_enum_values_are_the_unreal_spellings():
+    assert [m.value for m in RegionFalloffMode] == ["Linear", "SmoothStep", "Power"]
+
+
+@pytest.mark.parametrize("mode", ["SmoothStep", "SMOOTH_STEP", RegionFalloffMode.SMOOTH_STEP])
+def test_mode_accepts_unreal_and_python_spellings(mode):
+    assert RegionMaskPolicy(falloff_mode=mode).falloff_mode is RegionFalloffMode.SMOOTH_STEP
+
+
+def test_unknown_mode_is_rejected():
+    with pytest.raises(ValueError, match="RegionFalloffMode"):
+        RegionMaskPolicy(falloff_mode="Cubic")
+
+
+@pytest.mark.parametrize(
+    "mode, w, expected",
+    [
+        ("Linear", 0.25, 0.25),
+        ("SmoothStep", 0.25, 0.25 * 0.25 * (3 - 0.5)),
+        ("SmoothStep", 0.5, 0.5),
+        ("Power", 0.5, 0.125),  # exponent 3 below
+    ],
+)
+def test_curves(mode, w, expected):
+    p = RegionMaskPolicy(falloff_mode=mode, falloff_exponent=3.0)
+    assert p.evaluate(w) == pytest.approx(expected)
+
+
+def test_transition_range_is_remapped():
+    p = RegionMaskPolicy(RegionFalloffMode.LINEAR, zero_weight=0.2, full_weight=0.6)
+    assert p.evaluate(0.4) == pytest.approx(0.5)
+    assert p.evaluate(0.2) == 0.0 and p.evaluate(0.1) == 0.0
+    assert p.evaluate(0.6) == 1.0 and p.evaluate(0.9) == 1.0
+
+
+@pytest.mark.parametrize("mode", ["Linear", "SmoothStep"])
+def test_only_power_reads_the_exponent(mode):
+    a = RegionMaskPolicy(mode, falloff_exponent=1.0)
+    b = RegionMaskPolicy(mode, falloff_exponent=7.0)
+    w = np.linspace(0, 1, 101)
+    np.testing.assert_array_equal(a.evaluate(w), b.evaluate(w))
+    assert b.falloff_exponent == 7.0  # retained, just not used
+
+
+def test_power_reads_the_exponent():
+    w = np.linspace(0, 1, 11)
+    assert not np.allclose(RegionMaskPolicy("Power", falloff_exponent=1).evaluate(w),
+                           RegionMaskPolicy("Power", falloff_exponent=2).evaluate(w))
+
+
+def test_scalar_in_scalar_out_and_array_shape_kept():
+    p = RegionMaskPolicy()
+    assert isinstance(p.evaluate(0.3), float)
+    assert isinstance(p.evaluate(np.float32(0.3)), float)
+    out = p.evaluate(np.zeros((4, 5), np.float32))
+    assert out.shape == (4, 5) and out.dtype == np.float32
+    assert p.evaluate([0.0, 1.0]).dtype == np.float64
+
+
+def test_array_matches_scalar_evaluation():
+    p = RegionMaskPolicy("Power", 0.1, 0.8, 2.5)
+    w = np.linspace(-0.5, 1.5, 257)
+    np.testing.assert_allclose(p.evaluate(w), [p.evaluate(float(x)) for x in w])
+
+
+# -- where the spec is silent: documented choices ---------------------------------------------------
+def test_full_not_above_zero_is_a_hard_step_at_zero_weight():
+    for full in (0.5, 0.3):
+        p = RegionMaskPolicy("Linear", zero_weight=0.5, full_weight=full)
+        assert not p.has_transition_range
+        np.testing.assert_array_equal(p.evaluate(np.array([0.0, 0.5, 0.5001, 1.0])), [0, 0, 1, 1])
+
+
+def test_nan_weight_is_no_weight_and_infinities_clamp():
+    p = RegionMaskPolicy("Linear")
+    np.testing.assert_array_equal(p.evaluate(np.array([np.nan, np.inf, -np.inf])), [0.0, 1.0, 0.0])
+
+
+def test_exponent_below_range_is_raised_to_0_01_and_nan_takes_default():
+    w = np.linspace(0, 1, 11)
+    np.testing.assert_allclose(RegionMaskPolicy("Power", falloff_exponent=-3).evaluate(w),
+                               RegionMaskPolicy("Power", falloff_exponent=0.01).evaluate(w))
+    np.testing.assert_allclose(RegionMaskPolicy("Power", falloff_exponent=math.nan).evaluate(w), w)
+
+
+def test_out_of_range_and_nan_thresholds_are_sanitised():
+    p = RegionMaskPolicy("Linear", zero_weight=-1.0, full_weight=math.nan)
+    assert (p.effective_zero_weight, p.effective_full_weight) == (0.0, 1.0)
+    assert p.evaluate(0.25) == pytest.approx(0.25)
+
+
+@given(mode=modes, zero=unit, full=unit, exponent=exponents, w=weights)
+def test_mask_is_always_finite_and_in_unit_range(mode, zero, full, exponent, w):
+    m = RegionMaskPolicy(mode, zero, full, exponent).evaluate(w)
+    assert math.isfinite(m) and 0.0 <= m <= 1.0
+
+
+@given(mode=modes, zero=unit, full=unit, exponent=exponents, w=unit)
+def test_zero_at_or_below_zero_weight_full_at_or_above_full_weight(mode, zero, full, exponent, w):
+    p = RegionMaskPolicy(mode, zero, full, exponent)
+    if w <= zero:
+        assert p.evaluate(w) == 0.0
+    elif w >= full and full > zero:
+        assert p.evaluate(w) == 1.0
+
+
+@given(mode=modes, zero=unit, full=unit, exponent=exponents,
+       a=st.floats(0, 1), b=st.floats(0, 1))
+def test_mask_is_monotonic_in_the_weight(mode, zero, full, exponent, a, b):
+    p = RegionMaskPolicy(mode, zero, full, exponent)
+    lo, hi = sorted((a, b))
+    assert p.evaluate(lo) <= p.evaluate(hi) + 1e-12
