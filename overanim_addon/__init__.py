@@ -8,12 +8,12 @@ from __future__ import annotations
 
 
 def register() -> None:
-    from . import blender
+    from .blender import register as register_blender
 
-    blender.register()
+    register_blender()
 
 
 def unregister() -> None:
-    from . import blender
+    from .blender import unregister as unregister_blender
 
-    blender.unregister()
+    unregister_blender()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from overanim_addon.core import (  # noqa: E402  (the checkout must be importable first)
+from overanim_addon.core import (
     CalibrationSettings,
     ResolvedCharacterProportions,
     build_measurement_scales,

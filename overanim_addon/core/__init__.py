@@ -4,7 +4,7 @@ Plain Python and NumPy only. Importing this package must work in a Python withou
 """
 
 from . import proportion
-from .calibration import FIELDS, CalibrationSettings, FieldSpec
+from .calibration import FIELDS, CalibrationSettings, FieldSpec, validate_calibration
 from .errors import InvalidInputError, OverAnimError
 from .measurement_scales import MotionMeasurementBasis, MotionMeasurementScales
 from .proportion import SpatialCalibrationMode, build_measurement_scales, resolve_spatial_distance
@@ -35,4 +35,5 @@ __all__ = [
     "proportion",
     "requires_coverage",
     "resolve_spatial_distance",
+    "validate_calibration",
 ]

@@ -117,3 +117,20 @@ class CalibrationSettings:
 
     def as_dict(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def validate_calibration(settings: CalibrationSettings) -> list[str]:
+    """Problems an artist must fix before measuring: NaN or out-of-range fields (the Details UI's
+    ranges). An empty list means the settings are usable as they are."""
+    problems = []
+    for spec in FIELDS:
+        if spec.unit == "bone" or isinstance(spec.default, bool):
+            continue
+        value = getattr(settings, spec.name)
+        if not math.isfinite(value):
+            problems.append(f"{spec.label} is not a number")
+        elif spec.minimum is not None and value < spec.minimum:
+            problems.append(f"{spec.label} must be at least {spec.minimum:g}")
+        elif spec.maximum is not None and value > spec.maximum:
+            problems.append(f"{spec.label} must be at most {spec.maximum:g}")
+    return problems

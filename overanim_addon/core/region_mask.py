@@ -18,11 +18,11 @@ stays finite and inside [0, 1]:
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import overload
 
 import numpy as np
-import numpy.typing as npt
 
 from ._numeric import clamp, coerce_enum, finite_or
 
@@ -72,9 +72,9 @@ class RegionMaskPolicy:
     def evaluate(self, weight: float) -> float: ...
 
     @overload
-    def evaluate(self, weight: npt.ArrayLike) -> np.ndarray: ...
+    def evaluate(self, weight: np.ndarray | Sequence[float]) -> np.ndarray: ...
 
-    def evaluate(self, weight):  # type: ignore[no-untyped-def]
+    def evaluate(self, weight: float | np.ndarray | Sequence[float]) -> float | np.ndarray:
         """Mask value(s) for skin weight(s).
 
         A Python/NumPy scalar gives a float; an array gives an array of the same shape (float32
@@ -82,7 +82,7 @@ class RegionMaskPolicy:
         """
         scalar = np.ndim(weight) == 0 and not isinstance(weight, np.ndarray)
         w = np.asarray(weight)
-        dtype = w.dtype if w.dtype in (np.float32, np.float64) else np.float64
+        dtype = w.dtype if w.dtype in (np.float32, np.float64) else np.dtype(np.float64)
         w = w.astype(dtype, copy=False)
         result = self._evaluate_array(w, dtype)
         return float(result) if scalar else result
@@ -93,7 +93,8 @@ class RegionMaskPolicy:
         w = np.clip(np.nan_to_num(w, nan=0.0, posinf=1.0, neginf=0.0), 0.0, 1.0)
         if not self.has_transition_range:
             return (w > zero).astype(dtype)
-        t = np.clip((w - dtype.type(zero)) / dtype.type(full - zero), 0.0, 1.0)
+        with np.errstate(over="ignore"):  # a range of 1e-45 in float32 overflows to inf: clip handles it
+            t = np.clip((w - dtype.type(zero)) / dtype.type(full - zero), 0.0, 1.0)
         mode = self.falloff_mode
         if mode is RegionFalloffMode.LINEAR:
             mask = t

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+import bpy
 import pytest
-
-import bpy  # noqa: F401  (imported once per process, before any add-on code)
 
 
 @pytest.fixture(scope="session")

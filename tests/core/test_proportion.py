@@ -124,7 +124,8 @@ def test_distance_floor_and_character_scale_floor_and_fallback():
 
 
 def test_mode_by_name():
-    assert resolve_spatial_distance("REGION_RELATIVE", 1, 2, 1, 3) == resolve_spatial_distance("RegionRelative", 1, 2, 1, 3)
+    by_name = resolve_spatial_distance("REGION_RELATIVE", 1, 2, 1, 3)
+    assert by_name == resolve_spatial_distance("RegionRelative", 1, 2, 1, 3) == 6
 
 
 @given(st.sampled_from(list(M)), anything, anything, anything, anything)

@@ -1,0 +1,55 @@
+"""The Blender side of OverAnim: properties, operators and the sidebar. Each feature module has
+``register``/``unregister``; they run in this order and in reverse."""
+
+from __future__ import annotations
+
+from . import properties, ui
+from .calibration import preferences as calibration_preferences
+from .calibration import presets as calibration_presets
+from .calibration import properties as calibration_properties
+from .calibration import ui as calibration_ui
+from .checks import operators as checks_operators
+from .checks import ui as checks_ui
+from .measure import operators as measure_operators
+from .measure import ui as measure_ui
+from .regions import operators as regions_operators
+from .regions import properties as regions_properties
+from .regions import ui as regions_ui
+from .sample import operators as sample_operators
+
+MODULES = (
+    calibration_properties,
+    regions_properties,
+    properties,
+    calibration_preferences,
+    calibration_presets,
+    regions_operators,
+    checks_operators,
+    measure_operators,
+    sample_operators,
+    ui,
+    calibration_ui,
+    regions_ui,
+    measure_ui,
+    checks_ui,
+)
+
+_registered = False
+
+
+def register() -> None:
+    global _registered
+    if _registered:  # register() twice in a row must not fail nor register twice
+        unregister()
+    for module in MODULES:
+        module.register()
+    _registered = True
+
+
+def unregister() -> None:
+    global _registered
+    if not _registered:
+        return
+    for module in reversed(MODULES):
+        module.unregister()
+    _registered = False

@@ -1,0 +1,43 @@
+"""Blender presets for a calibration set-up (Preset menu with + / - in the Calibration panel)."""
+
+from __future__ import annotations
+
+import bpy
+from bl_operators.presets import AddPresetBase
+from bl_ui.utils import PresetPanel
+
+from ...core.calibration import FIELDS
+
+PRESET_SUBDIR = "overanim/calibration"
+
+
+class OVERANIM_MT_calibration_presets(bpy.types.Menu):
+    bl_label = "Calibration Presets"
+    preset_subdir = PRESET_SUBDIR
+    preset_operator = "script.execute_preset"
+    draw = bpy.types.Menu.draw_preset
+
+
+class OVERANIM_PT_calibration_presets(PresetPanel, bpy.types.Panel):
+    bl_label = "Calibration Presets"
+    preset_subdir = PRESET_SUBDIR
+    preset_operator = "script.execute_preset"
+    preset_add_operator = "overanim.calibration_preset_add"
+
+
+class OVERANIM_OT_calibration_preset_add(AddPresetBase, bpy.types.Operator):
+    """Save or remove a calibration preset (reference sizes and scale limits; not the root bone)"""
+
+    bl_idname = "overanim.calibration_preset_add"
+    bl_label = "Add Calibration Preset"
+    preset_menu = "OVERANIM_MT_calibration_presets"
+    preset_defines = [
+        "ob = bpy.context.active_object",
+        "cal = (ob if ob.type == 'ARMATURE' else ob.find_armature()).overanim.calibration",
+    ]
+    preset_values = [f"cal.{spec.name}" for spec in FIELDS if spec.unit != "bone"]
+    preset_subdir = PRESET_SUBDIR
+
+
+classes = (OVERANIM_MT_calibration_presets, OVERANIM_PT_calibration_presets, OVERANIM_OT_calibration_preset_add)
+register, unregister = bpy.utils.register_classes_factory(classes)

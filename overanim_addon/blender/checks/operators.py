@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import bpy
+
+from ..common import OverAnimOperatorMixin, find_armature, require_armature
+from .checks import FIXES, CheckResult, run_checks
+
+
+def store_checks(armature: bpy.types.Object, findings: Iterable[CheckResult]) -> None:
+    """Keep the findings on the armature for the Checks panel (replacing the previous ones)."""
+    stored = armature.overanim.checks
+    stored.clear()
+    for finding in findings:
+        item = stored.add()
+        item.check_id, item.severity, item.message, item.fix = (finding.id, finding.severity, finding.message,
+                                                                finding.fix)
+    armature.overanim.checks_run = True
+
+
+def report_findings(findings: list[CheckResult]) -> list[tuple[str, str]]:
+    log = [(f.severity, f.message) for f in findings if f.severity != "INFO"]
+    errors = sum(f.severity == "ERROR" for f in findings)
+    warnings = sum(f.severity == "WARNING" for f in findings)
+    # an error finding is a result here, not a failure of the operator: report it as a warning
+    log = [("WARNING" if level == "ERROR" else level, msg) for level, msg in log]
+    log.append(("INFO", f"Checks: {errors} errors, {warnings} warnings"))
+    return log
+
+
+class OVERANIM_OT_run_checks(OverAnimOperatorMixin, bpy.types.Operator):
+    """Check the rig before measuring: scale, pose, locomotion root, unit scale, Regions"""
+
+    bl_idname = "overanim.run_checks"
+    bl_label = "Run Checks"
+    bl_options = {"REGISTER", "UNDO"}
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        return find_armature(context) is not None
+
+    def run(self, context):
+        armature = require_armature(context)
+        findings = run_checks(context, armature)
+        store_checks(armature, findings)
+        return report_findings(findings)
+
+
+class OVERANIM_OT_fix_check(OverAnimOperatorMixin, bpy.types.Operator):
+    """Apply the safe one-click fix of a check, then check again"""
+
+    bl_idname = "overanim.fix_check"
+    bl_label = "Fix"
+    bl_options = {"REGISTER", "UNDO"}
+
+    fix: bpy.props.EnumProperty(  # type: ignore[valid-type]
+        name="Fix", items=[(key, label, "") for key, (label, _) in FIXES.items()]
+    )
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        return find_armature(context) is not None
+
+    @classmethod
+    def description(cls, context, properties):  # type: ignore[no-untyped-def]
+        return f"{FIXES[properties.fix][0]}, then run the checks again"
+
+    def run(self, context):
+        armature = require_armature(context)
+        label, apply = FIXES[self.fix]
+        apply(context, armature)
+        findings = run_checks(context, armature)
+        store_checks(armature, findings)
+        return [("INFO", f"{label}: done"), *report_findings(findings)[-1:]]
+
+
+classes = (OVERANIM_OT_run_checks, OVERANIM_OT_fix_check)
+register, unregister = bpy.utils.register_classes_factory(classes)

@@ -1,0 +1,99 @@
+"""What every Blender-side feature shares: finding the rig, units, and the operator boundary that
+turns domain errors into reports."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import bpy
+
+from ..core.errors import OverAnimError
+
+LOD_SUFFIX = re.compile(r"_LOD(\d+)$", re.IGNORECASE)
+
+
+def lod_index(obj: bpy.types.Object) -> int:
+    """Unreal's naming: ``Body_LOD2`` is LOD 2, no suffix is LOD 0."""
+    match = LOD_SUFFIX.search(obj.name)
+    return int(match.group(1)) if match else 0
+
+
+def cm_per_unit(scene: bpy.types.Scene) -> float:
+    """Centimetres in one Blender unit: scene units x scale_length metres x 100."""
+    scale = float(scene.unit_settings.scale_length)
+    if not (math.isfinite(scale) and scale > 0.0):
+        raise OverAnimError(f"The scene's Unit Scale ({scale}) is not a positive number")
+    return scale * 100.0
+
+
+def deforms(mesh_obj: bpy.types.Object, armature: bpy.types.Object) -> bool:
+    if mesh_obj.type != "MESH":
+        return False
+    if mesh_obj.parent is armature and mesh_obj.parent_type == "ARMATURE":
+        return True
+    return any(m.type == "ARMATURE" and m.object is armature for m in mesh_obj.modifiers)
+
+
+def deformed_meshes(armature: bpy.types.Object, scene: bpy.types.Scene) -> list[bpy.types.Object]:
+    """Meshes of the scene that the armature deforms, sorted by name (all LODs)."""
+    return sorted((o for o in scene.objects if deforms(o, armature)), key=lambda o: o.name)
+
+
+def find_armature(context: bpy.types.Context) -> bpy.types.Object | None:
+    """The active armature, or the armature deforming the active mesh (cheap: for poll())."""
+    obj = context.active_object
+    if obj is None:
+        return None
+    if obj.type == "ARMATURE":
+        return obj
+    if obj.type == "MESH":
+        if obj.parent is not None and obj.parent.type == "ARMATURE" and obj.parent_type == "ARMATURE":
+            return obj.parent
+        for mod in obj.modifiers:
+            if mod.type == "ARMATURE" and mod.object is not None:
+                return mod.object
+    return None
+
+
+def require_armature(context: bpy.types.Context, *, writable: bool = True) -> bpy.types.Object:
+    """Like find_armature, but explains what is wrong instead of returning None."""
+    armature = find_armature(context)
+    if armature is None:
+        raise OverAnimError("Select an armature, or a mesh deformed by one")
+    if len(armature.data.bones) == 0:
+        raise OverAnimError(f"Armature '{armature.name}' has no bones")
+    if writable and (armature.library is not None or armature.data.library is not None):
+        raise OverAnimError(
+            f"'{armature.name}' is linked from a library and read-only: make it local or a library override first"
+        )
+    if writable and armature.override_library is not None and armature.override_library.is_system_override:
+        raise OverAnimError(f"'{armature.name}' is a non-editable library override: make it editable first")
+    if not armature.visible_get():
+        raise OverAnimError(f"'{armature.name}' is hidden or disabled in the viewport: unhide it first")
+    return armature
+
+
+class OverAnimOperatorMixin:
+    """The operator boundary: ``run()`` does the work and may raise ``OverAnimError``; ``execute``
+    turns that into an ERROR report and CANCELLED, so an artist never sees a traceback for a
+    mistake of theirs. ``run`` returns log lines (level, message) that are replayed as reports."""
+
+    report: Callable[..., Any]
+
+    def run(self, context: bpy.types.Context) -> Iterator[tuple[str, str]] | list[tuple[str, str]]:
+        raise NotImplementedError
+
+    def execute(self, context: bpy.types.Context) -> set[str]:
+        try:
+            log = list(self.run(context))
+        except OverAnimError as error:
+            self.report({"ERROR"}, str(error))
+            return {"CANCELLED"}
+        for level, message in log:
+            self.report({level}, message)
+        if any(level == "ERROR" for level, _ in log):
+            return {"CANCELLED"}
+        return {"FINISHED"}

@@ -1,0 +1,63 @@
+"""Rig and mesh data out of Blender into the core's plain structures, in centimetres of the
+armature's own space (component space). Rest pose only: bone rest matrices and original mesh
+vertices, never the evaluated (posed, modified) geometry."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import bpy
+import numpy as np
+
+from ...core.skeleton import BoneInfo, Skeleton
+from ..common import lod_index
+from ..weights import region_weights
+
+
+def skeleton(armature: bpy.types.Object, cm: float) -> Skeleton:
+    bones = [
+        BoneInfo(
+            name=bone.name,
+            parent=bone.parent.name if bone.parent else None,
+            head=tuple(float(c) * cm for c in bone.head_local),  # type: ignore[arg-type]
+            tail=tuple(float(c) * cm for c in bone.tail_local),  # type: ignore[arg-type]
+        )
+        for bone in armature.data.bones
+    ]
+    return Skeleton(bones)
+
+
+def linear_world(armature: bpy.types.Object) -> np.ndarray:
+    return np.array(armature.matrix_world.to_3x3(), dtype=np.float64)
+
+
+def rest_points(mesh_obj: bpy.types.Object, armature: bpy.types.Object, cm: float) -> np.ndarray:
+    """The mesh's original vertices in the armature's space, in cm (N x 3)."""
+    mesh = mesh_obj.data
+    co = np.empty(len(mesh.vertices) * 3, np.float64)
+    mesh.vertices.foreach_get("co", co)
+    co = co.reshape(-1, 3)
+    to_armature = np.array(armature.matrix_world.inverted_safe() @ mesh_obj.matrix_world, dtype=np.float64)
+    return (co @ to_armature[:3, :3].T + to_armature[:3, 3]) * cm
+
+
+def lod0(meshes: Sequence[bpy.types.Object]) -> list[bpy.types.Object]:
+    """The LOD0 meshes (no _LOD<n> suffix, or _LOD0); all meshes when there are none."""
+    base = [m for m in meshes if lod_index(m) == 0]
+    return base or list(meshes)
+
+
+def region_points(
+    meshes: Sequence[bpy.types.Object],
+    armature: bpy.types.Object,
+    bones_by_region: Mapping[str, Sequence[str]],
+    cm: float,
+) -> dict[str, np.ndarray]:
+    """Per Region, the rest-pose vertices (cm, armature space) with a nonzero Region weight."""
+    found: dict[str, list[np.ndarray]] = {name: [] for name in bones_by_region}
+    for mesh_obj in meshes:
+        weights = region_weights(mesh_obj, bones_by_region)
+        points = rest_points(mesh_obj, armature, cm)
+        for name, w in weights.items():
+            found[name].append(points[w > 0.0])
+    return {name: np.concatenate(parts) if parts else np.zeros((0, 3)) for name, parts in found.items()}

@@ -1,0 +1,49 @@
+"""Measure an armature: Blender data in, core measurement, results out (no writes here)."""
+
+from __future__ import annotations
+
+import bpy
+import numpy as np
+
+from ...core import build_measurement_scales, validate_calibration
+from ...core.errors import OverAnimError
+from ...core.measurement import measure_character, measure_region
+from ..calibration.properties import settings_from_properties
+from ..common import cm_per_unit, deformed_meshes
+from ..regions.properties import region_bones
+from . import extract
+from .results import MeasurementResults, RegionResult
+
+
+def measure(context: bpy.types.Context, armature: bpy.types.Object) -> MeasurementResults:
+    settings = settings_from_properties(armature.overanim.calibration)
+    problems = validate_calibration(settings)
+    if problems:
+        raise OverAnimError("Calibration: " + "; ".join(problems))
+    cm = cm_per_unit(context.scene)
+    skeleton = extract.skeleton(armature, cm)
+    meshes = extract.lod0(deformed_meshes(armature, context.scene))
+
+    bones_by_region: dict[str, list[str]] = {}
+    for region in armature.overanim.regions:
+        if region.name in bones_by_region:
+            raise OverAnimError(f"Two Regions are named '{region.name}': Region names must be unique")
+        bones = region_bones(armature, region)
+        if not bones:
+            what = "is empty" if region.bone_collection in armature.data.collections_all else "was not found"
+            raise OverAnimError(
+                f"Region '{region.name}': bone collection '{region.bone_collection}' {what}"
+            )
+        bones_by_region[region.name] = bones
+
+    points = [extract.rest_points(m, armature, cm) for m in meshes]
+    all_points = np.concatenate(points) if points else np.zeros((0, 3))
+    character = measure_character(settings, skeleton, all_points, extract.linear_world(armature))
+    geometry = extract.region_points(meshes, armature, bones_by_region, cm)
+    regions = []
+    for name, bones in bones_by_region.items():
+        proportions = measure_region(skeleton, bones, geometry[name])
+        scales = build_measurement_scales(settings, character.proportions, proportions, world_space=False)
+        regions.append(RegionResult(name, tuple(bones), proportions, scales))
+    return MeasurementResults(character.proportions, character.locomotion_root_bone,
+                              character.root_was_automatic, tuple(regions))

@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import bpy
+from bpy_extras.io_utils import ExportHelper
+
+from ..calibration.properties import settings_from_properties
+from ..checks.checks import ERROR, run_checks
+from ..checks.operators import store_checks
+from ..common import OverAnimOperatorMixin, find_armature, require_armature
+from . import results as results_module
+from .measure import measure
+
+
+class OVERANIM_OT_measure_proportions(OverAnimOperatorMixin, bpy.types.Operator):
+    """Measure the rig in its rest pose (cm) and write the results as OverAnim_ custom properties"""
+
+    bl_idname = "overanim.measure_proportions"
+    bl_label = "Measure Proportions"
+    bl_options = {"REGISTER", "UNDO"}
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        return find_armature(context) is not None
+
+    def run(self, context):
+        armature = require_armature(context)
+        findings = run_checks(context, armature)
+        store_checks(armature, findings)
+        errors = [f for f in findings if f.severity == ERROR]
+        if errors:
+            return [("ERROR", f"Not measured: {errors[0].message}" +
+                     (f" (+{len(errors) - 1} more in Checks)" if len(errors) > 1 else ""))]
+        results = measure(context, armature)
+        count = results_module.write(armature, results)
+        c = results.character
+        log = [(f.severity, f.message) for f in findings if f.severity == "WARNING"]
+        log.append(("INFO", f"'{armature.name}': height {c.character_height_cs:.1f} cm (scale "
+                    f"{c.character_scale_cs:.3f}), locomotion {c.locomotion_height_cs:.1f} cm from "
+                    f"'{results.locomotion_root_bone}', {len(results.regions)} Regions; {count} properties written"))
+        return log
+
+
+class OVERANIM_OT_export_results_json(OverAnimOperatorMixin, bpy.types.Operator, ExportHelper):
+    """Save the measured results of the armature (lengths in cm) as a JSON file"""
+
+    bl_idname = "overanim.export_results_json"
+    bl_label = "Export Results (JSON)"
+    bl_options = {"REGISTER"}
+    filename_ext = ".json"
+    filter_glob: bpy.props.StringProperty(default="*.json", options={"HIDDEN"})  # type: ignore[valid-type]
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        armature = find_armature(context)
+        return armature is not None and f"{results_module.PREFIX}CharacterHeightCS" in armature
+
+    def run(self, context):
+        armature = require_armature(context, writable=False)
+        # exactly what Unreal receives through FBX: the custom properties, plus the settings used
+        payload: dict[str, Any] = {
+            "armature": armature.name,
+            "units": "cm",
+            "calibration": settings_from_properties(armature.overanim.calibration).as_dict(),
+            "custom_properties": dict(results_module.read(armature)),
+        }
+        path = Path(bpy.path.abspath(self.filepath))
+        try:
+            path.write_text(json.dumps(payload, indent=2, default=str))
+        except OSError as error:
+            return [("ERROR", f"Could not write {path}: {error.strerror}")]
+        return [("INFO", f"Saved {path.name}")]
+
+
+classes = (OVERANIM_OT_measure_proportions, OVERANIM_OT_export_results_json)
+register, unregister = bpy.utils.register_classes_factory(classes)

@@ -1,0 +1,86 @@
+from __future__ import annotations
+
+import bpy
+
+from ..common import OverAnimOperatorMixin, find_armature, require_armature
+
+
+class OVERANIM_OT_region_add(OverAnimOperatorMixin, bpy.types.Operator):
+    """Add a Region; it takes the active bone's collection when there is one"""
+
+    bl_idname = "overanim.region_add"
+    bl_label = "Add Region"
+    bl_options = {"REGISTER", "UNDO"}
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        return find_armature(context) is not None
+
+    def run(self, context):
+        armature = require_armature(context)
+        regions = armature.overanim.regions
+        existing = {r.name for r in regions}
+        collection = armature.data.collections.active
+        base = collection.name if collection is not None else "Region"
+        name, n = base, 1
+        while name in existing:
+            n += 1
+            name = f"{base}.{n:03d}"
+        region = regions.add()
+        region.name = name
+        region.bone_collection = collection.name if collection is not None else ""
+        armature.overanim.active_region_index = len(regions) - 1
+        return [("INFO", f"Added Region '{name}'")]
+
+
+class OVERANIM_OT_region_remove(OverAnimOperatorMixin, bpy.types.Operator):
+    """Remove the active Region"""
+
+    bl_idname = "overanim.region_remove"
+    bl_label = "Remove Region"
+    bl_options = {"REGISTER", "UNDO"}
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        armature = find_armature(context)
+        return armature is not None and len(armature.overanim.regions) > 0
+
+    def run(self, context):
+        armature = require_armature(context)
+        data = armature.overanim
+        index = min(data.active_region_index, len(data.regions) - 1)
+        name = data.regions[index].name
+        data.regions.remove(index)
+        data.active_region_index = max(0, index - 1)
+        return [("INFO", f"Removed Region '{name}'")]
+
+
+class OVERANIM_OT_region_move(OverAnimOperatorMixin, bpy.types.Operator):
+    """Move the active Region up or down the list"""
+
+    bl_idname = "overanim.region_move"
+    bl_label = "Move Region"
+    bl_options = {"REGISTER", "UNDO"}
+
+    direction: bpy.props.EnumProperty(  # type: ignore[valid-type]
+        name="Direction", items=[("UP", "Up", ""), ("DOWN", "Down", "")]
+    )
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        armature = find_armature(context)
+        return armature is not None and len(armature.overanim.regions) > 1
+
+    def run(self, context):
+        data = require_armature(context).overanim
+        index = data.active_region_index
+        target = index - 1 if self.direction == "UP" else index + 1
+        if not 0 <= target < len(data.regions):
+            return []
+        data.regions.move(index, target)
+        data.active_region_index = target
+        return []
+
+
+classes = (OVERANIM_OT_region_add, OVERANIM_OT_region_remove, OVERANIM_OT_region_move)
+register, unregister = bpy.utils.register_classes_factory(classes)

@@ -1,0 +1,124 @@
+"""A Region: the bones it covers (a Bone Collection, Blender's counterpart of an OverAnim Bone
+Group), its mask policy and its calibration choices."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import bpy
+
+from ...core import (
+    MotionMeasurementBasis,
+    RegionCompositionPolicy,
+    RegionFalloffMode,
+    RegionLodPolicy,
+    RegionMaskPolicy,
+    SpatialCalibrationMode,
+)
+
+FALLOFF_ITEMS = [
+    ("LINEAR", "Linear", "Straight ramp between Zero Weight and Full Weight"),
+    ("SMOOTH_STEP", "SmoothStep", "Smooth ease-in/ease-out ramp between Zero Weight and Full Weight"),
+    ("POWER", "Power", "Ramp bent by Falloff Exponent (the only mode that reads it)"),
+]
+LOD_ITEMS = [
+    ("ALLOW_INACTIVE", "AllowInactive", "Allows a LOD without Region coverage"),
+    ("WARN_IF_INACTIVE", "WarnIfInactive", "Warns about a LOD without Region coverage"),
+    ("REQUIRE_COVERAGE", "RequireCoverage", "Requires Region coverage at every LOD"),
+]
+COMPOSITION_ITEMS = [
+    ("ADDITIVE_CLAMPED", "Additive Delta", "Composes overlapping Region deltas as a clamped sum"),
+    ("STRONGEST_DELTA", "Strongest Delta", "Composes overlapping Region deltas as the single strongest delta"),
+]
+SPATIAL_ITEMS = [
+    ("CHARACTER_RELATIVE", "CharacterRelative", "Multiplies authored linear distance by character scale"),
+    ("REGION_RELATIVE", "RegionRelative",
+     "Uses Region reference size and ratio when valid; otherwise falls back to character-relative"),
+    ("ABSOLUTE", "Absolute", "Uses authored distance unchanged"),
+]
+BASIS_ITEMS = [
+    ("AUTO", "Auto", "Selects locomotion height for actor motion; for Region motion, selects "
+     "chain/span/bounds/average bone in that order"),
+    ("CHARACTER_HEIGHT", "CharacterHeight", "Uses a whole-character scale"),
+    ("LOCOMOTION_HEIGHT", "LocomotionHeight", "Uses a whole-character scale"),
+    ("REGION_SPAN", "RegionSpan", "Uses that scale only when a Region measurement exists; otherwise resolution fails"),
+    ("REGION_BOUNDS_RADIUS", "RegionBoundsRadius",
+     "Uses that scale only when a Region measurement exists; otherwise resolution fails"),
+    ("REGION_CHAIN_LENGTH", "RegionChainLength",
+     "Uses that scale only when a Region measurement exists; otherwise resolution fails"),
+    ("AVERAGE_BONE_LENGTH", "AverageBoneLength",
+     "Uses that scale only when a Region measurement exists; otherwise resolution fails"),
+    ("ABSOLUTE", "Absolute", "Uses scale 1"),
+]
+# The identifiers must be the core enum member names (the Blender layer converts by name).
+assert [i[0] for i in FALLOFF_ITEMS] == [m.name for m in RegionFalloffMode]
+assert [i[0] for i in LOD_ITEMS] == [m.name for m in RegionLodPolicy]
+assert [i[0] for i in COMPOSITION_ITEMS] == [m.name for m in RegionCompositionPolicy]
+assert [i[0] for i in SPATIAL_ITEMS] == [m.name for m in SpatialCalibrationMode]
+assert [i[0] for i in BASIS_ITEMS] == [m.name for m in MotionMeasurementBasis]
+
+
+class OVERANIM_PG_region(bpy.types.PropertyGroup):
+    __annotations__: dict[str, Any] = {
+        "name": bpy.props.StringProperty(name="Name", default="Region", description="Name of the Region"),
+        "bone_collection": bpy.props.StringProperty(
+            name="Bone Collection",
+            description="The armature's Bone Collection whose bones this Region covers (OverAnim's Bone Group)",
+        ),
+        "falloff_mode": bpy.props.EnumProperty(
+            name="Falloff Mode", items=FALLOFF_ITEMS, default="SMOOTH_STEP",
+            description="Selects the curve between 0 and full in the vertex mask. Only Power reads Falloff Exponent",
+        ),
+        "zero_weight": bpy.props.FloatProperty(
+            name="Zero Weight", default=0.0, min=0.0, max=1.0,
+            description="The Region mask is 0 at or below this skin weight",
+        ),
+        "full_weight": bpy.props.FloatProperty(
+            name="Full Weight", default=1.0, min=0.0, max=1.0,
+            description="The Region mask is 1 at or above this skin weight. "
+            "Must be greater than ZeroWeight to create a valid transition range",
+        ),
+        "falloff_exponent": bpy.props.FloatProperty(
+            name="Falloff Exponent", default=1.0, min=0.01, soft_max=10.0,
+            description="Curvature of Power mode. Other modes retain the value but do not use it in the result",
+        ),
+        "lod_policy": bpy.props.EnumProperty(
+            name="LOD Policy", items=LOD_ITEMS, default="WARN_IF_INACTIVE",
+            description="Respectively allows, warns about, or requires Region coverage at the LOD",
+        ),
+        "composition_policy": bpy.props.EnumProperty(
+            name="Composition Policy", items=COMPOSITION_ITEMS, default="ADDITIVE_CLAMPED",
+            description="Composes overlapping Region deltas either as a clamped sum or as the single strongest delta",
+        ),
+        "is_attachment_dependency": bpy.props.BoolProperty(
+            name="Attachment Dependency", default=False,
+            description="Coverage is always required when this is on, regardless of policy "
+            "(also assumed when an object is parented to one of the Region's bones)",
+        ),
+        "spatial_calibration_mode": bpy.props.EnumProperty(
+            name="Spatial Calibration", items=SPATIAL_ITEMS, default="CHARACTER_RELATIVE",
+            description="How this Region's authored linear distances follow character size",
+        ),
+        "measurement_basis": bpy.props.EnumProperty(
+            name="Measurement Basis", items=BASIS_ITEMS, default="AUTO",
+            description="Which measured scale calibrates this Region's motion",
+        ),
+        "delta_shape_key": bpy.props.StringProperty(
+            name="Delta Shape Key",
+            description="Optional shape key whose offsets are this Region's delta (for composition)",
+        ),
+    }
+
+
+def mask_policy(region: Any) -> RegionMaskPolicy:
+    return RegionMaskPolicy(region.falloff_mode, region.zero_weight, region.full_weight, region.falloff_exponent)
+
+
+def region_bones(armature: bpy.types.Object, region: Any) -> list[str]:
+    """Names of the bones in the Region's Bone Collection (empty when it is missing)."""
+    collection = armature.data.collections_all.get(region.bone_collection) if region.bone_collection else None
+    return [bone.name for bone in collection.bones] if collection is not None else []
+
+
+classes = (OVERANIM_PG_region,)
+register, unregister = bpy.utils.register_classes_factory(classes)

@@ -1,0 +1,132 @@
+"""A small, realistic sample humanoid built procedurally (nothing is downloaded): an armature with
+Unreal-style bone names in an A-pose, Bone Collections for a few Regions, a skinned LOD0 mesh with
+vertex groups and a coarser ``_LOD1``. 180 cm tall at Unit Scale 1 (metres)."""
+
+from __future__ import annotations
+
+import math
+
+import bpy
+import numpy as np
+
+# name: (parent, head, tail, tube radius) in metres; character faces -Y, its left is +X
+BONES: dict[str, tuple[str | None, tuple[float, float, float], tuple[float, float, float], float]] = {
+    "root": (None, (0, 0, 0), (0, 0.25, 0), 0.0),
+    "pelvis": ("root", (0, 0, 0.95), (0, 0, 1.05), 0.15),
+    "spine_01": ("pelvis", (0, 0, 1.05), (0, 0.01, 1.18), 0.14),
+    "spine_02": ("spine_01", (0, 0.01, 1.18), (0, 0.01, 1.30), 0.15),
+    "spine_03": ("spine_02", (0, 0.01, 1.30), (0, 0, 1.44), 0.16),
+    "neck_01": ("spine_03", (0, 0, 1.44), (0, -0.01, 1.56), 0.06),
+    "head": ("neck_01", (0, -0.01, 1.56), (0, -0.01, 1.80), 0.10),
+}
+for side, sign in (("l", 1.0), ("r", -1.0)):
+    BONES.update({
+        f"clavicle_{side}": ("spine_03", (sign * 0.03, 0, 1.40), (sign * 0.17, 0.01, 1.42), 0.05),
+        f"upperarm_{side}": (f"clavicle_{side}", (sign * 0.17, 0.01, 1.42), (sign * 0.42, 0.03, 1.22), 0.055),
+        f"lowerarm_{side}": (f"upperarm_{side}", (sign * 0.42, 0.03, 1.22), (sign * 0.62, 0.0, 1.05), 0.045),
+        f"hand_{side}": (f"lowerarm_{side}", (sign * 0.62, 0.0, 1.05), (sign * 0.71, -0.01, 0.98), 0.04),
+        f"thigh_{side}": ("pelvis", (sign * 0.10, 0, 0.93), (sign * 0.11, -0.01, 0.51), 0.08),
+        f"calf_{side}": (f"thigh_{side}", (sign * 0.11, -0.01, 0.51), (sign * 0.12, 0.02, 0.09), 0.06),
+        f"foot_{side}": (f"calf_{side}", (sign * 0.12, 0.02, 0.09), (sign * 0.12, -0.10, 0.03), 0.045),
+        f"ball_{side}": (f"foot_{side}", (sign * 0.12, -0.10, 0.03), (sign * 0.12, -0.17, 0.02), 0.035),
+    })
+
+COLLECTIONS = {
+    "Spine": ["spine_01", "spine_02", "spine_03"],
+    "Head": ["neck_01", "head"],
+    "Arm_L": ["clavicle_l", "upperarm_l", "lowerarm_l", "hand_l"],
+    "Arm_R": ["clavicle_r", "upperarm_r", "lowerarm_r", "hand_r"],
+    "Leg_L": ["thigh_l", "calf_l", "foot_l", "ball_l"],
+    "Leg_R": ["thigh_r", "calf_r", "foot_r", "ball_r"],
+}
+REGIONS = {"LeftArm": "Arm_L", "RightArm": "Arm_R", "Spine": "Spine", "Head": "Head", "LeftLeg": "Leg_L"}
+
+
+def _tube(head, tail, radius, rings, segments):
+    """Vertices of a tube around head->tail (rings x segments) and each ring's position 0..1."""
+    head, tail = np.asarray(head, float), np.asarray(tail, float)
+    axis = tail - head
+    axis_n = axis / np.linalg.norm(axis)
+    helper = np.array([0.0, 0.0, 1.0]) if abs(axis_n[2]) < 0.9 else np.array([1.0, 0.0, 0.0])
+    u = np.cross(axis_n, helper)
+    u /= np.linalg.norm(u)
+    v = np.cross(axis_n, u)
+    t = np.linspace(0.0, 1.0, rings)
+    angles = np.linspace(0.0, 2 * math.pi, segments, endpoint=False)
+    circle = np.cos(angles)[:, None] * u + np.sin(angles)[:, None] * v  # (segments, 3)
+    centres = head + t[:, None] * axis  # (rings, 3)
+    verts = centres[:, None, :] + radius * circle[None, :, :]
+    return verts.reshape(-1, 3), np.repeat(t, segments)
+
+
+def _build_mesh(name, armature, rings, segments):
+    verts, faces, weights = [], [], []  # weights: list of (vertex index array, group, weight array)
+    offset = 0
+    for bone, (parent, head, tail, radius) in BONES.items():
+        if radius <= 0:
+            continue
+        v, t = _tube(head, tail, radius, rings, segments)
+        idx = np.arange(offset, offset + len(v))
+        for r in range(rings - 1):
+            for s in range(segments):
+                a = offset + r * segments + s
+                b = offset + r * segments + (s + 1) % segments
+                faces.append((a, b, b + segments, a + segments))
+        # rigid skinning with a blend into the parent over the first third of the bone
+        blend = np.clip(t / 0.34, 0.0, 1.0) if parent and BONES[parent][3] > 0 else np.ones_like(t)
+        weights.append((idx, bone, blend))
+        if parent and BONES[parent][3] > 0:
+            weights.append((idx[blend < 1.0], parent, 1.0 - blend[blend < 1.0]))
+        verts.append(v)
+        offset += len(v)
+    verts.append(np.array([[0.0, -0.01, 1.80]]))  # crown of the head: the character's highest point
+    weights.append((np.array([offset]), "head", np.array([1.0])))
+    co = np.concatenate(verts)
+    mesh = bpy.data.meshes.new(name)
+    mesh.from_pydata(co.tolist(), [], faces)
+    mesh.update()
+    obj = bpy.data.objects.new(name, mesh)
+    for idx, group, w in weights:
+        vg = obj.vertex_groups.get(group) or obj.vertex_groups.new(name=group)
+        # vertex_groups.add takes one weight for many indices: group the indices by weight
+        for value in np.unique(np.round(w, 4)):
+            vg.add(idx[np.round(w, 4) == value].tolist(), float(value), "REPLACE")
+    obj.parent = armature
+    obj.modifiers.new("Armature", "ARMATURE").object = armature
+    return obj
+
+
+def build_sample_character(context: bpy.types.Context, name: str = "SK_OverAnimSample") -> bpy.types.Object:
+    """Build the sample into the active collection and return its armature (made active)."""
+    collection = context.collection or context.scene.collection
+    data = bpy.data.armatures.new(name)
+    armature = bpy.data.objects.new(name, data)
+    collection.objects.link(armature)
+    with context.temp_override(active_object=armature, object=armature, selected_objects=[armature],
+                               selected_editable_objects=[armature]):
+        context.view_layer.objects.active = armature
+        bpy.ops.object.mode_set(mode="EDIT")
+        edit_bones = data.edit_bones
+        for bone, (parent, head, tail, _radius) in BONES.items():
+            eb = edit_bones.new(bone)
+            eb.head, eb.tail = head, tail
+            eb.use_deform = bone != "root"
+            if parent:
+                eb.parent = edit_bones[parent]
+                eb.use_connect = tuple(BONES[parent][2]) == tuple(head)
+        bpy.ops.object.mode_set(mode="OBJECT")
+    for coll_name, bones in COLLECTIONS.items():
+        coll = data.collections.new(coll_name)
+        for bone in bones:
+            coll.assign(data.bones[bone])
+    for suffix, rings, segments in (("", 6, 12), ("_LOD1", 3, 6)):
+        mesh_obj = _build_mesh(f"{name}_Body{suffix}", armature, rings, segments)
+        collection.objects.link(mesh_obj)
+    for region_name, coll_name in REGIONS.items():
+        region = armature.overanim.regions.add()
+        region.name, region.bone_collection = region_name, coll_name
+    armature.overanim.calibration.locomotion_root_bone = ""
+    for obj in context.view_layer.objects:
+        obj.select_set(obj is armature)
+    context.view_layer.objects.active = armature
+    return armature

@@ -1,0 +1,199 @@
+"""Measuring a skeleton and its geometry, bpy-free. Coordinates are in the armature's own space
+(component space), Z up, in centimetres; the ground is the plane Z = 0.
+
+The Blender layer extracts bones and rest-pose vertices into these plain structures; the rules of
+what is measured live here so they can be tested without Blender:
+
+- character height: the highest point (vertices, else bone heads/tails) above the ground;
+- body root (when Locomotion Root Bone is None): the first bone named like a pelvis/hips
+  (``pelvis``, ``hips``, ``hip`` after prefixes such as ``mixamorig:`` or ``DEF-``), else the first
+  bone, in hierarchy order, with two or more leg-like child chains (a chain whose lowest joint is
+  below half of the bone's own height);
+- locomotion height: the height of the locomotion root bone's head above the ground;
+- ground probe radius: half the hip-joint height of the tallest leg (the head height of the first
+  bone of each leg-like child chain of the body root). The footstep-IK walkthrough starts its foot
+  probe a quarter of the capsule (about half a leg) above the ground; for Unreal's mannequin this
+  comes to about 45 cm, beside the spec's 42 cm reference;
+- a Region's chains: its bones restricted to their own parent links form trees; chain length is the
+  greatest sum of bone lengths along a root-to-leaf path, span length the distance from that path's
+  root head to the tail of the farthest leaf of the same tree, average bone length the mean length
+  of the Region's bones;
+- bounds radius: the radius of an (approximately minimal) bounding sphere of the Region's points.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .errors import InvalidInputError
+
+_ROOT_NAME = re.compile(r"(?:^|[^a-z])(pelvis|hips?)$")
+_NAME_PREFIX = re.compile(r"^(mixamorig\d*:|def[-_]|org[-_]|bip\d*[ _]|c_)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class BoneInfo:
+    name: str
+    parent: str | None
+    head: tuple[float, float, float]
+    tail: tuple[float, float, float]
+
+    @property
+    def length(self) -> float:
+        return float(np.linalg.norm(np.subtract(self.tail, self.head)))
+
+
+@dataclass
+class Skeleton:
+    """Bones in hierarchy order (parents before children, as Blender lists them)."""
+
+    bones: Sequence[BoneInfo]
+    by_name: dict[str, BoneInfo] = field(init=False)
+    children: dict[str | None, list[str]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.by_name = {bone.name: bone for bone in self.bones}
+        self.children = {}
+        for bone in self.bones:
+            self.children.setdefault(bone.parent, []).append(bone.name)
+
+    def require(self, name: str) -> BoneInfo:
+        try:
+            return self.by_name[name]
+        except KeyError:
+            raise InvalidInputError(f"The armature has no bone named '{name}'") from None
+
+    def descendants(self, name: str) -> list[str]:
+        out: list[str] = []
+        stack = list(reversed(self.children.get(name, [])))
+        while stack:
+            current = stack.pop()
+            out.append(current)
+            stack.extend(reversed(self.children.get(current, [])))
+        return out
+
+    def joint_points(self, names: Iterable[str] | None = None) -> np.ndarray:
+        bones = self.bones if names is None else [self.by_name[n] for n in names]
+        if not bones:
+            return np.zeros((0, 3))
+        return np.array([p for b in bones for p in (b.head, b.tail)], dtype=np.float64)
+
+
+# -- whole-character measures --------------------------------------------------------------------
+def character_height(points: np.ndarray) -> float:
+    """Highest point above the ground (Z = 0). Non-finite points are ignored; 0 if none."""
+    z = np.asarray(points, dtype=np.float64).reshape(-1, 3)[:, 2]
+    z = z[np.isfinite(z)]
+    return float(max(z.max(), 0.0)) if z.size else 0.0
+
+
+def _is_root_name(name: str) -> bool:
+    return bool(_ROOT_NAME.search(_NAME_PREFIX.sub("", name).lower()))
+
+
+def leg_chains(skeleton: Skeleton, bone_name: str) -> list[str]:
+    """The child bones of ``bone_name`` that start leg-like chains (reaching below half its height)."""
+    bone = skeleton.by_name[bone_name]
+    threshold = bone.head[2] * 0.5
+    legs = []
+    for child in skeleton.children.get(bone_name, []):
+        chain = [child, *skeleton.descendants(child)]
+        lowest = min(min(skeleton.by_name[n].head[2], skeleton.by_name[n].tail[2]) for n in chain)
+        if lowest < threshold:
+            legs.append(child)
+    return legs
+
+
+def find_body_root(skeleton: Skeleton) -> str:
+    """The automatic locomotion root (see the module docstring for the rule)."""
+    for bone in skeleton.bones:
+        if _is_root_name(bone.name):
+            return bone.name
+    for bone in skeleton.bones:
+        if len(leg_chains(skeleton, bone.name)) >= 2:
+            return bone.name
+    raise InvalidInputError(
+        "No body root found (no bone named pelvis/hips and no bone with two legs below it): "
+        "set Locomotion Root Bone"
+    )
+
+
+def locomotion_height(skeleton: Skeleton, root: str) -> float:
+    return float(skeleton.require(root).head[2])
+
+
+def ground_probe_radius(skeleton: Skeleton, root: str) -> float:
+    """Half the hip-joint height of the tallest leg under ``root``; 0 when it has no legs."""
+    heights = [skeleton.by_name[leg].head[2] for leg in leg_chains(skeleton, root)]
+    return float(max(heights) * 0.5) if heights else 0.0
+
+
+# -- Region measures -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ChainMeasures:
+    span_length: float
+    chain_length: float
+    average_bone_length: float
+
+
+def region_chain_measures(skeleton: Skeleton, bone_names: Iterable[str]) -> ChainMeasures:
+    names = [n for n in dict.fromkeys(bone_names)]
+    if not names:
+        return ChainMeasures(0.0, 0.0, 0.0)
+    for name in names:
+        skeleton.require(name)
+    in_region = set(names)
+    sub_children: dict[str, list[str]] = {n: [] for n in names}
+    roots = []
+    for name in names:
+        parent = skeleton.by_name[name].parent
+        if parent is not None and parent in in_region:
+            sub_children[parent].append(name)
+        else:
+            roots.append(name)
+
+    best_chain, best_span = -1.0, 0.0
+    for root in roots:
+        root_head = np.asarray(skeleton.by_name[root].head)
+        # depth-first over this tree: (bone, chain length so far)
+        longest, leaves = 0.0, []
+        stack = [(root, skeleton.by_name[root].length)]
+        while stack:
+            name, length = stack.pop()
+            kids = sub_children[name]
+            if not kids:
+                leaves.append(name)
+                longest = max(longest, length)
+            stack.extend((k, length + skeleton.by_name[k].length) for k in kids)
+        if longest > best_chain:
+            best_chain = longest
+            best_span = max(float(np.linalg.norm(np.asarray(skeleton.by_name[leaf].tail) - root_head))
+                            for leaf in leaves)
+    average = float(np.mean([skeleton.by_name[n].length for n in names]))
+    return ChainMeasures(span_length=best_span, chain_length=max(best_chain, 0.0), average_bone_length=average)
+
+
+def bounding_sphere_radius(points: np.ndarray, iterations: int = 64) -> float:
+    """Radius of an approximately minimal bounding sphere (0 for fewer than two points).
+
+    Starts from the bounding-box centre and moves towards the farthest point (Bădoiu–Clarkson),
+    keeping the best radius seen; vectorised, a few dozen passes over the points. The result always
+    encloses every point and is never larger than the bounding box's own sphere.
+    """
+    p = np.asarray(points, dtype=np.float64).reshape(-1, 3)
+    p = p[np.all(np.isfinite(p), axis=1)]
+    if len(p) < 2:
+        return 0.0
+    centre = (p.min(axis=0) + p.max(axis=0)) * 0.5
+    best = float(np.sqrt(((p - centre) ** 2).sum(axis=1).max()))
+    c = centre.copy()
+    for i in range(1, iterations + 1):
+        d2 = ((p - c) ** 2).sum(axis=1)
+        far = int(np.argmax(d2))
+        best = min(best, float(np.sqrt(d2[far])))
+        c += (p[far] - c) / (i + 1)
+    return best

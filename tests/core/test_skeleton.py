@@ -1,0 +1,142 @@
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from overanim_addon.core import CalibrationSettings, InvalidInputError
+from overanim_addon.core.measurement import measure_character, measure_region
+from overanim_addon.core.skeleton import (
+    BoneInfo,
+    Skeleton,
+    bounding_sphere_radius,
+    find_body_root,
+    ground_probe_radius,
+    region_chain_measures,
+)
+
+
+def humanoid(root_name="pelvis"):
+    b = BoneInfo
+    bones = [
+        b("root", None, (0, 0, 0), (0, 10, 0)),
+        b(root_name, "root", (0, 0, 95), (0, 0, 105)),
+        b("spine_01", root_name, (0, 0, 105), (0, 0, 130)),
+        b("head", "spine_01", (0, 0, 130), (0, 0, 170)),
+        b("thigh_l", root_name, (10, 0, 93), (11, 0, 51)),
+        b("calf_l", "thigh_l", (11, 0, 51), (12, 0, 9)),
+        b("foot_l", "calf_l", (12, 0, 9), (12, -15, 3)),
+        b("thigh_r", root_name, (-10, 0, 93), (-11, 0, 51)),
+        b("calf_r", "thigh_r", (-11, 0, 51), (-12, 0, 9)),
+        b("foot_r", "calf_r", (-12, 0, 9), (-12, -15, 3)),
+    ]
+    return Skeleton(bones)
+
+
+@pytest.mark.parametrize("name", ["pelvis", "Hips", "mixamorig:Hips", "DEF-pelvis", "Bip01 Pelvis"])
+def test_body_root_by_name(name):
+    assert find_body_root(humanoid(name)) == name
+
+
+def test_body_root_by_legs_when_no_name_matches():
+    assert find_body_root(humanoid("torso_base")) == "torso_base"
+
+
+def test_no_body_root_is_a_domain_error():
+    s = Skeleton([BoneInfo("a", None, (0, 0, 0), (0, 0, 1)), BoneInfo("b", "a", (0, 0, 1), (0, 0, 2))])
+    with pytest.raises(InvalidInputError, match="Locomotion Root Bone"):
+        find_body_root(s)
+
+
+def test_ground_probe_radius_is_half_the_hip_joint_height():
+    assert ground_probe_radius(humanoid(), "pelvis") == 46.5
+    assert ground_probe_radius(humanoid(), "head") == 0.0  # no legs below the head
+
+
+def test_region_chain_measures_of_a_leg():
+    m = region_chain_measures(humanoid(), ["thigh_l", "calf_l", "foot_l"])
+    lengths = [math.dist((10, 0, 93), (11, 0, 51)), math.dist((11, 0, 51), (12, 0, 9)),
+               math.dist((12, 0, 9), (12, -15, 3))]
+    assert m.chain_length == pytest.approx(sum(lengths))
+    assert m.span_length == pytest.approx(math.dist((10, 0, 93), (12, -15, 3)))
+    assert m.average_bone_length == pytest.approx(sum(lengths) / 3)
+
+
+def test_region_with_two_trees_takes_the_longest_chain():
+    m = region_chain_measures(humanoid(), ["thigh_l", "calf_l", "head"])
+    assert m.chain_length == pytest.approx(math.dist((10, 0, 93), (11, 0, 51)) + math.dist((11, 0, 51), (12, 0, 9)))
+
+
+def test_region_with_a_missing_bone_is_a_domain_error():
+    with pytest.raises(InvalidInputError, match="no bone named 'tail_01'"):
+        region_chain_measures(humanoid(), ["thigh_l", "tail_01"])
+
+
+def test_empty_region_measures_zero():
+    assert region_chain_measures(humanoid(), []).chain_length == 0.0
+
+
+def test_bounding_sphere_of_a_sphere_surface():
+    rng = np.random.default_rng(3)
+    p = rng.normal(size=(5000, 3))
+    p = p / np.linalg.norm(p, axis=1)[:, None] * 7.0 + [1, 2, 3]
+    assert bounding_sphere_radius(p) == pytest.approx(7.0, rel=0.03)
+
+
+def test_bounding_sphere_degenerate_inputs():
+    assert bounding_sphere_radius(np.zeros((0, 3))) == 0.0
+    assert bounding_sphere_radius(np.array([[1.0, 2, 3]])) == 0.0
+    assert bounding_sphere_radius(np.array([[0.0, 0, 0], [4.0, 0, 0], [np.nan, 0, 0]])) == pytest.approx(2.0, rel=0.05)
+
+
+@settings(max_examples=50, deadline=None)
+@given(arrays(np.float64, st.tuples(st.integers(2, 60), st.just(3)), elements=st.floats(-1e3, 1e3)))
+def test_bounding_sphere_encloses_every_point_and_beats_the_box_sphere(p):
+    r = bounding_sphere_radius(p)
+    box_r = np.linalg.norm(p.max(0) - p.min(0)) / 2
+    half_diameter = max(np.linalg.norm(a - b) for a in p for b in p) / 2
+    assert half_diameter - 1e-6 <= r <= box_r + 1e-6
+
+
+def test_measure_character_cs_and_ws_under_uniform_scale():
+    points = np.array([[0, 0, 0], [0, 0, 180.0]])
+    cal = CalibrationSettings()
+    one = measure_character(cal, humanoid(), points, np.eye(3)).proportions
+    two = measure_character(cal, humanoid(), points, np.eye(3) * 2).proportions
+    assert one.character_height_cs == two.character_height_cs == 180
+    assert two.character_height_ws == 360 and one.character_height_ws == 180
+    assert one.character_scale_cs == 1.0 and two.character_scale_ws == 2.0
+    assert two.locomotion_height_ws == 2 * two.locomotion_height_cs == 190
+    assert two.ground_probe_radius_ws == 2 * two.ground_probe_radius_cs == 93
+
+
+def test_measure_character_rotated_armature_keeps_heights():
+    c, s = math.cos(0.7), math.sin(0.7)
+    rot_z = np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]])
+    m = measure_character(CalibrationSettings(), humanoid(), np.array([[0, 0, 180.0]]), rot_z).proportions
+    assert m.character_height_ws == pytest.approx(180)
+
+
+def test_measure_character_uses_bones_without_vertices_and_chosen_root():
+    cal = CalibrationSettings(locomotion_root_bone="spine_01")
+    m = measure_character(cal, humanoid(), np.zeros((0, 3)), np.eye(3))
+    assert m.proportions.character_height_cs == 170
+    assert m.locomotion_root_bone == "spine_01" and not m.root_was_automatic
+    assert m.proportions.locomotion_height_cs == 105
+
+
+def test_measure_character_rejects_missing_root_and_degenerate_transform():
+    with pytest.raises(InvalidInputError, match="no bone named"):
+        measure_character(CalibrationSettings(locomotion_root_bone="nope"), humanoid(), np.zeros((0, 3)), np.eye(3))
+    with pytest.raises(InvalidInputError, match="degenerate"):
+        measure_character(CalibrationSettings(), humanoid(), np.zeros((0, 3)), np.zeros((3, 3)))
+    with pytest.raises(InvalidInputError, match="no bones"):
+        measure_character(CalibrationSettings(), Skeleton([]), np.zeros((0, 3)), np.eye(3))
+
+
+def test_measure_region_bounds_fall_back_to_bones():
+    r = measure_region(humanoid(), ["head"], np.zeros((0, 3)))
+    assert r.bounds_radius == pytest.approx(20.0, rel=0.01)
+    assert r.chain_length == r.span_length == r.average_bone_length == 40.0
