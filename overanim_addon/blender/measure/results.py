@@ -121,7 +121,7 @@ def write(obj: bpy.types.Object, results: MeasurementResults) -> int:
     """Replace every OverAnim_ custom property of ``obj`` with ``results``. Everything is computed
     before the first write, so a failure (e.g. a name clash) writes nothing."""
     props = results.properties()
-    for name in [k for k in obj.keys() if k.startswith(PREFIX)]  # noqa: SIM118 (IDs are not iterable):
+    for name in [k for k in obj.keys() if k.startswith(PREFIX)]:  # noqa: SIM118 (IDs are not iterable)
         del obj[name]
     for name, (value, unit, text) in props.items():
         obj[name] = value
