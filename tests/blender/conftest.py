@@ -24,3 +24,11 @@ def empty_scene():
     """A fresh, empty file for each test."""
     bpy.ops.wm.read_homefile(use_empty=True)
     yield bpy.context.scene
+
+
+@pytest.fixture
+def sample(addon, empty_scene):
+    """The procedural sample humanoid, its armature active."""
+    from overanim_addon.blender.sample.build import build_sample_character
+
+    return build_sample_character(bpy.context)

@@ -1,0 +1,96 @@
+import math
+
+import bpy
+import pytest
+
+from overanim_addon.core import FIELDS
+
+REGION_FIELDS = {
+    # name: (label, default, hard min, hard max)
+    "zero_weight": ("Zero Weight", 0.0, 0.0, 1.0),
+    "full_weight": ("Full Weight", 1.0, 0.0, 1.0),
+    "falloff_exponent": ("Falloff Exponent", 1.0, 0.01, None),
+}
+
+
+def rna_prop(struct, name):
+    return struct.bl_rna.properties[name]
+
+
+@pytest.mark.parametrize("spec", FIELDS, ids=lambda s: s.name)
+def test_calibration_property_mirrors_the_details_ui(sample, spec):
+    cal = sample.overanim.calibration
+    prop = rna_prop(cal, spec.name)
+    assert prop.name == spec.label
+    assert prop.description == spec.tooltip
+    assert getattr(cal, spec.name) == spec.default
+    if prop.type == "FLOAT":
+        assert prop.hard_min == pytest.approx(spec.minimum if spec.minimum is not None else -math.inf) or \
+            (spec.minimum is None and prop.hard_min < -1e30)
+        if spec.maximum is None:
+            assert prop.hard_max > 1e30
+        else:
+            assert prop.hard_max == pytest.approx(spec.maximum)
+
+
+def test_hard_limits_clamp_values_set_from_python(sample):
+    cal = sample.overanim.calibration
+    cal.reference_character_height = -5
+    assert cal.reference_character_height == 1.0
+    cal.maximum_character_scale = 50
+    assert cal.maximum_character_scale == 10.0
+
+
+@pytest.mark.parametrize("name, expected", REGION_FIELDS.items())
+def test_region_mask_fields(sample, name, expected):
+    region = sample.overanim.regions[0]
+    label, default, low, high = expected
+    prop = rna_prop(region, name)
+    assert (prop.name, getattr(region, name)) == (label, default)
+    assert prop.hard_min == pytest.approx(low)
+    if high is not None:
+        assert prop.hard_max == pytest.approx(high)
+
+
+def test_region_enum_identifiers_are_core_member_names(sample):
+    region = sample.overanim.regions[0]
+    items = lambda name: [i.identifier for i in rna_prop(region, name).enum_items]  # noqa: E731
+    assert items("falloff_mode") == ["LINEAR", "SMOOTH_STEP", "POWER"]
+    assert region.falloff_mode == "SMOOTH_STEP"
+    assert items("lod_policy") == ["ALLOW_INACTIVE", "WARN_IF_INACTIVE", "REQUIRE_COVERAGE"]
+    assert items("composition_policy") == ["ADDITIVE_CLAMPED", "STRONGEST_DELTA"]
+    assert items("spatial_calibration_mode") == ["CHARACTER_RELATIVE", "REGION_RELATIVE", "ABSOLUTE"]
+    assert items("measurement_basis")[0] == "AUTO" and len(items("measurement_basis")) == 8
+
+
+def test_region_operators_add_move_remove(sample):
+    data = sample.overanim
+    count = len(data.regions)
+    sample.data.collections.active = sample.data.collections["Leg_R"]
+    assert bpy.ops.overanim.region_add() == {"FINISHED"}
+    assert data.regions[-1].bone_collection == "Leg_R" and data.active_region_index == count
+    bpy.ops.overanim.region_move(direction="UP")
+    assert data.regions[count - 1].bone_collection == "Leg_R"
+    bpy.ops.overanim.region_remove()
+    assert len(data.regions) == count and all(r.bone_collection != "Leg_R" for r in data.regions)
+
+
+def test_studio_defaults_keep_the_root_bone(sample):
+    cal = sample.overanim.calibration
+    cal.reference_character_height = 150
+    cal.locomotion_root_bone = "pelvis"
+    bpy.ops.overanim.apply_studio_defaults()
+    assert cal.reference_character_height == 180 and cal.locomotion_root_bone == "pelvis"
+
+
+def test_preset_saves_and_loads_a_calibration(sample, tmp_path):
+    cal = sample.overanim.calibration
+    cal.reference_character_height = 120
+    cal.minimum_character_scale = 0.5
+    assert bpy.ops.overanim.calibration_preset_add(name="Kids") == {"FINISHED"}
+    path = bpy.utils.preset_find("Kids", "overanim/calibration")
+    assert path
+    cal.reference_character_height = 180
+    cal.minimum_character_scale = 0.25
+    bpy.ops.script.execute_preset(filepath=path, menu_idname="OVERANIM_MT_calibration_presets")
+    assert cal.reference_character_height == 120 and cal.minimum_character_scale == 0.5

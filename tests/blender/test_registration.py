@@ -1,0 +1,43 @@
+import bpy
+import pytest
+
+import overanim_addon
+from overanim_addon.blender import MODULES
+
+OPERATORS = ["measure_proportions", "export_results_json", "run_checks", "fix_check", "region_add",
+             "region_remove", "region_move", "build_sample_character", "apply_studio_defaults",
+             "calibration_preset_add"]
+
+
+def registered_classes():
+    return {name for name in dir(bpy.types) if name.startswith("OVERANIM_")}
+
+
+def test_register_unregister_cycles_leave_nothing_behind(addon):
+    for _ in range(3):
+        overanim_addon.unregister()
+        assert not hasattr(bpy.types.Object, "overanim")
+        assert registered_classes() == set()
+        with pytest.raises(KeyError):
+            bpy.ops.overanim.measure_proportions.get_rna_type()
+        overanim_addon.register()
+        assert hasattr(bpy.types.Object, "overanim")
+    assert {"OVERANIM_PT_main", "OVERANIM_PT_calibration", "OVERANIM_PT_regions", "OVERANIM_PT_results",
+            "OVERANIM_PT_checks", "OVERANIM_UL_regions"} <= registered_classes()
+
+
+def test_register_twice_in_a_row_is_harmless(addon):
+    overanim_addon.register()
+    overanim_addon.register()
+    assert hasattr(bpy.types.Object, "overanim")
+
+
+@pytest.mark.parametrize("name", OPERATORS)
+def test_every_operator_is_registered_with_a_description(addon, name):
+    op = getattr(bpy.ops.overanim, name)
+    rna = op.get_rna_type()
+    assert rna.description, f"{name} needs a tooltip"
+
+
+def test_every_feature_module_can_register_and_unregister():
+    assert all(callable(m.register) and callable(m.unregister) for m in MODULES)
