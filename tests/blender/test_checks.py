@@ -1,0 +1,100 @@
+import math
+
+import bpy
+import pytest
+
+from overanim_addon.blender.checks.checks import run_checks
+
+from .helpers import custom_props
+
+
+def findings(armature):
+    return {(f.id, f.severity) for f in run_checks(bpy.context, armature)}
+
+
+def fix(name):
+    assert bpy.ops.overanim.fix_check(fix=name) == {"FINISHED"}
+
+
+def test_clean_sample_passes(sample):
+    assert findings(sample) == set()
+    assert bpy.ops.overanim.run_checks() == {"FINISHED"}
+    assert sample.overanim.checks_run and len(sample.overanim.checks) == 0
+
+
+@pytest.mark.parametrize("scale", [(2, 2, 2), (1, 1.5, 1)])
+def test_unapplied_or_non_uniform_scale_and_its_fix(sample, scale):
+    sample.scale = scale
+    assert ("armature_scale", "WARNING") in findings(sample)
+    bpy.ops.overanim.run_checks()
+    assert [c.fix for c in sample.overanim.checks] == ["apply_armature_scale"]
+    fix("apply_armature_scale")
+    assert tuple(sample.scale) == (1, 1, 1)
+    assert ("armature_scale", "WARNING") not in findings(sample)
+    # the meshes went along: the head is still the highest point, scaled
+    bpy.ops.overanim.measure_proportions()
+    assert sample["OverAnim_CharacterHeightCS"] == pytest.approx(180 * scale[2], rel=1e-4)
+
+
+def test_locomotion_root_at_ground_level(sample):
+    sample.overanim.calibration.locomotion_root_bone = "root"
+    assert ("locomotion_root", "ERROR") in findings(sample)
+    with pytest.raises(RuntimeError, match="ground level"):
+        bpy.ops.overanim.measure_proportions()
+    assert custom_props(sample) == {}
+
+
+def test_posed_rig_and_the_rest_position_fix(sample):
+    sample.pose.bones["upperarm_l"].rotation_quaternion = (0.9, 0.3, 0.0, 0.0)
+    assert ("posed", "WARNING") in findings(sample)
+    fix("rest_position")
+    assert sample.data.pose_position == "REST"
+    assert ("posed", "WARNING") not in findings(sample)
+
+
+def test_posed_rig_is_still_measured_at_rest(sample):
+    sample.pose.bones["spine_01"].rotation_quaternion = (0.7, 0.7, 0.0, 0.0)
+    bpy.context.view_layer.update()
+    bpy.ops.overanim.measure_proportions()
+    assert sample["OverAnim_CharacterHeightCS"] == pytest.approx(180.0, abs=0.01)
+
+
+def test_unit_scale_mismatch_and_its_fix(sample):
+    bpy.context.scene.unit_settings.scale_length = 100.0  # the 1.8-unit rig now reads as 180 m
+    assert ("unit_scale", "WARNING") in findings(sample)
+    fix("unit_scale")
+    assert bpy.context.scene.unit_settings.scale_length == pytest.approx(1.0)
+    assert ("unit_scale", "WARNING") not in findings(sample)
+
+
+def test_region_with_missing_or_empty_collection(sample):
+    sample.overanim.regions[0].bone_collection = "NoSuchCollection"
+    sample.data.collections.new("Empty")
+    sample.overanim.regions[1].bone_collection = "Empty"
+    messages = [f.message for f in run_checks(bpy.context, sample) if f.id == "region_collection"]
+    assert any("was not found" in m for m in messages) and any("is empty" in m for m in messages)
+    with pytest.raises(RuntimeError, match="Not measured"):
+        bpy.ops.overanim.measure_proportions()
+    assert custom_props(sample) == {}
+
+
+def test_region_bones_that_deform_nothing(sample):
+    body = [o for o in bpy.context.scene.objects if o.type == "MESH"]
+    for mesh_obj in body:
+        mesh_obj.vertex_groups.remove(mesh_obj.vertex_groups["hand_l"])
+    messages = [f.message for f in run_checks(bpy.context, sample) if f.id == "region_deform"]
+    assert messages == ["Region 'LeftArm': bones that deform no vertex: hand_l"]
+
+
+def test_region_bone_without_deform_flag(sample):
+    sample.data.bones["hand_l"].use_deform = False
+    messages = [f.message for f in run_checks(bpy.context, sample) if f.id == "region_deform"]
+    assert any("without Deform: hand_l" in m for m in messages)
+
+
+def test_nan_calibration_is_reported_and_nothing_written(sample):
+    sample.overanim.calibration.reference_character_height = math.nan
+    assert ("calibration", "ERROR") in findings(sample)
+    with pytest.raises(RuntimeError, match="Reference Character Height is not a number"):
+        bpy.ops.overanim.measure_proportions()
+    assert custom_props(sample) == {}
