@@ -12,6 +12,7 @@ from .checks import operators as checks_operators
 from .checks import ui as checks_ui
 from .measure import operators as measure_operators
 from .measure import ui as measure_ui
+from .regions import mask_operators as regions_mask_operators
 from .regions import operators as regions_operators
 from .regions import properties as regions_properties
 from .regions import ui as regions_ui
@@ -24,6 +25,7 @@ MODULES = (
     calibration_preferences,
     calibration_presets,
     regions_operators,
+    regions_mask_operators,
     checks_operators,
     measure_operators,
     sample_operators,

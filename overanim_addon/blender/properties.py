@@ -21,6 +21,18 @@ class OVERANIM_PG_check(bpy.types.PropertyGroup):
     }
 
 
+class OVERANIM_PG_lod_row(bpy.types.PropertyGroup):
+    """One (Region, LOD) line of the coverage table."""
+
+    __annotations__: dict[str, Any] = {
+        "region": bpy.props.StringProperty(),
+        "lod": bpy.props.IntProperty(),
+        "covered": bpy.props.BoolProperty(),
+        "attachment_dependency": bpy.props.BoolProperty(),
+        "verdict": bpy.props.StringProperty(),
+    }
+
+
 class OVERANIM_PG_object(bpy.types.PropertyGroup):
     __annotations__: dict[str, Any] = {
         "calibration": bpy.props.PointerProperty(type=OVERANIM_PG_calibration),
@@ -28,10 +40,11 @@ class OVERANIM_PG_object(bpy.types.PropertyGroup):
         "active_region_index": bpy.props.IntProperty(name="Active Region", default=0, min=0),
         "checks": bpy.props.CollectionProperty(type=OVERANIM_PG_check),
         "checks_run": bpy.props.BoolProperty(default=False, description="Checks have run on this armature"),
+        "lod_rows": bpy.props.CollectionProperty(type=OVERANIM_PG_lod_row),
     }
 
 
-classes = (OVERANIM_PG_check, OVERANIM_PG_object)
+classes = (OVERANIM_PG_check, OVERANIM_PG_lod_row, OVERANIM_PG_object)
 
 
 def register() -> None:

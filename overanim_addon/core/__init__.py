@@ -4,6 +4,7 @@ Plain Python and NumPy only. Importing this package must work in a Python withou
 """
 
 from . import proportion
+from ._numeric import coerce_enum
 from .calibration import FIELDS, CalibrationSettings, FieldSpec, validate_calibration
 from .errors import InvalidInputError, OverAnimError
 from .measurement_scales import MotionMeasurementBasis, MotionMeasurementScales
@@ -30,6 +31,7 @@ __all__ = [
     "ResolvedRegionProportions",
     "SpatialCalibrationMode",
     "build_measurement_scales",
+    "coerce_enum",
     "compose_region_deltas",
     "lod_coverage_verdict",
     "proportion",

@@ -113,3 +113,33 @@ def test_single_region_is_returned_unchanged_by_both_policies(d):
     one = d[:1]
     for policy in RegionCompositionPolicy:
         np.testing.assert_allclose(compose_region_deltas(policy, one), one[0], rtol=1e-12)
+
+
+# -- mixed policies and the preview colours ---------------------------------------------------------
+from overanim_addon.core.region_preview import (  # noqa: E402
+    UNMASKED_GREY,
+    compose_mixed_policies,
+    preview_colors,
+    region_palette,
+)
+
+
+def test_mixed_policies_use_strongest_where_a_region_asking_for_it_is_present():
+    deltas = np.array([[[1.0, 0, 0], [1.0, 0, 0]], [[1.0, 0, 0], [0, 0, 0]], [[0, 0, 0], [0.5, 0, 0]]])
+    masks = np.array([[1.0, 1.0], [1.0, 0.0], [0.0, 1.0]])
+    policies = [ADD, STRONG, ADD]
+    out = compose_mixed_policies(policies, deltas, masks)
+    np.testing.assert_allclose(out[0], [1.0, 0, 0])  # vertex 0: Region 1 (strongest) is present
+    np.testing.assert_allclose(out[1], [1.0, 0, 0])  # vertex 1: additive, clamped to the longest (1.0)
+    assert np.array_equal(compose_mixed_policies([ADD, ADD, ADD], deltas, masks),
+                          compose_region_deltas(ADD, deltas))
+
+
+def test_palette_colours_are_distinct_and_preview_is_grey_outside_regions():
+    palette = region_palette(6)
+    assert len({tuple(np.round(c, 3)) for c in palette}) == 6
+    colors = preview_colors(np.array([[0.0, 1.0, 0.5]]), palette[:1])
+    np.testing.assert_allclose(colors[0], UNMASKED_GREY)
+    np.testing.assert_allclose(colors[1], palette[0])
+    assert colors.dtype == np.float32 and colors.shape == (3, 4)
+    assert preview_colors(np.zeros((0, 4)), palette[:0]).shape == (4, 4)

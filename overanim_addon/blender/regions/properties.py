@@ -103,6 +103,10 @@ class OVERANIM_PG_region(bpy.types.PropertyGroup):
             name="Measurement Basis", items=BASIS_ITEMS, default="AUTO",
             description="Which measured scale calibrates this Region's motion",
         ),
+        "preview_color": bpy.props.FloatVectorProperty(
+            name="Preview Colour", subtype="COLOR", size=4, min=0.0, max=1.0, default=(0.18, 0.18, 0.18, 1.0),
+            description="This Region's colour in the OverAnim_Preview colour attribute (set when painting)",
+        ),
         "delta_shape_key": bpy.props.StringProperty(
             name="Delta Shape Key",
             description="Optional shape key whose offsets are this Region's delta (for composition)",

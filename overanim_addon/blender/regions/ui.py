@@ -62,5 +62,40 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
             col.prop(region, "delta_shape_key", icon="SHAPEKEY_DATA")
 
 
-classes = (OVERANIM_UL_regions, OVERANIM_PT_regions)
+class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
+    bl_label = "Region Masks"
+
+    def draw(self, context: bpy.types.Context) -> None:
+        armature = find_armature(context)
+        assert armature is not None
+        data = armature.overanim
+        layout = self.layout
+        col = layout.column(align=True)
+        col.operator("overanim.paint_region_masks", icon="BRUSH_DATA")
+        col.operator("overanim.check_lod_coverage", icon="MOD_DECIM")
+        col.operator("overanim.compose_region_deltas", icon="SHAPEKEY_DATA")
+        col.operator("overanim.clear_region_preview", icon="TRASH")
+        if any(tuple(r.preview_color) != (0.18, 0.18, 0.18, 1.0) for r in data.regions):
+            legend = layout.box().column(align=True)
+            legend.label(text="Preview legend")
+            for region in data.regions:
+                row = legend.row()
+                row.prop(region, "preview_color", text="")
+                row.label(text=region.name)
+        policies = {r.composition_policy for r in data.regions if r.delta_shape_key}
+        if len(policies) > 1:
+            layout.label(text="Mixed policies: Strongest Delta wins where its Region is present", icon="INFO")
+        if data.lod_rows:
+            table = layout.box().column(align=True)
+            table.label(text="LOD coverage")
+            icons = {"OK": "CHECKMARK", "WARNING": "ERROR", "ERROR": "CANCEL"}
+            for row in data.lod_rows:
+                line = table.row()
+                line.alert = row.verdict == "ERROR"
+                line.label(text=f"{row.region}  LOD{row.lod}", icon=icons.get(row.verdict, "INFO"))
+                state = "covered" if row.covered else "inactive"
+                line.label(text=state + (" (attachment)" if row.attachment_dependency else ""))
+
+
+classes = (OVERANIM_UL_regions, OVERANIM_PT_regions, OVERANIM_PT_region_masks)
 register, unregister = bpy.utils.register_classes_factory(classes)

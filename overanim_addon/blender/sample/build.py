@@ -130,3 +130,22 @@ def build_sample_character(context: bpy.types.Context, name: str = "SK_OverAnimS
         obj.select_set(obj is armature)
     context.view_layer.objects.active = armature
     return armature
+
+
+def add_sample_deltas(armature: bpy.types.Object) -> None:
+    """Give the sample two Region deltas to compose: the spine and the left arm swell outwards,
+    overlapping at the left clavicle."""
+    body = bpy.data.objects[f"{armature.name}_Body"]
+    mesh = body.data
+    co = np.empty(len(mesh.vertices) * 3, np.float32)
+    mesh.vertices.foreach_get("co", co)
+    co = co.reshape(-1, 3)
+    body.shape_key_add(name="Basis", from_mix=False)
+    for key_name, centre_x in (("Delta_Spine", 0.0), ("Delta_LeftArm", 0.35)):
+        key = body.shape_key_add(name=key_name, from_mix=False)
+        outward = co - np.array([centre_x, 0.0, 1.25], np.float32)
+        outward /= np.maximum(np.linalg.norm(outward, axis=1, keepdims=True), 1e-6)
+        key.data.foreach_set("co", (co + 0.02 * outward).ravel())
+    regions = {r.name: r for r in armature.overanim.regions}
+    regions["Spine"].delta_shape_key = "Delta_Spine"
+    regions["LeftArm"].delta_shape_key = "Delta_LeftArm"

@@ -1,0 +1,90 @@
+"""Composing Region deltas into the shape key ``OverAnim_Composed``.
+
+A Region's delta is its ``delta_shape_key`` minus the Basis, weighted by the Region mask. The core
+composes them per vertex (``compose_mixed_policies``: Strongest Delta wherever a Region asking for
+it is present, the clamped sum elsewhere). The artist's shape keys are only read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import bpy
+import numpy as np
+
+from ...core import RegionCompositionPolicy, coerce_enum
+from ...core.errors import OverAnimError
+from ...core.region_preview import compose_mixed_policies
+from ..common import deformed_meshes
+from .masks import mesh_masks, region_table
+
+COMPOSED = "OverAnim_Composed"
+
+
+@dataclass(frozen=True)
+class ComposeStats:
+    meshes: int
+    regions: int
+    overlapping_vertices: int
+
+
+def _key_coordinates(key_block: bpy.types.ShapeKey, count: int) -> np.ndarray:
+    co = np.empty(count * 3, np.float32)
+    key_block.data.foreach_get("co", co)
+    return co.reshape(-1, 3)
+
+
+def compose(context: bpy.types.Context, armature: bpy.types.Object, select_overlaps: bool = False) -> ComposeStats:
+    table = [(r, b) for r, b in region_table(armature) if r.delta_shape_key]
+    if not table:
+        raise OverAnimError("No Region names a Delta Shape Key: set one in the Regions panel")
+    planned = []
+    for mesh_obj in deformed_meshes(armature, context.scene):
+        keys = mesh_obj.data.shape_keys
+        if keys is None:
+            continue
+        present = [(r, b) for r, b in table if r.delta_shape_key in keys.key_blocks]
+        if present:
+            if mesh_obj.data.library is not None:
+                raise OverAnimError(f"Mesh '{mesh_obj.name}' is linked from a library and read-only")
+            planned.append((mesh_obj, present))
+    if not planned:
+        names = ", ".join(sorted({r.delta_shape_key for r, _ in table}))
+        raise OverAnimError(f"No deformed mesh has the Delta Shape Keys ({names})")
+
+    results = []
+    overlapping = 0
+    for mesh_obj, present in planned:
+        mesh = mesh_obj.data
+        count = len(mesh.vertices)
+        basis = _key_coordinates(mesh.shape_keys.reference_key, count)
+        masks_by_name = mesh_masks(mesh_obj, present)
+        masks = np.stack([masks_by_name[r.name] for r, _ in present])
+        deltas = np.stack([(_key_coordinates(mesh.shape_keys.key_blocks[r.delta_shape_key], count) - basis)
+                           for r, _ in present]) * masks[:, :, None]
+        policies = [coerce_enum(RegionCompositionPolicy, r.composition_policy) for r, _ in present]
+        composed = compose_mixed_policies(policies, deltas, masks)
+        moving = np.linalg.norm(deltas, axis=2) > 0
+        overlap = moving.sum(axis=0) >= 2
+        overlapping += int(overlap.sum())
+        results.append((mesh_obj, basis + composed, overlap))
+
+    for mesh_obj, coordinates, overlap in results:  # all computed: now write
+        keys = mesh_obj.data.shape_keys
+        block = keys.key_blocks.get(COMPOSED) or mesh_obj.shape_key_add(name=COMPOSED, from_mix=False)
+        block.data.foreach_set("co", np.ascontiguousarray(coordinates, dtype=np.float32).ravel())
+        block.value = 1.0
+        if select_overlaps:
+            mesh_obj.data.vertices.foreach_set("select", overlap)
+        mesh_obj.data.update()
+    return ComposeStats(len(results), len(table), overlapping)
+
+
+def clear_composed(context: bpy.types.Context, armature: bpy.types.Object) -> int:
+    removed = 0
+    for mesh_obj in deformed_meshes(armature, context.scene):
+        keys = mesh_obj.data.shape_keys
+        if keys is not None and COMPOSED in keys.key_blocks and mesh_obj.data.library is None:
+            mesh_obj.shape_key_remove(keys.key_blocks[COMPOSED])
+            removed += 1
+    return removed

@@ -1,0 +1,47 @@
+"""LOD coverage: is each Region present (some vertex with mask > 0) at each LOD, and what does an
+inactive Region mean under its policy (``requires_coverage`` and ``lod_coverage_verdict``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import bpy
+
+from ...core import LodCoverageVerdict, lod_coverage_verdict
+from ..common import deformed_meshes, lod_index
+from .masks import mesh_masks, region_table
+
+
+@dataclass(frozen=True)
+class LodRow:
+    region: str
+    lod: int
+    covered: bool
+    attachment_dependency: bool
+    verdict: LodCoverageVerdict
+
+
+def attachment_bones(armature: bpy.types.Object, scene: bpy.types.Scene) -> set[str]:
+    """Bones that something is parented to (a prop, a weapon): their Regions are dependencies."""
+    return {o.parent_bone for o in scene.objects
+            if o.parent is armature and o.parent_type == "BONE" and o.parent_bone}
+
+
+def coverage(context: bpy.types.Context, armature: bpy.types.Object) -> list[LodRow]:
+    table = region_table(armature)
+    meshes = deformed_meshes(armature, context.scene)
+    lods = sorted({lod_index(m) for m in meshes})
+    covered: dict[tuple[str, int], bool] = {}
+    for mesh_obj in meshes:
+        for name, mask in mesh_masks(mesh_obj, table).items():
+            key = (name, lod_index(mesh_obj))
+            covered[key] = covered.get(key, False) or bool(mask.size and float(mask.max()) > 0.0)
+    attached = attachment_bones(armature, context.scene)
+    rows = []
+    for region, bones in table:
+        dependency = region.is_attachment_dependency or bool(attached.intersection(bones))
+        for lod in lods:
+            is_covered = covered.get((region.name, lod), False)
+            verdict = lod_coverage_verdict(region.lod_policy, dependency, is_covered)
+            rows.append(LodRow(region.name, lod, is_covered, dependency, verdict))
+    return rows

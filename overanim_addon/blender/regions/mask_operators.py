@@ -1,0 +1,136 @@
+"""Operators for Region masks: paint, clear, LOD coverage, delta composition."""
+
+from __future__ import annotations
+
+import bpy
+
+from ...core.region_preview import region_palette
+from ..common import OverAnimOperatorMixin, deformed_meshes, find_armature, require_armature
+from . import compose as compose_module
+from . import lod as lod_module
+from . import masks as masks_module
+
+
+def _has_regions(context: bpy.types.Context) -> bool:
+    armature = find_armature(context)
+    return armature is not None and len(armature.overanim.regions) > 0
+
+
+def _progress(context: bpy.types.Context, steps: int):
+    """window_manager progress (the cursor counter in the UI) around a loop of ``steps``."""
+    wm = context.window_manager
+    wm.progress_begin(0, max(steps, 1))
+    try:
+        for step in range(steps):
+            wm.progress_update(step)
+            yield
+    finally:
+        wm.progress_end()
+
+
+class OVERANIM_OT_paint_region_masks(OverAnimOperatorMixin, bpy.types.Operator):
+    """Paint every Region's falloff mask into OverAnim_Mask_<Region> colour attributes and show a
+    false-colour preview (OverAnim_Preview) in Solid mode"""
+
+    bl_idname = "overanim.paint_region_masks"
+    bl_label = "Paint Region Masks"
+    bl_options = {"REGISTER", "UNDO"}
+
+    write_vertex_groups: bpy.props.BoolProperty(  # type: ignore[valid-type]
+        name="Also as Vertex Groups", default=False,
+        description="Also write each mask to an OverAnim_Mask_<Region> vertex group, for modifiers",
+    )
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        return _has_regions(context)
+
+    def run(self, context):
+        armature = require_armature(context)
+        progress = _progress(context, len(deformed_meshes(armature, context.scene)))
+        try:
+            stats = masks_module.paint(context, armature, self.write_vertex_groups, progress)
+        finally:
+            progress.close()
+        for region, color in zip(armature.overanim.regions, region_palette(len(armature.overanim.regions)),
+                                 strict=True):
+            region.preview_color = tuple(color)
+        return [("INFO", f"Painted {stats.regions} Region masks on {stats.meshes} meshes "
+                 f"({stats.vertices:,} vertices)")]
+
+
+class OVERANIM_OT_clear_region_preview(OverAnimOperatorMixin, bpy.types.Operator):
+    """Remove everything OverAnim_ made on the meshes (masks, preview, vertex groups, composed shape
+    key) and restore the previous active and render colour attributes"""
+
+    bl_idname = "overanim.clear_region_preview"
+    bl_label = "Clear Preview"
+    bl_options = {"REGISTER", "UNDO"}
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        return find_armature(context) is not None
+
+    def run(self, context):
+        armature = require_armature(context)
+        removed = masks_module.clear(context, armature) + compose_module.clear_composed(context, armature)
+        return [("INFO", f"Removed {removed} OverAnim items")]
+
+
+class OVERANIM_OT_check_lod_coverage(OverAnimOperatorMixin, bpy.types.Operator):
+    """Check that every Region is present at each LOD (_LOD<n> meshes) as its LOD Policy asks"""
+
+    bl_idname = "overanim.check_lod_coverage"
+    bl_label = "Check LOD Coverage"
+    bl_options = {"REGISTER", "UNDO"}
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        return _has_regions(context)
+
+    def run(self, context):
+        armature = require_armature(context)
+        rows = lod_module.coverage(context, armature)
+        stored = armature.overanim.lod_rows
+        stored.clear()
+        for row in rows:
+            item = stored.add()
+            item.region, item.lod, item.covered = row.region, row.lod, row.covered
+            item.attachment_dependency, item.verdict = row.attachment_dependency, row.verdict.name
+        log = []
+        for row in rows:
+            if row.verdict.name == "ERROR":
+                why = "an attachment dependency" if row.attachment_dependency else "RequireCoverage"
+                log.append(("ERROR", f"Region '{row.region}' is inactive at LOD{row.lod} ({why})"))
+            elif row.verdict.name == "WARNING":
+                log.append(("WARNING", f"Region '{row.region}' is inactive at LOD{row.lod}"))
+        if not log:
+            log.append(("INFO", f"All {len(rows)} Region/LOD pairs are fine"))
+        return log
+
+
+class OVERANIM_OT_compose_region_deltas(OverAnimOperatorMixin, bpy.types.Operator):
+    """Compose the mask-weighted Delta Shape Keys of all Regions into the OverAnim_Composed shape key"""
+
+    bl_idname = "overanim.compose_region_deltas"
+    bl_label = "Compose Region Deltas"
+    bl_options = {"REGISTER", "UNDO"}
+
+    select_overlaps: bpy.props.BoolProperty(  # type: ignore[valid-type]
+        name="Select Overlaps", default=False, description="Select the vertices where Region deltas overlap",
+    )
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        return _has_regions(context)
+
+    def run(self, context):
+        armature = require_armature(context)
+        stats = compose_module.compose(context, armature, self.select_overlaps)
+        return [("INFO", f"Composed {stats.regions} Region deltas on {stats.meshes} meshes; "
+                 f"{stats.overlapping_vertices} vertices where Regions overlap")]
+
+
+classes = (OVERANIM_OT_paint_region_masks, OVERANIM_OT_clear_region_preview, OVERANIM_OT_check_lod_coverage,
+           OVERANIM_OT_compose_region_deltas)
+register, unregister = bpy.utils.register_classes_factory(classes)

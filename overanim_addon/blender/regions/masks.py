@@ -1,0 +1,165 @@
+"""Region masks painted into colour attributes. Only ``OverAnim_*`` attributes, vertex groups and
+custom properties are ever created, changed or removed; the artist's own data is read, never written.
+
+Per mesh deformed by the armature and per Region: the Region weight (sum of the Region's bones'
+vertex-group weights, clamped to 0..1, read in bulk by Geometry Nodes) goes through the core's
+``RegionMaskPolicy.evaluate`` and lands in a POINT / FLOAT_COLOR attribute ``OverAnim_Mask_<Region>``
+(grey = mask). ``OverAnim_Preview`` holds a false-colour view of all Regions and becomes the active
+and render colour; the previous ones are remembered in ``OverAnim_PreviousActiveColor`` /
+``OverAnim_PreviousRenderColor`` on the mesh and restored by ``clear``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import bpy
+import numpy as np
+
+from ...core.errors import OverAnimError
+from ...core.region_preview import preview_colors, region_palette
+from ..common import deformed_meshes
+from ..measure.results import region_key
+from ..weights import region_weights
+from .properties import mask_policy, region_bones
+
+PREFIX = "OverAnim_"
+MASK_PREFIX = "OverAnim_Mask_"
+PREVIEW = "OverAnim_Preview"
+PREV_ACTIVE = "OverAnim_PreviousActiveColor"
+PREV_RENDER = "OverAnim_PreviousRenderColor"
+
+
+def mask_name(region_name: str) -> str:
+    return f"{MASK_PREFIX}{region_key(region_name)}"
+
+
+def region_table(armature: bpy.types.Object) -> list[tuple[object, list[str]]]:
+    """(Region, bone names) for every Region; an error when one has no bones to paint."""
+    table = []
+    for region in armature.overanim.regions:
+        bones = region_bones(armature, region)
+        if not bones:
+            raise OverAnimError(f"Region '{region.name}' has no bones (bone collection "
+                                f"'{region.bone_collection}' missing or empty)")
+        table.append((region, bones))
+    if not table:
+        raise OverAnimError(f"'{armature.name}' has no Regions to paint: add one in the Regions panel")
+    return table
+
+
+def mesh_masks(mesh_obj: bpy.types.Object, table) -> dict[str, np.ndarray]:
+    """Region name -> mask per vertex (float32) for one mesh."""
+    weights = region_weights(mesh_obj, {region.name: bones for region, bones in table})
+    return {region.name: mask_policy(region).evaluate(weights[region.name]) for region, _ in table}
+
+
+def _write_color(mesh: bpy.types.Mesh, name: str, rgba: np.ndarray) -> None:
+    attribute = mesh.color_attributes.get(name)
+    if attribute is not None and (attribute.domain != "POINT" or attribute.data_type != "FLOAT_COLOR"):
+        mesh.color_attributes.remove(attribute)
+        attribute = None
+    if attribute is None:
+        attribute = mesh.color_attributes.new(name, "FLOAT_COLOR", "POINT")
+    attribute.data.foreach_set("color", np.ascontiguousarray(rgba, dtype=np.float32).ravel())
+
+
+def _write_vertex_group(mesh_obj: bpy.types.Object, name: str, mask: np.ndarray) -> None:
+    group = mesh_obj.vertex_groups.get(name) or mesh_obj.vertex_groups.new(name=name)
+    group.remove(range(len(mask)))
+    # vertex_groups.add sets one weight for many vertices: one call per 1/255 step
+    levels = np.round(mask * 255.0).astype(np.int32)
+    for level in np.unique(levels[levels > 0]):
+        group.add(np.flatnonzero(levels == level).tolist(), float(level) / 255.0, "REPLACE")
+
+
+def _remember_colors(mesh: bpy.types.Mesh) -> None:
+    if PREV_ACTIVE in mesh:
+        return  # already remembered by an earlier paint: keep the artist's, not our preview
+    attrs = mesh.color_attributes
+    active = attrs.active_color.name if attrs.active_color is not None else ""
+    render_index = attrs.render_color_index
+    render = attrs[render_index].name if 0 <= render_index < len(attrs) else ""
+    mesh[PREV_ACTIVE] = active
+    mesh[PREV_RENDER] = render
+
+
+def _show_vertex_colors() -> None:
+    """Solid mode shows the active colour attribute when its colour type is 'Attribute'."""
+    for screen in bpy.data.screens:
+        for area in screen.areas:
+            for space in area.spaces:
+                if space.type == "VIEW_3D":
+                    space.shading.color_type = "VERTEX"
+
+
+@dataclass(frozen=True)
+class PaintStats:
+    meshes: int
+    vertices: int
+    regions: int
+
+
+def paint(context: bpy.types.Context, armature: bpy.types.Object, write_vertex_groups: bool = False,
+          progress: Iterator[None] | None = None) -> PaintStats:
+    table = region_table(armature)
+    meshes = deformed_meshes(armature, context.scene)
+    if not meshes:
+        raise OverAnimError(f"No mesh is deformed by '{armature.name}'")
+    for mesh_obj in meshes:
+        if mesh_obj.library is not None or mesh_obj.data.library is not None:
+            raise OverAnimError(f"Mesh '{mesh_obj.name}' is linked from a library and read-only")
+    palette = region_palette(len(table))
+    # compute every mask before writing anything: a failure leaves the meshes as they were
+    computed = [(mesh_obj, mesh_masks(mesh_obj, table)) for mesh_obj in meshes]
+    vertices = 0
+    for mesh_obj, masks in computed:
+        mesh = mesh_obj.data
+        vertices += len(mesh.vertices)
+        if len(mesh.vertices) == 0:
+            continue
+        _remember_colors(mesh)
+        stack = np.stack([masks[region.name] for region, _ in table]).astype(np.float32)
+        for (region, _), mask in zip(table, stack, strict=True):
+            rgba = np.empty((len(mask), 4), np.float32)
+            rgba[:, :3] = mask[:, None]
+            rgba[:, 3] = 1.0
+            _write_color(mesh, mask_name(region.name), rgba)
+            if write_vertex_groups:
+                _write_vertex_group(mesh_obj, mask_name(region.name), mask)
+        _write_color(mesh, PREVIEW, preview_colors(stack, palette))
+        preview_index = mesh.color_attributes.find(PREVIEW)
+        mesh.color_attributes.active_color_index = preview_index
+        mesh.color_attributes.render_color_index = preview_index
+        mesh.update()
+        if progress is not None:
+            next(progress, None)
+    _show_vertex_colors()
+    return PaintStats(len(meshes), vertices, len(table))
+
+
+def clear(context: bpy.types.Context, armature: bpy.types.Object) -> int:
+    """Remove every OverAnim_ colour attribute and vertex group from the armature's meshes and
+    restore the previous active/render colour attributes. Returns how many items were removed."""
+    removed = 0
+    for mesh_obj in deformed_meshes(armature, context.scene):
+        mesh = mesh_obj.data
+        if mesh.library is not None:
+            continue
+        for name in [a.name for a in mesh.color_attributes if a.name.startswith(PREFIX)]:
+            mesh.color_attributes.remove(mesh.color_attributes[name])
+            removed += 1
+        for group in [g for g in mesh_obj.vertex_groups if g.name.startswith(MASK_PREFIX)]:
+            mesh_obj.vertex_groups.remove(group)
+            removed += 1
+        active, render = mesh.get(PREV_ACTIVE, ""), mesh.get(PREV_RENDER, "")
+        if active in mesh.color_attributes:
+            mesh.color_attributes.active_color_index = mesh.color_attributes.find(active)
+        if render in mesh.color_attributes:
+            mesh.color_attributes.render_color_index = mesh.color_attributes.find(render)
+        for key in (PREV_ACTIVE, PREV_RENDER):
+            if key in mesh:
+                del mesh[key]
+        mesh.update()
+    return removed

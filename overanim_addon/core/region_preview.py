@@ -1,0 +1,53 @@
+"""False-colour preview of several Region masks, and how mixed composition policies resolve.
+Plain NumPy so both rules are tested without Blender."""
+
+from __future__ import annotations
+
+import colorsys
+
+import numpy as np
+
+from .region_composition import RegionCompositionPolicy, compose_region_deltas
+
+UNMASKED_GREY = np.array([0.18, 0.18, 0.18, 1.0], dtype=np.float32)
+
+
+def region_palette(count: int) -> np.ndarray:
+    """``count`` distinct, saturated RGBA colours (golden-ratio hues, so neighbours differ)."""
+    hues = (np.arange(count) * 0.618033988749895) % 1.0
+    rgb = [colorsys.hsv_to_rgb(float(h), 0.85, 0.95) for h in hues]
+    return np.array([[r, g, b, 1.0] for r, g, b in rgb], dtype=np.float32).reshape(count, 4)
+
+
+def preview_colors(masks: np.ndarray, palette: np.ndarray) -> np.ndarray:
+    """Per-vertex RGBA for masks of shape (regions, vertices): each Region's colour weighted by its
+    share of the masks, faded into grey by the strongest mask (grey = in no Region)."""
+    masks = np.clip(np.nan_to_num(np.asarray(masks, dtype=np.float32)), 0.0, 1.0)
+    regions, vertices = masks.shape
+    if regions == 0:
+        return np.tile(UNMASKED_GREY, (vertices, 1))
+    total = masks.sum(axis=0)
+    share = np.divide(masks, total, out=np.zeros_like(masks), where=total > 0)
+    tint = np.einsum("rv,rc->vc", share, palette)
+    strength = masks.max(axis=0)[:, None]
+    colors = UNMASKED_GREY * (1.0 - strength) + tint * strength
+    colors[:, 3] = 1.0
+    return colors.astype(np.float32)
+
+
+def compose_mixed_policies(
+    policies: list[RegionCompositionPolicy], deltas: np.ndarray, masks: np.ndarray
+) -> np.ndarray:
+    """Compose mask-weighted deltas (regions, vertices, k) when Regions ask for different policies.
+
+    Rule, per vertex: if any Region whose mask is above 0 there asks for Strongest Delta, the vertex
+    takes the strongest delta; otherwise the clamped sum. Strongest Delta never adds up, so it is the
+    safe choice where an artist said overlap must not accumulate.
+    """
+    additive = compose_region_deltas(RegionCompositionPolicy.ADDITIVE_CLAMPED, deltas)
+    asks_strongest = np.array([p is RegionCompositionPolicy.STRONGEST_DELTA for p in policies], dtype=bool)
+    if not asks_strongest.any():
+        return additive
+    strongest = compose_region_deltas(RegionCompositionPolicy.STRONGEST_DELTA, deltas)
+    use_strongest = ((np.asarray(masks) > 0) & asks_strongest[:, None]).any(axis=0)
+    return np.where(use_strongest[:, None] if additive.ndim == 2 else use_strongest, strongest, additive)
