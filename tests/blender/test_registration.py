@@ -41,3 +41,16 @@ def test_every_operator_is_registered_with_a_description(addon, name):
 
 def test_every_feature_module_can_register_and_unregister():
     assert all(callable(m.register) and callable(m.unregister) for m in MODULES)
+
+
+CHANGES_DATA = ["measure_proportions", "run_checks", "fix_check", "region_add", "region_remove", "region_move",
+                "build_sample_character", "apply_studio_defaults", "paint_region_masks", "clear_region_preview",
+                "check_lod_coverage", "compose_region_deltas"]
+
+
+@pytest.mark.parametrize("name", CHANGES_DATA)
+def test_operators_that_change_data_are_one_undo_step(addon, name):
+    # The PyPI bpy module has no window, so ed.undo cannot run here; an operator with UNDO in
+    # bl_options makes exactly one undo step for everything its single execute() wrote.
+    cls = getattr(bpy.types, f"OVERANIM_OT_{name}")
+    assert {"REGISTER", "UNDO"} <= set(cls.bl_options)

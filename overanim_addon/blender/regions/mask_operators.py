@@ -38,7 +38,7 @@ class OVERANIM_OT_paint_region_masks(OverAnimOperatorMixin, bpy.types.Operator):
 
     write_vertex_groups: bpy.props.BoolProperty(  # type: ignore[valid-type]
         name="Also as Vertex Groups", default=False,
-        description="Also write each mask to an OverAnim_Mask_<Region> vertex group, for modifiers",
+        description="Also write each mask to an OverAnim_MaskGroup_<Region> vertex group, for modifiers",
     )
 
     @classmethod

@@ -4,7 +4,7 @@ custom properties are ever created, changed or removed; the artist's own data is
 Per mesh deformed by the armature and per Region: the Region weight (sum of the Region's bones'
 vertex-group weights, clamped to 0..1, read in bulk by Geometry Nodes) goes through the core's
 ``RegionMaskPolicy.evaluate`` and lands in a POINT / FLOAT_COLOR attribute ``OverAnim_Mask_<Region>``
-(grey = mask). ``OverAnim_Preview`` holds a false-colour view of all Regions and becomes the active
+(grey = mask), optionally also a vertex group ``OverAnim_MaskGroup_<Region>``. ``OverAnim_Preview`` holds a false-colour view of all Regions and becomes the active
 and render colour; the previous ones are remembered in ``OverAnim_PreviousActiveColor`` /
 ``OverAnim_PreviousRenderColor`` on the mesh and restored by ``clear``.
 """
@@ -26,6 +26,9 @@ from .properties import mask_policy, region_bones
 
 PREFIX = "OverAnim_"
 MASK_PREFIX = "OverAnim_Mask_"
+# Blender keeps attributes and vertex groups in one namespace: a group named like the colour
+# attribute makes the attribute unremovable, so the optional groups get their own prefix.
+GROUP_PREFIX = "OverAnim_MaskGroup_"
 PREVIEW = "OverAnim_Preview"
 PREV_ACTIVE = "OverAnim_PreviousActiveColor"
 PREV_RENDER = "OverAnim_PreviousRenderColor"
@@ -33,6 +36,10 @@ PREV_RENDER = "OverAnim_PreviousRenderColor"
 
 def mask_name(region_name: str) -> str:
     return f"{MASK_PREFIX}{region_key(region_name)}"
+
+
+def group_name(region_name: str) -> str:
+    return f"{GROUP_PREFIX}{region_key(region_name)}"
 
 
 def region_table(armature: bpy.types.Object) -> list[tuple[object, list[str]]]:
@@ -127,7 +134,7 @@ def paint(context: bpy.types.Context, armature: bpy.types.Object, write_vertex_g
             rgba[:, 3] = 1.0
             _write_color(mesh, mask_name(region.name), rgba)
             if write_vertex_groups:
-                _write_vertex_group(mesh_obj, mask_name(region.name), mask)
+                _write_vertex_group(mesh_obj, group_name(region.name), mask)
         _write_color(mesh, PREVIEW, preview_colors(stack, palette))
         preview_index = mesh.color_attributes.find(PREVIEW)
         mesh.color_attributes.active_color_index = preview_index
@@ -147,11 +154,11 @@ def clear(context: bpy.types.Context, armature: bpy.types.Object) -> int:
         mesh = mesh_obj.data
         if mesh.library is not None:
             continue
+        for group in [g for g in mesh_obj.vertex_groups if g.name.startswith(GROUP_PREFIX)]:
+            mesh_obj.vertex_groups.remove(group)
+            removed += 1
         for name in [a.name for a in mesh.color_attributes if a.name.startswith(PREFIX)]:
             mesh.color_attributes.remove(mesh.color_attributes[name])
-            removed += 1
-        for group in [g for g in mesh_obj.vertex_groups if g.name.startswith(MASK_PREFIX)]:
-            mesh_obj.vertex_groups.remove(group)
             removed += 1
         active, render = mesh.get(PREV_ACTIVE, ""), mesh.get(PREV_RENDER, "")
         if active in mesh.color_attributes:

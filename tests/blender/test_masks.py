@@ -1,0 +1,246 @@
+import bpy
+import numpy as np
+import pytest
+
+from overanim_addon.blender.regions.masks import mask_name
+from overanim_addon.blender.sample.build import add_sample_deltas
+from overanim_addon.core import RegionMaskPolicy
+
+
+def body():
+    return bpy.data.objects["SK_OverAnimSample_Body"]
+
+
+def read_color(mesh, name):
+    attr = mesh.color_attributes[name]
+    out = np.empty(len(mesh.vertices) * 4, np.float32)
+    attr.data.foreach_get("color", out)
+    return out.reshape(-1, 4)
+
+
+def naive_region_weight(obj, bones):
+    """The slow, obvious reference: a per-vertex loop over the vertex groups."""
+    indices = {obj.vertex_groups[b].index for b in bones if b in obj.vertex_groups}
+    return np.array([min(1.0, sum(g.weight for g in v.groups if g.group in indices)) for v in obj.data.vertices])
+
+
+def snapshot(obj):
+    """Everything of the artist's on a mesh object that is not OverAnim_: attributes, groups, keys."""
+    mesh = obj.data
+    state = {}
+    for attr in mesh.attributes:
+        if attr.name.startswith("OverAnim_") or attr.name.startswith("."):
+            continue
+        width = {"FLOAT_VECTOR": 3, "FLOAT_COLOR": 4, "BYTE_COLOR": 4, "FLOAT2": 2, "QUATERNION": 4,
+                 "INT32_2D": 2}.get(attr.data_type, 1)
+        field = {"FLOAT_VECTOR": "vector", "FLOAT_COLOR": "color", "BYTE_COLOR": "color",
+                 "FLOAT2": "vector", "INT32_2D": "value", "QUATERNION": "value"}.get(attr.data_type, "value")
+        dtype = np.int32 if attr.data_type in ("INT", "INT8", "INT32_2D", "BOOLEAN") else np.float32
+        if attr.data_type == "BOOLEAN":
+            dtype = bool
+        buf = np.empty(len(attr.data) * width, dtype)
+        attr.data.foreach_get(field, buf)
+        state[f"attr:{attr.name}:{attr.domain}"] = buf
+    for group in obj.vertex_groups:
+        if not group.name.startswith("OverAnim_"):
+            state[f"group:{group.name}"] = naive_region_weight(obj, [group.name])
+    if mesh.shape_keys:
+        for key in mesh.shape_keys.key_blocks:
+            if not key.name.startswith("OverAnim_"):
+                co = np.empty(len(key.data) * 3, np.float32)
+                key.data.foreach_get("co", co)
+                state[f"key:{key.name}:{key.value}"] = co
+    state["modifiers"] = [m.name for m in obj.modifiers]
+    return state
+
+
+def assert_same(a, b):
+    assert a.keys() == b.keys()
+    for key in a:
+        assert np.array_equal(a[key], b[key]), key
+
+
+@pytest.mark.parametrize("mode", ["LINEAR", "SMOOTH_STEP", "POWER"])
+def test_masks_match_the_core_for_every_falloff_mode(sample, mode):
+    region = sample.overanim.regions["LeftArm"]
+    region.falloff_mode, region.zero_weight, region.full_weight, region.falloff_exponent = mode, 0.1, 0.8, 2.5
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    obj = body()
+    weight = naive_region_weight(obj, ["clavicle_l", "upperarm_l", "lowerarm_l", "hand_l"])
+    expected = RegionMaskPolicy(mode, 0.1, 0.8, 2.5).evaluate(weight)
+    painted = read_color(obj.data, mask_name("LeftArm"))
+    np.testing.assert_allclose(painted[:, 0], expected, atol=1e-6)
+    np.testing.assert_array_equal(painted[:, 0], painted[:, 1])
+    assert 0 < (expected > 0).sum() < len(expected)  # a real, partial mask
+
+
+def test_preview_is_displayed_and_legend_colours_are_set(sample):
+    bpy.ops.overanim.paint_region_masks()
+    mesh = body().data
+    assert mesh.color_attributes.active_color.name == "OverAnim_Preview"
+    assert mesh.color_attributes[mesh.color_attributes.render_color_index].name == "OverAnim_Preview"
+    colours = {tuple(round(c, 3) for c in r.preview_color) for r in sample.overanim.regions}
+    assert len(colours) == len(sample.overanim.regions)
+
+
+def test_nothing_outside_overanim_changes_and_clear_restores(sample):
+    obj = body()
+    artist = obj.data.color_attributes.new("ArtistPaint", "BYTE_COLOR", "CORNER")
+    obj.data.color_attributes.active_color = artist
+    obj.data.color_attributes.render_color_index = obj.data.color_attributes.find("ArtistPaint")
+    add_sample_deltas(sample)
+    before = snapshot(obj)
+    bpy.ops.overanim.paint_region_masks(write_vertex_groups=True)
+    bpy.ops.overanim.check_lod_coverage()
+    bpy.ops.overanim.compose_region_deltas()
+    assert "OverAnim_MaskGroup_LeftArm" in obj.vertex_groups
+    assert_same(before, snapshot(obj))
+    bpy.ops.overanim.clear_region_preview()
+    assert_same(before, snapshot(obj))
+    assert not [a for a in obj.data.attributes if a.name.startswith("OverAnim_")]
+    assert not [g for g in obj.vertex_groups if g.name.startswith("OverAnim_")]
+    assert obj.data.color_attributes.active_color.name == "ArtistPaint"
+    assert "OverAnim_PreviousActiveColor" not in obj.data
+
+
+def test_mask_vertex_groups_match_the_mask(sample):
+    bpy.ops.overanim.paint_region_masks(write_vertex_groups=True)
+    obj = body()
+    painted = read_color(obj.data, mask_name("Spine"))[:, 0]
+    grouped = naive_region_weight(obj, ["OverAnim_MaskGroup_Spine"])
+    np.testing.assert_allclose(grouped, painted, atol=1 / 255)
+
+
+@pytest.mark.parametrize("modifier", ["SUBSURF", "DECIMATE"])
+def test_topology_changing_modifiers_do_not_change_the_masks(sample, modifier):
+    bpy.ops.overanim.paint_region_masks()
+    reference = read_color(body().data, mask_name("LeftArm"))
+    mod = body().modifiers.new("Topology", modifier)
+    if modifier == "DECIMATE":
+        mod.ratio = 0.3
+    bpy.ops.overanim.clear_region_preview()
+    bpy.ops.overanim.paint_region_masks()
+    np.testing.assert_array_equal(read_color(body().data, mask_name("LeftArm")), reference)
+    assert [m.name for m in body().modifiers] == ["Armature", "Topology"]
+
+
+def test_painting_twice_is_stable(sample):
+    bpy.ops.overanim.paint_region_masks()
+    first = read_color(body().data, "OverAnim_Preview")
+    bpy.ops.overanim.paint_region_masks()
+    np.testing.assert_array_equal(read_color(body().data, "OverAnim_Preview"), first)
+
+
+def test_bad_input_region_without_bones(sample):
+    sample.data.collections.new("Empty")
+    sample.overanim.regions["Head"].bone_collection = "Empty"
+    with pytest.raises(RuntimeError, match="Region 'Head' has no bones"):
+        bpy.ops.overanim.paint_region_masks()
+    assert not [a for a in body().data.attributes if a.name.startswith("OverAnim_")]
+
+
+def test_bad_input_mesh_without_groups_and_empty_mesh(sample):
+    obj = body()
+    obj.vertex_groups.clear()
+    empty = bpy.data.objects.new("Empty_LOD2", bpy.data.meshes.new("Empty_LOD2"))
+    bpy.context.scene.collection.objects.link(empty)
+    empty.modifiers.new("Armature", "ARMATURE").object = sample
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    assert np.all(read_color(obj.data, mask_name("LeftArm"))[:, 0] == 0.0)
+    assert len(empty.data.color_attributes) == 0
+
+
+def test_no_regions(sample):
+    sample.overanim.regions.clear()
+    assert not bpy.ops.overanim.paint_region_masks.poll()
+
+
+# -- LOD coverage ------------------------------------------------------------------------------------
+def lod_rows(armature):
+    return {(r.region, r.lod): (r.covered, r.verdict, r.attachment_dependency) for r in armature.overanim.lod_rows}
+
+
+def strip_lod1(bones):
+    lod1 = bpy.data.objects["SK_OverAnimSample_Body_LOD1"]
+    for bone in bones:
+        lod1.vertex_groups.remove(lod1.vertex_groups[bone])
+
+
+@pytest.mark.parametrize(
+    "policy, attached, verdict",
+    [("ALLOW_INACTIVE", False, "OK"), ("WARN_IF_INACTIVE", False, "WARNING"), ("REQUIRE_COVERAGE", False, "ERROR"),
+     ("ALLOW_INACTIVE", True, "ERROR"), ("WARN_IF_INACTIVE", True, "ERROR"), ("REQUIRE_COVERAGE", True, "ERROR")],
+)
+def test_lod_table_for_every_policy(sample, policy, attached, verdict):
+    strip_lod1(["neck_01", "head"])
+    head = sample.overanim.regions["Head"]
+    head.lod_policy, head.is_attachment_dependency = policy, attached
+    if verdict == "ERROR":
+        with pytest.raises(RuntimeError, match="Region 'Head' is inactive at LOD1"):
+            bpy.ops.overanim.check_lod_coverage()
+    else:
+        assert bpy.ops.overanim.check_lod_coverage() == {"FINISHED"}
+    rows = lod_rows(sample)
+    assert rows[("Head", 0)] == (True, "OK", attached)
+    assert rows[("Head", 1)] == (False, verdict, attached)
+    assert rows[("Spine", 1)][:2] == (True, "OK")
+
+
+def test_object_parented_to_a_region_bone_makes_it_an_attachment_dependency(sample):
+    strip_lod1(["hand_l", "lowerarm_l", "upperarm_l", "clavicle_l"])
+    sample.overanim.regions["LeftArm"].lod_policy = "ALLOW_INACTIVE"
+    assert bpy.ops.overanim.check_lod_coverage() == {"FINISHED"}
+    prop = bpy.data.objects.new("Sword", None)
+    bpy.context.scene.collection.objects.link(prop)
+    prop.parent, prop.parent_type, prop.parent_bone = sample, "BONE", "hand_l"
+    with pytest.raises(RuntimeError, match="attachment dependency"):
+        bpy.ops.overanim.check_lod_coverage()
+    assert lod_rows(sample)[("LeftArm", 1)] == (False, "ERROR", True)
+
+
+# -- composition ------------------------------------------------------------------------------------
+def composed_delta(obj):
+    keys = obj.data.shape_keys.key_blocks
+    n = len(obj.data.vertices)
+    out, basis = np.empty(n * 3, np.float32), np.empty(n * 3, np.float32)
+    keys["OverAnim_Composed"].data.foreach_get("co", out)
+    keys["Basis"].data.foreach_get("co", basis)
+    return (out - basis).reshape(-1, 3)
+
+
+@pytest.mark.parametrize("policy", ["ADDITIVE_CLAMPED", "STRONGEST_DELTA"])
+def test_composition_for_both_policies(sample, policy):
+    from overanim_addon.core import compose_region_deltas
+
+    add_sample_deltas(sample)
+    for region in sample.overanim.regions:
+        region.composition_policy = policy
+    assert bpy.ops.overanim.compose_region_deltas(select_overlaps=True) == {"FINISHED"}
+    obj = body()
+    keys = obj.data.shape_keys.key_blocks
+    n = len(obj.data.vertices)
+
+    def key(name):
+        co = np.empty(n * 3, np.float32)
+        keys[name].data.foreach_get("co", co)
+        return co.reshape(-1, 3)
+
+    basis = key("Basis")
+    spine = RegionMaskPolicy().evaluate(naive_region_weight(obj, ["spine_01", "spine_02", "spine_03"]))
+    arm = RegionMaskPolicy().evaluate(naive_region_weight(obj, ["clavicle_l", "upperarm_l", "lowerarm_l", "hand_l"]))
+    deltas = np.stack([(key("Delta_Spine") - basis) * spine[:, None], (key("Delta_LeftArm") - basis) * arm[:, None]])
+    expected = compose_region_deltas(policy, deltas)
+    np.testing.assert_allclose(composed_delta(obj), expected, atol=1e-5)
+    overlap = (np.linalg.norm(deltas, axis=2) > 0).sum(axis=0) >= 2
+    assert overlap.any()
+    selected = np.empty(n, bool)
+    obj.data.vertices.foreach_get("select", selected)
+    np.testing.assert_array_equal(selected, overlap)
+
+
+def test_composition_needs_a_delta_shape_key(sample):
+    with pytest.raises(RuntimeError, match="No Region names a Delta Shape Key"):
+        bpy.ops.overanim.compose_region_deltas()
+    sample.overanim.regions["Head"].delta_shape_key = "Missing"
+    with pytest.raises(RuntimeError, match="No deformed mesh has the Delta Shape Keys"):
+        bpy.ops.overanim.compose_region_deltas()
