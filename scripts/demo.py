@@ -1,35 +1,50 @@
-"""The headless demo: print the resolved calibration for the default settings.
+"""The headless demo: build the sample character, measure it, paint its Region masks, check LOD
+coverage, compose its Region deltas, save out/demo.blend and out/report.json, print a summary.
 
-    python3 tasks.py demo
+    python3 tasks.py demo                                   # bpy module in .venv
+    blender --background --factory-startup --python scripts/demo.py   # a real Blender
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from dataclasses import asdict
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from overanim_addon.core import (
-    CalibrationSettings,
-    ResolvedCharacterProportions,
-    build_measurement_scales,
-)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _bootstrap import ROOT, ensure_registered, script_args  # noqa: E402
 
 
-def main() -> int:
-    calibration = CalibrationSettings()
-    height = calibration.reference_character_height
-    scale = calibration.resolve_character_scale(height)
-    character = ResolvedCharacterProportions(
-        character_height_cs=height, character_height_ws=height, character_scale_cs=scale, character_scale_ws=scale
-    )
-    scales = build_measurement_scales(calibration, character, None, world_space=True)
-    print(json.dumps({"calibration": calibration.as_dict(), "measurement_scales": asdict(scales)}, indent=2))
-    return 0
+def main(args: list[str]) -> int:
+    import bpy
+
+    out = Path(args[0]) if args else ROOT / "out"
+    out.mkdir(parents=True, exist_ok=True)
+    cleanup = ensure_registered()
+    try:
+        from overanim_addon.blender.pipeline import process_armature
+        from overanim_addon.blender.sample.build import add_sample_deltas, build_sample_character
+
+        bpy.ops.wm.read_homefile(use_empty=True)
+        armature = build_sample_character(bpy.context)
+        add_sample_deltas(armature)
+        report = process_armature(armature)
+        bpy.ops.wm.save_as_mainfile(filepath=str(out / "demo.blend"))
+        (out / "report.json").write_text(json.dumps(report, indent=2, default=str))
+    finally:
+        cleanup()
+
+    props = report["steps"]["measure"]["properties"]
+    print(f"OverAnim demo: '{report['armature']}'")
+    print(f"  height {props.get('OverAnim_CharacterHeightCS', 0):.1f} cm  "
+          f"scale {props.get('OverAnim_CharacterScaleCS', 0):.3f}  "
+          f"locomotion {props.get('OverAnim_LocomotionHeightCS', 0):.1f} cm from "
+          f"'{props.get('OverAnim_LocomotionRootBone', '?')}'")
+    for step, result in report["steps"].items():
+        print(f"  {step:13s} {'ok' if result['ok'] else 'FAILED: ' + result['error']}")
+    print(f"  wrote {out / 'demo.blend'} and {out / 'report.json'}")
+    return 0 if report["ok"] else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(script_args()))

@@ -1,0 +1,32 @@
+"""Make the checkout importable and the add-on registered, whether this runs under
+``blender --background --python`` or plain ``python`` with the bpy module."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def script_args() -> list[str]:
+    """Arguments after ``--`` under Blender; the usual ones under plain Python."""
+    argv = sys.argv
+    if "--" in argv:
+        return argv[argv.index("--") + 1:]
+    return argv[1:] if not Path(argv[0]).name.startswith("blender") else []
+
+
+def ensure_registered():  # type: ignore[no-untyped-def]
+    """Register the add-on from the checkout unless it is already on (installed extension).
+    Returns the function to call at the end (bpy 4.5 hangs at exit with classes registered)."""
+    import bpy
+
+    if hasattr(bpy.types.Object, "overanim"):
+        return lambda: None
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import overanim_addon
+
+    overanim_addon.register()
+    return overanim_addon.unregister

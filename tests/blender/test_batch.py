@@ -1,0 +1,79 @@
+"""The headless paths: scripts/demo.py and scripts/overanim_batch.py as separate processes."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import bpy
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+REAL_BLENDER = Path(os.environ.get("REAL_BLENDER_ROOT", "/var/tmp/real-blender-root")) / "usr/bin/blender"
+RUN_SH = ROOT.parent / "shared/tools/real-blender/run.sh"
+
+
+def run(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, *map(str, args)], cwd=cwd, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, check=False)
+
+
+@pytest.fixture(scope="module")
+def demo_files(tmp_path_factory):
+    out = tmp_path_factory.mktemp("demo")
+    result = run("scripts/demo.py", out)
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert "lod_coverage  ok" in result.stdout
+    report = json.loads((out / "report.json").read_text())
+    assert report["ok"] and report["steps"]["measure"]["properties"]["OverAnim_LocomotionRootBone"] == "pelvis"
+    return out
+
+
+def test_batch_on_a_good_file(demo_files, tmp_path):
+    report_path = tmp_path / "r.json"
+    result = run("scripts/overanim_batch.py", demo_files / "demo.blend", "--report", report_path)
+    assert result.returncode == 0, result.stderr + result.stdout
+    report = json.loads(report_path.read_text())
+    armature = report["files"][0]["armatures"][0]
+    assert armature["ok"] and set(armature["steps"]) == {"checks", "measure", "paint", "lod_coverage", "compose"}
+
+
+def test_batch_fails_honestly_on_a_lod_error_and_a_missing_file(addon, demo_files, tmp_path):
+    bad = tmp_path / "bad.blend"
+    bpy.ops.wm.open_mainfile(filepath=str(demo_files / "demo.blend"))
+    lod1 = bpy.data.objects["SK_OverAnimSample_Body_LOD1"]
+    for bone in ("neck_01", "head"):
+        lod1.vertex_groups.remove(lod1.vertex_groups[bone])
+    bpy.data.objects["SK_OverAnimSample"].overanim.regions["Head"].lod_policy = "REQUIRE_COVERAGE"
+    bpy.ops.wm.save_as_mainfile(filepath=str(bad))
+    report_path = tmp_path / "r.json"
+    result = run("scripts/overanim_batch.py", bad, "--report", report_path)
+    assert result.returncode == 1, result.stdout
+    steps = json.loads(report_path.read_text())["files"][0]["armatures"][0]["steps"]
+    assert not steps["lod_coverage"]["ok"] and "Region 'Head' is inactive at LOD1" in steps["lod_coverage"]["error"]
+    assert steps["measure"]["ok"]
+
+    result = run("scripts/overanim_batch.py", tmp_path / "nope.blend", bad, "--report", report_path)
+    assert result.returncode == 2
+    files = json.loads(report_path.read_text())["files"]
+    assert "could not open" in files[0]["error"] and files[1]["armatures"]
+
+
+def test_batch_usage_error_is_exit_2():
+    assert run("scripts/overanim_batch.py").returncode == 2
+
+
+@pytest.mark.real_blender
+def test_batch_through_a_real_blender_binary(demo_files, tmp_path):
+    if not (REAL_BLENDER.exists() and RUN_SH.exists() and shutil.which("chroot") and os.geteuid() == 0):
+        pytest.skip("no real Blender: run ../shared/tools/real-blender/setup.sh (needs root) to enable")
+    work = ROOT / "out" / "real-blender-test"
+    work.mkdir(parents=True, exist_ok=True)
+    shutil.copy(demo_files / "demo.blend", work / "demo.blend")
+    result = subprocess.run(["bash", str(RUN_SH), "-b", "--factory-startup", "--python-exit-code", "1", "--python",
+                             "scripts/overanim_batch.py", "--", str(work / "demo.blend"), "--report",
+                             str(work / "r.json")], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert json.loads((work / "r.json").read_text())["ok"]
