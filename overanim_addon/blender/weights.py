@@ -68,16 +68,21 @@ def region_weights(
 
     tree = _build_node_group(wanted)
     temp = bpy.data.objects.new(TEMP_NAME, mesh)
+    # A scene of its own: evaluating it touches nothing of the artist's scene (no re-evaluation of
+    # their modifier stacks, which on a million vertices costs more than the read itself).
+    scene = bpy.data.scenes.new(TEMP_NAME)
     try:
         # vertex-group names live on the mesh (since Blender 3.0), so the temp object sees them as is
-        bpy.context.scene.collection.objects.link(temp)
+        scene.collection.objects.link(temp)
         temp.modifiers.new(TEMP_NAME, "NODES").node_group = tree
-        depsgraph = bpy.context.evaluated_depsgraph_get()
-        depsgraph.update()
-        evaluated = temp.evaluated_get(depsgraph).data
-        for index, key in enumerate(wanted):
-            evaluated.attributes[f"{TEMP_NAME}_{index}"].data.foreach_get("value", result[key])
+        with bpy.context.temp_override(scene=scene, view_layer=scene.view_layers[0]):
+            depsgraph = bpy.context.evaluated_depsgraph_get()
+            depsgraph.update()
+            evaluated = temp.evaluated_get(depsgraph).data
+            for index, key in enumerate(wanted):
+                evaluated.attributes[f"{TEMP_NAME}_{index}"].data.foreach_get("value", result[key])
     finally:
         bpy.data.objects.remove(temp)
+        bpy.data.scenes.remove(scene)
         bpy.data.node_groups.remove(tree)
     return result

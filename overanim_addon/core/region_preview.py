@@ -21,18 +21,26 @@ def region_palette(count: int) -> np.ndarray:
 
 def preview_colors(masks: np.ndarray, palette: np.ndarray) -> np.ndarray:
     """Per-vertex RGBA for masks of shape (regions, vertices): each Region's colour weighted by its
-    share of the masks, faded into grey by the strongest mask (grey = in no Region)."""
-    masks = np.clip(np.nan_to_num(np.asarray(masks, dtype=np.float32)), 0.0, 1.0)
-    regions, vertices = masks.shape
+    share of the masks, faded into grey by the strongest mask (grey = in no Region).
+
+    colour = grey * (1 - s) + (sum_r m_r * colour_r) * s / sum_r m_r, with s = max_r m_r; the sum is
+    one matrix product, so a million vertices cost a few milliseconds.
+    """
+    m = np.clip(np.nan_to_num(np.asarray(masks, dtype=np.float32)), 0.0, 1.0)
+    regions, vertices = m.shape
+    colors = np.empty((vertices, 4), np.float32)
     if regions == 0:
-        return np.tile(UNMASKED_GREY, (vertices, 1))
-    total = masks.sum(axis=0)
-    share = np.divide(masks, total, out=np.zeros_like(masks), where=total > 0)
-    tint = np.einsum("rv,rc->vc", share, palette)
-    strength = masks.max(axis=0)[:, None]
-    colors = UNMASKED_GREY * (1.0 - strength) + tint * strength
+        colors[:] = UNMASKED_GREY
+        return colors
+    total = m.sum(axis=0)
+    strength = m.max(axis=0) if regions > 1 else m[0]
+    fade = np.divide(strength, total, out=np.zeros_like(total), where=total > 0)
+    tint = m.T @ np.asarray(palette, np.float32)[:, :3]
+    tint *= fade[:, None]
+    colors[:, :3] = tint
+    colors[:, :3] += (1.0 - strength)[:, None] * UNMASKED_GREY[:3]
     colors[:, 3] = 1.0
-    return colors.astype(np.float32)
+    return colors
 
 
 def compose_mixed_policies(
