@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import ensure_registered, script_args  # noqa: E402
+from _bootstrap import ensure_registered, script_args
 
 BONES = ["upperarm", "lowerarm", "hand", "finger"]
 

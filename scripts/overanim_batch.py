@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import ensure_registered, script_args  # noqa: E402
+from _bootstrap import ensure_registered, script_args
 
 
 def main(args: list[str]) -> int:

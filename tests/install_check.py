@@ -1,0 +1,30 @@
+"""Run in a fresh process by tests/blender/test_extension.py: install the built zip as a user would,
+enable it, use it from the installed copy, then disable and remove it. Prints one JSON line."""
+
+import json
+import os
+import sys
+
+import bpy
+
+zip_path = sys.argv[1]
+out: dict = {}
+bpy.ops.extensions.package_install_files(filepath=zip_path, repo="user_default", enable_on_install=True)
+module_name = "bl_ext.user_default.overanim"
+out["enabled"] = module_name in bpy.context.preferences.addons
+module = sys.modules[module_name]
+out["module_file"] = module.__file__
+build = sys.modules[f"{module_name}.blender.sample.build"]
+bpy.ops.wm.read_homefile(use_empty=True)
+armature = build.build_sample_character(bpy.context)
+out["measure"] = list(bpy.ops.overanim.measure_proportions())
+out["height"] = armature["OverAnim_CharacterHeightCS"]
+out["paint"] = list(bpy.ops.overanim.paint_region_masks())
+prefs = bpy.context.preferences.addons[module_name].preferences
+out["preferences"] = prefs.reference_character_height
+bpy.ops.preferences.addon_disable(module=module_name)
+out["disabled"] = module_name not in bpy.context.preferences.addons and not hasattr(bpy.types.Object, "overanim")
+bpy.ops.extensions.package_uninstall(repo_index=[r.module for r in bpy.context.preferences.extensions.repos].index(
+    "user_default"), pkg_id="overanim")
+out["removed"] = not os.path.exists(os.path.dirname(module.__file__))
+print("RESULT " + json.dumps(out))
