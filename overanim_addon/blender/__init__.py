@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from . import properties, ui
+from . import properties, translations, ui
 from .calibration import preferences as calibration_preferences
 from .calibration import presets as calibration_presets
 from .calibration import properties as calibration_properties
@@ -19,6 +19,7 @@ from .regions import ui as regions_ui
 from .sample import operators as sample_operators
 
 MODULES = (
+    translations,
     calibration_properties,
     regions_properties,
     properties,

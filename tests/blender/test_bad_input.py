@@ -47,7 +47,7 @@ def test_linked_armature_is_read_only(sample, tmp_path):
     path = tmp_path / "rig.blend"
     bpy.data.libraries.write(str(path), {sample, sample.data})
     bpy.ops.wm.read_homefile(use_empty=True)
-    with bpy.data.libraries.load(str(path), link=True) as (source, target):
+    with bpy.data.libraries.load(str(path), link=True) as (_source, target):
         target.objects = ["SK_OverAnimSample"]
     linked = target.objects[0]
     bpy.context.scene.collection.objects.link(linked)

@@ -4,7 +4,8 @@ custom properties are ever created, changed or removed; the artist's own data is
 Per mesh deformed by the armature and per Region: the Region weight (sum of the Region's bones'
 vertex-group weights, clamped to 0..1, read in bulk by Geometry Nodes) goes through the core's
 ``RegionMaskPolicy.evaluate`` and lands in a POINT / FLOAT_COLOR attribute ``OverAnim_Mask_<Region>``
-(grey = mask), optionally also a vertex group ``OverAnim_MaskGroup_<Region>``. ``OverAnim_Preview`` holds a false-colour view of all Regions and becomes the active
+(grey = mask), optionally also a vertex group ``OverAnim_MaskGroup_<Region>``.
+``OverAnim_Preview`` holds a false-colour view of all Regions and becomes the active
 and render colour; the previous ones are remembered in ``OverAnim_PreviousActiveColor`` /
 ``OverAnim_PreviousRenderColor`` on the mesh and restored by ``clear``.
 """
