@@ -1,0 +1,60 @@
+"""Run the whole test suite against several Blender versions and print a pass/fail line for each.
+
+    python3 scripts/test_versions.py [4.2 4.5 5.0] [--real]
+
+Each bpy version gets its own venv (.venv-bpy-<version>, created on first use). --real also runs
+the suite inside the real Blender 4.3 binary of ../shared/tools/real-blender/ when it is set up.
+Exit code 0 only when every version passed.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+VERSIONS = {"4.2": "bpy==4.2.*", "4.5": "bpy==4.5.*", "5.0": "bpy==5.0.*"}
+TEST_TOOLS = ["pytest==9.*", "hypothesis==6.*"]
+RUN_SH = ROOT.parent / "shared/tools/real-blender/run.sh"
+
+
+def bpy_suite(version: str) -> tuple[bool, str]:
+    venv = ROOT / f".venv-bpy-{version}"
+    python = venv / "bin/python"
+    if not python.exists() and subprocess.call([sys.executable, "-m", "venv", str(venv)]) != 0:
+        return False, "could not create the venv"
+    install = subprocess.run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                              VERSIONS[version], *TEST_TOOLS], capture_output=True, text=True, check=False)
+    if install.returncode != 0:
+        return False, "install failed: " + install.stderr.strip().splitlines()[-1]
+    result = subprocess.run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=ROOT,
+                            capture_output=True, text=True, check=False,
+                            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    tail = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else result.stderr[-300:]
+    return result.returncode == 0, tail
+
+
+def real_blender_suite() -> tuple[bool, str]:
+    if not RUN_SH.exists():
+        return False, "no ../shared/tools/real-blender/run.sh"
+    code = "import pytest, sys; sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', '-m', 'not real_blender', 'tests']))"
+    result = subprocess.run(["bash", str(RUN_SH), "-b", "--factory-startup", "--python-exit-code", "1",
+                             "--python-expr", code], cwd=ROOT, capture_output=True, text=True, check=False)
+    lines = [line for line in result.stdout.splitlines() if " passed" in line or " failed" in line]
+    return result.returncode == 0, lines[-1] if lines else (result.stdout + result.stderr)[-300:]
+
+
+def main(args: list[str]) -> int:
+    versions = [a for a in args if a in VERSIONS] or list(VERSIONS)
+    results = {f"bpy {v}": bpy_suite(v) for v in versions}
+    if "--real" in args:
+        results["blender 4.3 (real binary)"] = real_blender_suite()
+    for name, (ok, detail) in results.items():
+        print(f"{'PASS' if ok else 'FAIL'}  {name:28s} {detail}")
+    return 0 if all(ok for ok, _ in results.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
