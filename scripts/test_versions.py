@@ -39,7 +39,8 @@ def bpy_suite(version: str) -> tuple[bool, str]:
 def real_blender_suite() -> tuple[bool, str]:
     if not RUN_SH.exists():
         return False, "no ../shared/tools/real-blender/run.sh"
-    code = "import pytest, sys; sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', '-m', 'not real_blender', 'tests']))"
+    code = ("import pytest, sys; "
+            "sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', '-m', 'not real_blender', 'tests']))")
     result = subprocess.run(["bash", str(RUN_SH), "-b", "--factory-startup", "--python-exit-code", "1",
                              "--python-expr", code], cwd=ROOT, capture_output=True, text=True, check=False)
     lines = [line for line in result.stdout.splitlines() if " passed" in line or " failed" in line]
