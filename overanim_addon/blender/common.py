@@ -97,3 +97,14 @@ class OverAnimOperatorMixin:
         if any(level == "ERROR" for level, _ in log):
             return {"CANCELLED"}
         return {"FINISHED"}
+
+
+class ArmatureOperatorMixin(OverAnimOperatorMixin):
+    """An undoable operator that works on the active armature (or the one deforming the active mesh);
+    poll stays cheap, run() calls require_armature for the full explanation."""
+
+    bl_options = {"REGISTER", "UNDO"}
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        return find_armature(context) is not None

@@ -7,7 +7,7 @@ from typing import Any
 import bpy
 
 from ...core.calibration import FIELDS, CalibrationSettings
-from ..common import OverAnimOperatorMixin, find_armature, require_armature
+from ..common import ArmatureOperatorMixin, require_armature
 from .properties import _property, apply_settings, settings_from_properties
 
 # the top-level package: "overanim_addon" from a checkout, "bl_ext.<repo>.overanim" when installed
@@ -37,16 +37,11 @@ def studio_defaults(context: bpy.types.Context) -> CalibrationSettings:
     return CalibrationSettings(**{spec.name: getattr(prefs, spec.name) for spec in STUDIO_FIELDS})
 
 
-class OVERANIM_OT_apply_studio_defaults(OverAnimOperatorMixin, bpy.types.Operator):
+class OVERANIM_OT_apply_studio_defaults(ArmatureOperatorMixin, bpy.types.Operator):
     """Set the armature's calibration to the studio defaults from the add-on preferences"""
 
     bl_idname = "overanim.apply_studio_defaults"
     bl_label = "Apply Studio Defaults"
-    bl_options = {"REGISTER", "UNDO"}
-
-    @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
-        return find_armature(context) is not None
 
     def run(self, context):
         armature = require_armature(context)

@@ -4,7 +4,7 @@ from collections.abc import Iterable
 
 import bpy
 
-from ..common import OverAnimOperatorMixin, find_armature, require_armature
+from ..common import ArmatureOperatorMixin, require_armature
 from .checks import FIXES, CheckResult, run_checks
 
 
@@ -29,16 +29,11 @@ def report_findings(findings: list[CheckResult]) -> list[tuple[str, str]]:
     return log
 
 
-class OVERANIM_OT_run_checks(OverAnimOperatorMixin, bpy.types.Operator):
+class OVERANIM_OT_run_checks(ArmatureOperatorMixin, bpy.types.Operator):
     """Check the rig before measuring: scale, pose, locomotion root, unit scale, Regions"""
 
     bl_idname = "overanim.run_checks"
     bl_label = "Run Checks"
-    bl_options = {"REGISTER", "UNDO"}
-
-    @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
-        return find_armature(context) is not None
 
     def run(self, context):
         armature = require_armature(context)
@@ -47,20 +42,15 @@ class OVERANIM_OT_run_checks(OverAnimOperatorMixin, bpy.types.Operator):
         return report_findings(findings)
 
 
-class OVERANIM_OT_fix_check(OverAnimOperatorMixin, bpy.types.Operator):
+class OVERANIM_OT_fix_check(ArmatureOperatorMixin, bpy.types.Operator):
     """Apply the safe one-click fix of a check, then check again"""
 
     bl_idname = "overanim.fix_check"
     bl_label = "Fix"
-    bl_options = {"REGISTER", "UNDO"}
 
     fix: bpy.props.EnumProperty(  # type: ignore[valid-type]
         name="Fix", items=[(key, label, "") for key, (label, _) in FIXES.items()]
     )
-
-    @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
-        return find_armature(context) is not None
 
     @classmethod
     def description(cls, context, properties):  # type: ignore[no-untyped-def]

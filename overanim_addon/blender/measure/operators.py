@@ -10,21 +10,16 @@ from bpy_extras.io_utils import ExportHelper
 from ..calibration.properties import settings_from_properties
 from ..checks.checks import ERROR, run_checks
 from ..checks.operators import store_checks
-from ..common import OverAnimOperatorMixin, find_armature, require_armature
+from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, find_armature, require_armature
 from . import results as results_module
 from .measure import measure
 
 
-class OVERANIM_OT_measure_proportions(OverAnimOperatorMixin, bpy.types.Operator):
+class OVERANIM_OT_measure_proportions(ArmatureOperatorMixin, bpy.types.Operator):
     """Measure the rig in its rest pose (cm) and write the results as OverAnim_ custom properties"""
 
     bl_idname = "overanim.measure_proportions"
     bl_label = "Measure Proportions"
-    bl_options = {"REGISTER", "UNDO"}
-
-    @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
-        return find_armature(context) is not None
 
     def run(self, context):
         armature = require_armature(context)

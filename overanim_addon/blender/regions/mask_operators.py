@@ -5,7 +5,7 @@ from __future__ import annotations
 import bpy
 
 from ...core.region_preview import region_palette
-from ..common import OverAnimOperatorMixin, deformed_meshes, find_armature, require_armature
+from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, deformed_meshes, find_armature, require_armature
 from . import compose as compose_module
 from . import lod as lod_module
 from . import masks as masks_module
@@ -59,17 +59,12 @@ class OVERANIM_OT_paint_region_masks(OverAnimOperatorMixin, bpy.types.Operator):
                  f"({stats.vertices:,} vertices)")]
 
 
-class OVERANIM_OT_clear_region_preview(OverAnimOperatorMixin, bpy.types.Operator):
+class OVERANIM_OT_clear_region_preview(ArmatureOperatorMixin, bpy.types.Operator):
     """Remove everything OverAnim_ made on the meshes (masks, preview, vertex groups, composed shape
     key) and restore the previous active and render colour attributes"""
 
     bl_idname = "overanim.clear_region_preview"
     bl_label = "Clear Preview"
-    bl_options = {"REGISTER", "UNDO"}
-
-    @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
-        return find_armature(context) is not None
 
     def run(self, context):
         armature = require_armature(context)

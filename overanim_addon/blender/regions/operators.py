@@ -2,19 +2,14 @@ from __future__ import annotations
 
 import bpy
 
-from ..common import OverAnimOperatorMixin, find_armature, require_armature
+from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, find_armature, require_armature
 
 
-class OVERANIM_OT_region_add(OverAnimOperatorMixin, bpy.types.Operator):
+class OVERANIM_OT_region_add(ArmatureOperatorMixin, bpy.types.Operator):
     """Add a Region; it takes the active bone's collection when there is one"""
 
     bl_idname = "overanim.region_add"
     bl_label = "Add Region"
-    bl_options = {"REGISTER", "UNDO"}
-
-    @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
-        return find_armature(context) is not None
 
     def run(self, context):
         armature = require_armature(context)
