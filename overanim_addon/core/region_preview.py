@@ -19,26 +19,40 @@ def region_palette(count: int) -> np.ndarray:
     return np.array([[r, g, b, 1.0] for r, g, b in rgb], dtype=np.float32).reshape(count, 4)
 
 
+def _unit_interval(values: np.ndarray) -> np.ndarray:
+    """float32 copy clipped to 0..1 with NaN as 0 (one pass when there is no NaN, the usual case)."""
+    out = np.clip(np.asarray(values, dtype=np.float32), 0.0, 1.0)
+    if np.isnan(out).any():
+        out = np.where(np.isnan(out), np.float32(0.0), out)
+    return out
+
+
 def preview_colors(masks: np.ndarray, palette: np.ndarray) -> np.ndarray:
     """Per-vertex RGBA for masks of shape (regions, vertices): each Region's colour weighted by its
     share of the masks, faded into grey by the strongest mask (grey = in no Region).
 
-    colour = grey * (1 - s) + (sum_r m_r * colour_r) * s / sum_r m_r, with s = max_r m_r; the sum is
-    one matrix product, so a million vertices cost a few milliseconds.
+    colour = grey * (1 - s) + (sum_r m_r * colour_r) * s / sum_r m_r, with s = max_r m_r; one
+    dot product per channel over contiguous rows, so a million vertices cost a few milliseconds.
     """
-    m = np.clip(np.nan_to_num(np.asarray(masks, dtype=np.float32)), 0.0, 1.0)
+    m = _unit_interval(masks)
     regions, vertices = m.shape
     colors = np.empty((vertices, 4), np.float32)
     if regions == 0:
         colors[:] = UNMASKED_GREY
         return colors
-    total = m.sum(axis=0)
-    strength = m.max(axis=0) if regions > 1 else m[0]
-    fade = np.divide(strength, total, out=np.zeros_like(total), where=total > 0)
-    tint = m.T @ np.asarray(palette, np.float32)[:, :3]
-    tint *= fade[:, None]
-    colors[:, :3] = tint
-    colors[:, :3] += (1.0 - strength)[:, None] * UNMASKED_GREY[:3]
+    pal = np.asarray(palette, np.float32)
+    if regions == 1:
+        strength, fade = m[0], (m[0] > 0).astype(np.float32)
+    else:
+        total = m.sum(axis=0)
+        strength = m.max(axis=0)
+        fade = np.divide(strength, total, out=np.zeros_like(total), where=total > 0)
+    keep = 1.0 - strength
+    for channel in range(3):
+        value = pal[:, channel] @ m if regions > 1 else m[0] * pal[0, channel]
+        value *= fade
+        value += keep * UNMASKED_GREY[channel]
+        colors[:, channel] = value
     colors[:, 3] = 1.0
     return colors
 
