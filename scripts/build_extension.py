@@ -19,15 +19,21 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def blender_ext() -> Path:
+    """Blender's extension tool: from the bpy wheel, or from the scripts of the running Blender."""
     import importlib.util
 
+    candidates: list[Path] = []
+    if "bpy" in sys.modules:  # inside Blender (binary or module): ask it where its scripts are
+        import bpy
+
+        candidates.append(Path(bpy.utils.system_resource("SCRIPTS")) / "addons_core/bl_pkg/cli/blender_ext.py")
     spec = importlib.util.find_spec("bpy")
-    if spec is None or spec.origin is None:
-        sys.exit("the bpy module is not installed: run `python3 tasks.py test` once to set up .venv")
-    found = sorted(Path(spec.origin).parent.glob("*/scripts/addons_core/bl_pkg/cli/blender_ext.py"))
-    if not found:
-        sys.exit("blender_ext.py was not found inside the bpy wheel")
-    return found[-1]
+    if spec is not None and spec.origin is not None:
+        candidates += sorted(Path(spec.origin).parent.glob("*/scripts/addons_core/bl_pkg/cli/blender_ext.py"))
+    for candidate in candidates:
+        if candidate.exists():
+            return candidate
+    sys.exit("blender_ext.py was not found: run `python3 tasks.py test` once to install the bpy wheel in .venv")
 
 
 def build(output_dir: Path = ROOT / "dist") -> Path:

@@ -7,7 +7,7 @@ import sys
 
 import bpy
 
-zip_path = sys.argv[1]
+zip_path = sys.argv[sys.argv.index("--") + 1] if "--" in sys.argv else sys.argv[1]
 out: dict = {}
 bpy.ops.extensions.package_install_files(filepath=zip_path, repo="user_default", enable_on_install=True)
 module_name = "bl_ext.user_default.overanim"

@@ -4,19 +4,20 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import bpy
 import pytest
+
+from .helpers import script_command
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL_BLENDER = Path(os.environ.get("REAL_BLENDER_ROOT", "/var/tmp/real-blender-root")) / "usr/bin/blender"
 RUN_SH = ROOT.parent / "shared/tools/real-blender/run.sh"
 
 
-def run(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, *map(str, args)], cwd=cwd, capture_output=True, text=True, timeout=300,
+def run(script, *args, cwd=ROOT):
+    return subprocess.run(script_command(script, *args), cwd=cwd, capture_output=True, text=True, timeout=300,
                           env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, check=False)
 
 
@@ -73,6 +74,8 @@ def run_real_blender(script, *args):
 
 @pytest.mark.real_blender
 def test_demo_and_batch_through_a_real_blender_binary():
+    if bpy.app.binary_path:
+        pytest.skip("already running inside a real Blender: the other tests use it directly")
     if not (REAL_BLENDER.exists() and RUN_SH.exists() and shutil.which("chroot") and os.geteuid() == 0):
         pytest.skip("no real Blender: run ../shared/tools/real-blender/setup.sh (needs root) to enable")
     work = ROOT / "out" / "real-blender-test"  # inside the checkout: run.sh mounts only this folder

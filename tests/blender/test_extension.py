@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from .helpers import script_command
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 from build_extension import build  # noqa: E402
@@ -28,7 +30,7 @@ def test_zip_holds_the_package_and_manifest_only(extension_zip):
 
 def test_install_enable_use_disable_remove(extension_zip):
     user = tempfile.mkdtemp(prefix="overanim-install-")
-    result = subprocess.run([sys.executable, str(ROOT / "tests/install_check.py"), str(extension_zip)],
+    result = subprocess.run(script_command(ROOT / "tests/install_check.py", extension_zip),
                             capture_output=True, text=True, timeout=300, check=False,
                             env={**os.environ, "BLENDER_USER_RESOURCES": user, "PYTHONDONTWRITEBYTECODE": "1"})
     lines = [line for line in result.stdout.splitlines() if line.startswith("RESULT ")]

@@ -42,6 +42,10 @@ def test_korean_sentences_come_from_the_korean_page():
 
 @pytest.mark.real_blender
 def test_tooltip_in_korean_through_a_real_blender():
+    import bpy
+
+    if bpy.app.binary_path:
+        pytest.skip("already running inside a real Blender: run tests/real_blender_i18n.py with it directly")
     if not (REAL_BLENDER.exists() and RUN_SH.exists() and shutil.which("chroot") and os.geteuid() == 0):
         pytest.skip("no real Blender with translations: run ../shared/tools/real-blender/setup.sh (needs root)")
     result = subprocess.run(["bash", str(RUN_SH), "-b", "--factory-startup", "--python-exit-code", "1",

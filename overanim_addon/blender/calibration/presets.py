@@ -31,11 +31,13 @@ class OVERANIM_OT_calibration_preset_add(AddPresetBase, bpy.types.Operator):
     bl_idname = "overanim.calibration_preset_add"
     bl_label = "Add Calibration Preset"
     preset_menu = "OVERANIM_MT_calibration_presets"
-    preset_defines = [
-        "ob = bpy.context.active_object",
-        "cal = (ob if ob.type == 'ARMATURE' else ob.find_armature()).overanim.calibration",
+    # No preset_defines: under Python 3.13 (PEP 667) a name exec()'d by one define line is gone by the
+    # next line, so every value is a self-contained path. find_armature() is None on the armature.
+    preset_values = [
+        f"(bpy.context.active_object.find_armature() or bpy.context.active_object).overanim.calibration.{spec.name}"
+        for spec in FIELDS
+        if spec.unit != "bone"
     ]
-    preset_values = [f"cal.{spec.name}" for spec in FIELDS if spec.unit != "bone"]
     preset_subdir = PRESET_SUBDIR
 
 
