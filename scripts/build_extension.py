@@ -26,7 +26,7 @@ def blender_ext() -> Path:
     if "bpy" in sys.modules:  # inside Blender (binary or module): ask it where its scripts are
         import bpy
 
-        candidates.append(Path(bpy.utils.system_resource("SCRIPTS")) / "addons_core/bl_pkg/cli/blender_ext.py")
+        candidates += [Path(d) / "addons_core/bl_pkg/cli/blender_ext.py" for d in bpy.utils.script_paths()]
     spec = importlib.util.find_spec("bpy")
     if spec is not None and spec.origin is not None:
         candidates += sorted(Path(spec.origin).parent.glob("*/scripts/addons_core/bl_pkg/cli/blender_ext.py"))
