@@ -1,0 +1,35 @@
+"""Undo with Blender's real undo stack. The PyPI bpy module has no window (ed.undo cannot run), so
+this drives a windowed Blender 4.3 under a virtual X server through shared/tools/real-blender."""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import bpy
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+REAL_ROOT = Path(os.environ.get("REAL_BLENDER_ROOT", "/var/tmp/real-blender-root"))
+SHOT_SH = ROOT.parent / "shared/tools/real-blender/shot.sh"
+
+
+@pytest.mark.real_blender
+def test_paint_and_clear_are_one_undo_step_each(tmp_path):
+    if bpy.app.binary_path:
+        pytest.skip("needs its own windowed Blender, not the one running the tests")
+    if not ((REAL_ROOT / "usr/bin/blender").exists() and SHOT_SH.exists() and os.geteuid() == 0):
+        pytest.skip("no windowed real Blender: run ../shared/tools/real-blender/setup.sh (needs root)")
+    out_file = REAL_ROOT / "tmp/overanim_undo.json"
+    out_file.unlink(missing_ok=True)
+    result = subprocess.run(["bash", str(SHOT_SH), str(ROOT / "overanim_addon"), str(tmp_path / "undo.png"),
+                             str(ROOT / "tests/real_blender_undo.py")], capture_output=True, text=True, timeout=300,
+                            check=False)
+    assert out_file.exists(), result.stdout[-2000:] + result.stderr[-2000:]
+    out = json.loads(out_file.read_text())
+    assert "error" not in out, out.get("error")
+    masks = [n for n in out["painted"] if n.startswith("OverAnim_")]
+    assert len(masks) == 6  # five Region masks and the preview
+    assert out["undone"] == out["before"] and not any(n.startswith("OverAnim_") for n in out["before"])
+    assert out["redone"] == out["painted"]
+    assert out["cleared"] == out["before"] and out["clear_undone"] == out["painted"]

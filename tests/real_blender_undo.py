@@ -1,0 +1,34 @@
+"""Run inside a windowed Blender by tests/blender/test_undo.py (through shot.sh): paint and compose,
+then undo and redo with Blender's real undo stack. Writes /tmp/overanim_undo.json (in the chroot)."""
+
+import json
+
+import bpy
+
+result: dict = {}
+try:
+    window = bpy.context.window_manager.windows[0]
+    with bpy.context.temp_override(window=window):
+        bpy.ops.overanim.build_sample_character("EXEC_DEFAULT", True)  # True: push an undo step, as a click does
+        from_sample = bpy.data.objects["SK_OverAnimSample"]
+        from_sample.overanim.regions["Spine"].delta_shape_key = ""
+
+        def names():
+            body = bpy.data.objects["SK_OverAnimSample_Body"]
+            return sorted(a.name for a in body.data.color_attributes)
+
+        result["before"] = names()
+        bpy.ops.overanim.paint_region_masks("EXEC_DEFAULT", True)
+        result["painted"] = names()
+        bpy.ops.ed.undo()
+        result["undone"] = names()
+        bpy.ops.ed.redo()
+        result["redone"] = names()
+        bpy.ops.overanim.clear_region_preview("EXEC_DEFAULT", True)
+        result["cleared"] = names()
+        bpy.ops.ed.undo()
+        result["clear_undone"] = names()
+except Exception as error:  # reported to the test, which fails with it
+    result["error"] = repr(error)
+with open("/tmp/overanim_undo.json", "w") as handle:
+    json.dump(result, handle)
