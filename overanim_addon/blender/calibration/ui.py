@@ -20,19 +20,21 @@ class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):
         assert armature is not None
         cal = armature.overanim.calibration
         layout = self.layout
-        layout.use_property_split = True
-        layout.use_property_decorate = False
+        # labels inside the fields: the Details UI names are long and the sidebar is narrow
+        layout.use_property_split = False
         layout.prop(cal, "enable_automatic_calibration")
         body = layout.column()
         body.active = cal.enable_automatic_calibration  # the references are not read while off
         for spec in FIELDS[1:]:
-            row = body.row(align=True)
             if spec.unit == "bone":
-                row.prop_search(cal, spec.name, armature.data, "bones", results_are_suggestions=False)
+                body.label(text=spec.label)
+                body.prop_search(cal, spec.name, armature.data, "bones", text="", results_are_suggestions=False)
+            elif spec.unit == "cm":
+                split = body.split(factor=0.88, align=True)  # the field keeps room for its long label
+                split.prop(cal, spec.name)
+                split.label(text="cm")
             else:
-                row.prop(cal, spec.name)
-                if spec.unit == "cm":
-                    row.label(text="cm")
+                body.prop(cal, spec.name)
         layout.operator("overanim.apply_studio_defaults", icon="PREFERENCES")
 
 

@@ -17,15 +17,19 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
         if f"{PREFIX}CharacterHeightCS" not in armature:
             layout.label(text="Not measured yet", icon="INFO")
             return
-        grid = layout.grid_flow(row_major=True, columns=3, even_columns=False, align=True)
-        grid.label(text="")
-        grid.label(text="CS")
-        grid.label(text="WS")
+        table = layout.column(align=True)
+
+        def line(label: str, cs: str, ws: str) -> None:
+            split = table.split(factor=0.5)
+            split.label(text=label)
+            values = split.row()
+            values.label(text=cs)
+            values.label(text=ws)
+
+        line("", "CS", "WS")
         for key, (_attr, unit, text) in CHARACTER_PROPS.items():
-            grid.label(text=text)
-            for space in ("CS", "WS"):
-                value = armature.get(f"{PREFIX}{key}{space}", 0.0)
-                grid.label(text=f"{value:.1f} cm" if unit else f"{value:.3f}")
+            cs, ws = (armature.get(f"{PREFIX}{key}{space}", 0.0) for space in ("CS", "WS"))
+            line(text, *((f"{v:.1f} cm" if unit else f"{v:.3f}") for v in (cs, ws)))
         root = armature.get(f"{PREFIX}LocomotionRootBone", "")
         layout.label(text=f"Locomotion root: {root}", icon="BONE_DATA")
         for region in armature.overanim.regions:

@@ -49,11 +49,12 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
         if region.full_weight <= region.zero_weight:
             mask.label(text="Full Weight must be above Zero Weight: hard step", icon="ERROR")
         col.separator()
-        col.prop(region, "lod_policy")
-        col.prop(region, "is_attachment_dependency")
-        col.prop(region, "composition_policy")
-        col.prop(region, "spatial_calibration_mode")
-        col.prop(region, "measurement_basis")
+        # short row texts: the sidebar is narrow; the tooltips carry the full names
+        col.prop(region, "lod_policy", text="LOD")
+        col.prop(region, "is_attachment_dependency", text="Attachment")
+        col.prop(region, "composition_policy", text="Composition")
+        col.prop(region, "spatial_calibration_mode", text="Spatial")
+        col.prop(region, "measurement_basis", text="Basis")
         meshes_with_keys = [o.data.shape_keys for o in context.scene.objects
                             if o.type == "MESH" and o.data.shape_keys is not None and o.find_armature() is armature]
         if meshes_with_keys:
@@ -92,9 +93,9 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
             for row in data.lod_rows:
                 line = table.row()
                 line.alert = row.verdict == "ERROR"
-                line.label(text=f"{row.region}  LOD{row.lod}", icon=icons.get(row.verdict, "INFO"))
                 state = "covered" if row.covered else "inactive"
-                line.label(text=state + (" (attachment)" if row.attachment_dependency else ""))
+                attachment = ", attachment" if row.attachment_dependency else ""
+                line.label(text=f"{row.region} LOD{row.lod}: {state}{attachment}", icon=icons.get(row.verdict, "INFO"))
 
 
 classes = (OVERANIM_UL_regions, OVERANIM_PT_regions, OVERANIM_PT_region_masks)
