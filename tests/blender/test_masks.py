@@ -244,3 +244,21 @@ def test_composition_needs_a_delta_shape_key(sample):
     sample.overanim.regions["Head"].delta_shape_key = "Missing"
     with pytest.raises(RuntimeError, match="No deformed mesh has the Delta Shape Keys"):
         bpy.ops.overanim.compose_region_deltas()
+
+
+def test_linked_mesh_is_refused_and_nothing_is_written(sample, tmp_path):
+    lib_mesh = bpy.data.objects.new("LinkedBody", bpy.data.meshes.new("LinkedBody"))
+    path = tmp_path / "lib.blend"
+    bpy.data.libraries.write(str(path), {lib_mesh, lib_mesh.data})
+    bpy.data.objects.remove(lib_mesh)
+    with bpy.data.libraries.load(str(path), link=True) as (_source, target):
+        target.objects = ["LinkedBody"]
+    linked = target.objects[0]
+    bpy.context.scene.collection.objects.link(linked)
+    override = linked.override_create(remap_local_usages=True)  # a local object on linked mesh data
+    override.parent = sample
+    override.parent_type = "ARMATURE"
+    assert override.data.library is not None
+    with pytest.raises(RuntimeError, match="linked from a library"):
+        bpy.ops.overanim.paint_region_masks()
+    assert not [a for a in body().data.attributes if a.name.startswith("OverAnim_")]
