@@ -43,5 +43,44 @@ class OVERANIM_PT_main(bpy.types.Panel):
         col.operator("overanim.measure_proportions", icon="DRIVER_DISTANCE")
 
 
-classes = (OVERANIM_PT_main,)
-register, unregister = bpy.utils.register_classes_factory(classes)
+class OVERANIM_MT_object(bpy.types.Menu):
+    """Object > OverAnim: every operator in a menu, so F3 (menu search) finds them all."""
+
+    bl_label = "OverAnim"
+    bl_idname = "OVERANIM_MT_object"
+
+    def draw(self, context: bpy.types.Context) -> None:
+        layout = self.layout
+        layout.operator("overanim.build_sample_character", icon="OUTLINER_OB_ARMATURE")
+        layout.separator()
+        layout.operator("overanim.run_checks", icon="CHECKMARK")
+        layout.operator("overanim.measure_proportions", icon="DRIVER_DISTANCE")
+        layout.operator("overanim.export_results_json", icon="EXPORT")
+        layout.operator("overanim.apply_studio_defaults", icon="PREFERENCES")
+        layout.separator()
+        layout.operator("overanim.region_add", icon="ADD")
+        layout.operator("overanim.region_remove", icon="REMOVE")
+        layout.separator()
+        layout.operator("overanim.paint_region_masks", icon="BRUSH_DATA")
+        layout.operator("overanim.check_lod_coverage", icon="MOD_DECIM")
+        layout.operator("overanim.compose_region_deltas", icon="SHAPEKEY_DATA")
+        layout.operator("overanim.clear_region_preview", icon="TRASH")
+
+
+def draw_object_menu(self: bpy.types.Menu, context: bpy.types.Context) -> None:
+    self.layout.separator()
+    self.layout.menu(OVERANIM_MT_object.bl_idname, icon="ARMATURE_DATA")
+
+
+classes = (OVERANIM_PT_main, OVERANIM_MT_object)
+_register, _unregister = bpy.utils.register_classes_factory(classes)
+
+
+def register() -> None:
+    _register()
+    bpy.types.VIEW3D_MT_object.append(draw_object_menu)
+
+
+def unregister() -> None:
+    bpy.types.VIEW3D_MT_object.remove(draw_object_menu)
+    _unregister()

@@ -39,6 +39,19 @@ def test_every_operator_is_registered_with_a_description(addon, name):
     assert rna.description, f"{name} needs a tooltip"
 
 
+def test_every_panel_operator_is_in_the_object_menu_for_f3_search(addon):
+    import inspect
+
+    from overanim_addon.blender import ui
+
+    # F3 is menu search: an operator is found there only when some menu draws it
+    source = inspect.getsource(ui.OVERANIM_MT_object.draw)
+    missing = [name for name in OPERATORS if f'"overanim.{name}"' not in source]
+    # region_move needs a direction, fix_check a fix, calibration_preset_add a name: the panel's job
+    assert set(missing) == {"fix_check", "calibration_preset_add", "region_move"}
+    assert ui.draw_object_menu in bpy.types.VIEW3D_MT_object._dyn_ui_initialize()
+
+
 def test_every_feature_module_can_register_and_unregister():
     assert all(callable(m.register) and callable(m.unregister) for m in MODULES)
 
