@@ -73,14 +73,15 @@ def draw_object_menu(self: bpy.types.Menu, context: bpy.types.Context) -> None:
 
 
 classes = (OVERANIM_PT_main, OVERANIM_MT_object)
-_register, _unregister = bpy.utils.register_classes_factory(classes)
 
 
 def register() -> None:
-    _register()
+    for cls in classes:
+        bpy.utils.register_class(cls)
     bpy.types.VIEW3D_MT_object.append(draw_object_menu)
 
 
 def unregister() -> None:
     bpy.types.VIEW3D_MT_object.remove(draw_object_menu)
-    _unregister()
+    for cls in reversed(classes):
+        bpy.utils.unregister_class(cls)
