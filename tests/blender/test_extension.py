@@ -37,7 +37,9 @@ def test_install_enable_use_disable_remove(extension_zip):
     assert lines, result.stdout[-3000:] + result.stderr[-3000:]
     out = json.loads(lines[-1][len("RESULT "):])
     assert out["enabled"] and user in out["module_file"]
+    assert out["preferences_default"] == 180.0
+    assert out["sample"] == ["FINISHED"] and out["sample_reference_height"] == 170.0  # the studio default
     assert out["measure"] == ["FINISHED"] and out["height"] == pytest.approx(180.0, abs=0.01)
+    assert out["scale"] == pytest.approx(180.0 / 170.0, rel=1e-4)
     assert out["paint"] == ["FINISHED"]
-    assert out["preferences"] == 180.0
     assert out["disabled"] and out["removed"]

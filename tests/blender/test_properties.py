@@ -96,3 +96,4 @@ def test_preset_saves_and_loads_a_calibration(sample, tmp_path):
     bpy.context.view_layer.objects.active = bpy.data.objects["SK_OverAnimSample_Body"]
     bpy.ops.script.execute_preset(filepath=path, menu_idname="OVERANIM_MT_calibration_presets")
     assert cal.reference_character_height == 120 and cal.minimum_character_scale == 0.5
+

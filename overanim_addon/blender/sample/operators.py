@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import bpy
 
+from ..calibration.preferences import studio_defaults
+from ..calibration.properties import apply_settings
 from ..common import OverAnimOperatorMixin
 from .build import build_sample_character
 
@@ -19,6 +21,7 @@ class OVERANIM_OT_build_sample_character(OverAnimOperatorMixin, bpy.types.Operat
 
     def run(self, context):
         armature = build_sample_character(context)
+        apply_settings(armature.overanim.calibration, studio_defaults(context))
         return [("INFO", f"Added '{armature.name}' with {len(armature.overanim.regions)} Regions")]
 
 
