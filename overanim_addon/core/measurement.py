@@ -23,8 +23,7 @@ from .skeleton import (
     bounding_sphere_radius,
     character_height,
     find_body_root,
-    ground_probe_radius,
-    leg_chains,
+    hip_joints,
     locomotion_height,
     region_chain_measures,
 )
@@ -35,7 +34,6 @@ class CharacterMeasurement:
     proportions: ResolvedCharacterProportions
     locomotion_root_bone: str  # the bone actually used (the automatic choice when the setting is None)
     root_was_automatic: bool
-    leg_count: int
 
 
 def _world_height_factor(linear_world: np.ndarray) -> np.ndarray:
@@ -72,9 +70,10 @@ def measure_character(
     height_ws = float(max((finite @ factor).max(), 0.0)) if len(finite) else 0.0
     loco_cs = locomotion_height(skeleton, root)
     loco_ws = float(factor @ np.asarray(skeleton.by_name[root].head))
-    probe_cs = ground_probe_radius(skeleton, root)
-    legs = leg_chains(skeleton, root)
-    probe_ws = float(max(factor @ np.asarray(skeleton.by_name[leg].head) for leg in legs) * 0.5) if legs else 0.0
+    # the ground probe rule (skeleton.ground_probe_radius) in both spaces, from one search for legs
+    hips = hip_joints(skeleton, root)
+    probe_cs = float(hips[:, 2].max() * 0.5) if len(hips) else 0.0
+    probe_ws = float((hips @ factor).max() * 0.5) if len(hips) else 0.0
 
     scale = calibration.resolve_measurement_scale
     proportions = ResolvedCharacterProportions(
@@ -91,7 +90,7 @@ def measure_character(
         ground_probe_scale_cs=scale(probe_cs, calibration.reference_ground_probe_radius),
         ground_probe_scale_ws=scale(probe_ws, calibration.reference_ground_probe_radius),
     )
-    return CharacterMeasurement(proportions, root, automatic, len(legs))
+    return CharacterMeasurement(proportions, root, automatic)
 
 
 def measure_region(skeleton: Skeleton, bone_names: Iterable[str], points_cs: np.ndarray) -> ResolvedRegionProportions:

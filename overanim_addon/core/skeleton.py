@@ -126,10 +126,15 @@ def locomotion_height(skeleton: Skeleton, root: str) -> float:
     return float(skeleton.require(root).head[2])
 
 
+def hip_joints(skeleton: Skeleton, root: str) -> np.ndarray:
+    """Heads of the first bones of the leg-like chains under ``root`` (N x 3, N may be 0)."""
+    return np.array([skeleton.by_name[leg].head for leg in leg_chains(skeleton, root)], dtype=np.float64).reshape(-1, 3)
+
+
 def ground_probe_radius(skeleton: Skeleton, root: str) -> float:
     """Half the hip-joint height of the tallest leg under ``root``; 0 when it has no legs."""
-    heights = [skeleton.by_name[leg].head[2] for leg in leg_chains(skeleton, root)]
-    return float(max(heights) * 0.5) if heights else 0.0
+    hips = hip_joints(skeleton, root)
+    return float(hips[:, 2].max() * 0.5) if len(hips) else 0.0
 
 
 # -- Region measures -----------------------------------------------------------------------------

@@ -6,6 +6,10 @@ from ..common import find_armature
 from ..ui import OverAnimSubPanel
 from .results import CHARACTER_PROPS, PREFIX, REGION_PROPS, region_key
 
+# (length property, its scale property) per line of a Region's box
+REGION_ROWS = (("ChainLength", "ChainLengthScale"), ("SpanLength", "SpanScale"),
+               ("BoundsRadius", "BoundsRadiusScale"), ("AverageBoneLength", "AverageBoneLengthScale"))
+
 
 class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Results"
@@ -39,14 +43,11 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
             box = layout.box()
             box.label(text=region.name, icon="GROUP_BONE")
             col = box.column(align=True)
-            for suffix in ("ChainLength", "SpanLength", "BoundsRadius", "AverageBoneLength"):
-                _attr, _unit, text = REGION_PROPS[suffix]
-                scale_suffix = suffix.replace("Length", "") + "Scale" if suffix != "AverageBoneLength" \
-                    else "AverageBoneLengthScale"
-                scale_suffix = {"ChainScale": "ChainLengthScale"}.get(scale_suffix, scale_suffix)
-                value = armature.get(f"{PREFIX}Region_{key}_{suffix}", 0.0)
-                scale = armature.get(f"{PREFIX}Region_{key}_{scale_suffix}", 0.0)
-                col.label(text=f"{text.replace('Region ', '')}: {value:.1f} cm  ×{scale:.3f}")
+            for length, scale in REGION_ROWS:
+                text = REGION_PROPS[length][2].replace("Region ", "")
+                value = armature.get(f"{PREFIX}Region_{key}_{length}", 0.0)
+                factor = armature.get(f"{PREFIX}Region_{key}_{scale}", 0.0)
+                col.label(text=f"{text}: {value:.1f} cm  ×{factor:.3f}")
         layout.operator("overanim.export_results_json", icon="EXPORT")
 
 
