@@ -21,6 +21,13 @@ class OverAnimSubPanel:
     def poll(cls, context: bpy.types.Context) -> bool:
         return find_armature(context) is not None
 
+    @staticmethod
+    def armature(context: bpy.types.Context) -> bpy.types.Object:
+        """The armature the panel draws (poll() guarantees there is one)."""
+        armature = find_armature(context)
+        assert armature is not None
+        return armature
+
 
 class OVERANIM_PT_main(bpy.types.Panel):
     bl_label = "OverAnim"

@@ -3,7 +3,6 @@ from __future__ import annotations
 import bpy
 
 from ...core.calibration import FIELDS
-from ..common import find_armature
 from ..ui import OverAnimSubPanel
 
 
@@ -16,8 +15,7 @@ class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):
         OVERANIM_PT_calibration_presets.draw_panel_header(self.layout)
 
     def draw(self, context: bpy.types.Context) -> None:
-        armature = find_armature(context)
-        assert armature is not None
+        armature = self.armature(context)
         cal = armature.overanim.calibration
         layout = self.layout
         # labels inside the fields: the Details UI names are long and the sidebar is narrow

@@ -16,7 +16,7 @@ from ...core.skeleton import character_height, find_body_root
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes
 from ..measure import extract
-from ..regions.properties import region_bones
+from ..regions.properties import region_bones, require_region_bones
 from ..weights import region_weights
 
 ERROR, WARNING, INFO = "ERROR", "WARNING", "INFO"
@@ -107,17 +107,10 @@ def _check_regions(context, armature):
         yield CheckResult("region_names", ERROR, f"Two Regions are named '{duplicate}'")
     bones_by_region = {}
     for region in armature.overanim.regions:
-        if not region.bone_collection:
-            yield CheckResult("region_collection", ERROR, f"Region '{region.name}' has no bone collection")
-            continue
-        if region.bone_collection not in armature.data.collections_all:
-            yield CheckResult("region_collection", ERROR,
-                              f"Region '{region.name}': bone collection '{region.bone_collection}' was not found")
-            continue
-        bones = region_bones(armature, region)
-        if not bones:
-            yield CheckResult("region_collection", ERROR,
-                              f"Region '{region.name}': bone collection '{region.bone_collection}' is empty")
+        try:
+            bones = require_region_bones(armature, region)
+        except OverAnimError as error:
+            yield CheckResult("region_collection", ERROR, str(error))
             continue
         bones_by_region.update({bone: [bone] for bone in bones})
         lazy = [b for b in bones if not armature.data.bones[b].use_deform]

@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import bpy
 
-from ..common import find_armature
 from ..ui import OverAnimSubPanel
 from .checks import FIXES
 
@@ -13,8 +12,7 @@ class OVERANIM_PT_checks(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Checks"
 
     def draw(self, context: bpy.types.Context) -> None:
-        armature = find_armature(context)
-        assert armature is not None
+        armature = self.armature(context)
         data = armature.overanim
         layout = self.layout
         layout.operator("overanim.run_checks", icon="CHECKMARK")

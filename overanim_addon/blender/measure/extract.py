@@ -49,15 +49,14 @@ def lod0(meshes: Sequence[bpy.types.Object]) -> list[bpy.types.Object]:
 
 def region_points(
     meshes: Sequence[bpy.types.Object],
-    armature: bpy.types.Object,
+    points_per_mesh: Sequence[np.ndarray],
     bones_by_region: Mapping[str, Sequence[str]],
-    cm: float,
 ) -> dict[str, np.ndarray]:
-    """Per Region, the rest-pose vertices (cm, armature space) with a nonzero Region weight."""
+    """Per Region, the rest-pose vertices with a nonzero Region weight. ``points_per_mesh`` are the
+    meshes' ``rest_points`` (already converted by the caller, who needs them too)."""
     found: dict[str, list[np.ndarray]] = {name: [] for name in bones_by_region}
-    for mesh_obj in meshes:
+    for mesh_obj, points in zip(meshes, points_per_mesh, strict=True):
         weights = region_weights(mesh_obj, bones_by_region)
-        points = rest_points(mesh_obj, armature, cm)
         for name, w in weights.items():
             found[name].append(points[w > 0.0])
     return {name: np.concatenate(parts) if parts else np.zeros((0, 3)) for name, parts in found.items()}

@@ -10,7 +10,7 @@ from ...core.errors import OverAnimError
 from ...core.measurement import measure_character, measure_region
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes
-from ..regions.properties import region_bones
+from ..regions.properties import require_region_bones
 from . import extract
 from .results import MeasurementResults, RegionResult
 
@@ -28,18 +28,12 @@ def measure(context: bpy.types.Context, armature: bpy.types.Object) -> Measureme
     for region in armature.overanim.regions:
         if region.name in bones_by_region:
             raise OverAnimError(f"Two Regions are named '{region.name}': Region names must be unique")
-        bones = region_bones(armature, region)
-        if not bones:
-            what = "is empty" if region.bone_collection in armature.data.collections_all else "was not found"
-            raise OverAnimError(
-                f"Region '{region.name}': bone collection '{region.bone_collection}' {what}"
-            )
-        bones_by_region[region.name] = bones
+        bones_by_region[region.name] = require_region_bones(armature, region)
 
-    points = [extract.rest_points(m, armature, cm) for m in meshes]
+    points = [extract.rest_points(m, armature, cm) for m in meshes]  # once: both measures use them
     all_points = np.concatenate(points) if points else np.zeros((0, 3))
     character = measure_character(settings, skeleton, all_points, extract.linear_world(armature))
-    geometry = extract.region_points(meshes, armature, bones_by_region, cm)
+    geometry = extract.region_points(meshes, points, bones_by_region)
     regions = []
     for name, bones in bones_by_region.items():
         proportions = measure_region(skeleton, bones, geometry[name])

@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import bpy
 
-from ..common import find_armature
 from ..ui import OverAnimSubPanel
 from .results import CHARACTER_PROPS, PREFIX, REGION_PROPS, region_key
 
@@ -15,8 +14,7 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Results"
 
     def draw(self, context: bpy.types.Context) -> None:
-        armature = find_armature(context)
-        assert armature is not None
+        armature = self.armature(context)
         layout = self.layout
         if f"{PREFIX}CharacterHeightCS" not in armature:
             layout.label(text="Not measured yet", icon="INFO")

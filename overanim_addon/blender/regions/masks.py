@@ -23,7 +23,7 @@ from ...core.region_preview import preview_colors, region_palette
 from ..common import deformed_meshes
 from ..measure.results import region_key
 from ..weights import region_weights
-from .properties import mask_policy, region_bones
+from .properties import mask_policy, require_region_bones
 
 PREFIX = "OverAnim_"
 MASK_PREFIX = "OverAnim_Mask_"
@@ -47,11 +47,7 @@ def region_table(armature: bpy.types.Object) -> list[tuple[object, list[str]]]:
     """(Region, bone names) for every Region; an error when one has no bones to paint."""
     table = []
     for region in armature.overanim.regions:
-        bones = region_bones(armature, region)
-        if not bones:
-            raise OverAnimError(f"Region '{region.name}' has no bones (bone collection "
-                                f"'{region.bone_collection}' missing or empty)")
-        table.append((region, bones))
+        table.append((region, require_region_bones(armature, region)))
     if not table:
         raise OverAnimError(f"'{armature.name}' has no Regions to paint: add one in the Regions panel")
     return table

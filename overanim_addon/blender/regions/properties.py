@@ -15,6 +15,7 @@ from ...core import (
     RegionMaskPolicy,
     SpatialCalibrationMode,
 )
+from ...core.errors import OverAnimError
 
 FALLOFF_ITEMS = [
     ("LINEAR", "Linear", "Straight ramp between Zero Weight and Full Weight"),
@@ -122,6 +123,21 @@ def region_bones(armature: bpy.types.Object, region: Any) -> list[str]:
     """Names of the bones in the Region's Bone Collection (empty when it is missing)."""
     collection = armature.data.collections_all.get(region.bone_collection) if region.bone_collection else None
     return [bone.name for bone in collection.bones] if collection is not None else []
+
+
+def require_region_bones(armature: bpy.types.Object, region: Any) -> list[str]:
+    """The Region's bones, or an OverAnimError saying why there are none (the one place that
+    words it: measuring, painting and the checks all use this)."""
+    bones = region_bones(armature, region)
+    if bones:
+        return bones
+    if not region.bone_collection:
+        why = "no bone collection is set"
+    elif region.bone_collection not in armature.data.collections_all:
+        why = f"bone collection '{region.bone_collection}' was not found"
+    else:
+        why = f"bone collection '{region.bone_collection}' is empty"
+    raise OverAnimError(f"Region '{region.name}' has no bones: {why}")
 
 
 classes = (OVERANIM_PG_region,)

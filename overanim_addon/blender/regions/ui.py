@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import bpy
 
-from ..common import find_armature
 from ..ui import OverAnimSubPanel
 from .properties import region_bones
 
@@ -20,8 +19,7 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Regions"
 
     def draw(self, context: bpy.types.Context) -> None:
-        armature = find_armature(context)
-        assert armature is not None
+        armature = self.armature(context)
         data = armature.overanim
         layout = self.layout
         row = layout.row()
@@ -67,8 +65,7 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Region Masks"
 
     def draw(self, context: bpy.types.Context) -> None:
-        armature = find_armature(context)
-        assert armature is not None
+        armature = self.armature(context)
         data = armature.overanim
         layout = self.layout
         col = layout.column(align=True)
