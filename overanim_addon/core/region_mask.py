@@ -89,21 +89,30 @@ class RegionMaskPolicy:
 
     def _evaluate_array(self, w: np.ndarray, dtype: np.dtype) -> np.ndarray:
         zero, full = self.effective_zero_weight, self.effective_full_weight
-        # NaN weights are "no weight"; clip keeps +/-inf inside 0..1 as well. (One pass when there
-        # is no NaN, the usual case: this runs on millions of vertices.)
-        w = np.clip(w, 0.0, 1.0)
-        if np.isnan(w).any():
-            w = np.where(np.isnan(w), 0.0, w).astype(dtype)
+        # NaN weights are "no weight"; clip keeps +/-inf inside 0..1 as well. This runs on millions
+        # of vertices, so every later step works in place on this one copy, and the NaN test is a
+        # sum (NaN propagates through it; clipped values cannot overflow) instead of a mask array.
+        w = np.array(w, dtype=dtype)  # our own copy (also for 0-d input, so out= works)
+        np.clip(w, 0.0, 1.0, out=w)
+        if np.isnan(np.add.reduce(w, axis=None)):
+            np.copyto(w, dtype.type(0.0), where=np.isnan(w))
         if not self.has_transition_range:
             return (w > zero).astype(dtype)
+        t = w
         with np.errstate(over="ignore"):  # a range of 1e-45 in float32 overflows to inf: clip handles it
-            t = np.clip((w - dtype.type(zero)) / dtype.type(full - zero), 0.0, 1.0)
+            np.subtract(t, dtype.type(zero), out=t)
+            np.divide(t, dtype.type(full - zero), out=t)
+        np.clip(t, 0.0, 1.0, out=t)
         mode = self.falloff_mode
         if mode is RegionFalloffMode.LINEAR:
             mask = t
         elif mode is RegionFalloffMode.SMOOTH_STEP:
-            mask = t * t * (3.0 - 2.0 * t)
+            # t²(3-2t) multiplied in this order, so the rounding is that of the written formula
+            mask = np.multiply(t, t, out=np.empty_like(t))
+            np.multiply(t, dtype.type(2.0), out=t)
+            np.subtract(dtype.type(3.0), t, out=t)
+            mask *= t
         else:
-            mask = np.power(t, dtype.type(self.effective_falloff_exponent))
+            mask = np.power(t, dtype.type(self.effective_falloff_exponent), out=t)
         # Power's curve can round a hair above 1 for tiny exponents; the contract is 0..1.
-        return np.clip(mask, 0.0, 1.0).astype(dtype, copy=False)
+        return np.clip(mask, 0.0, 1.0, out=mask)

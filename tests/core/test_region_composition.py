@@ -143,3 +143,36 @@ def test_palette_colours_are_distinct_and_preview_is_grey_outside_regions():
     np.testing.assert_allclose(colors[1], palette[0])
     assert colors.dtype == np.float32 and colors.shape == (3, 4)
     assert preview_colors(np.zeros((0, 4)), palette[:0]).shape == (4, 4)
+
+
+def _preview_reference(masks, palette):
+    """The preview rule written per vertex, as a reader of the docstring would."""
+    grey = UNMASKED_GREY[:3].astype(float)
+    out = []
+    for column in np.asarray(masks, float).T:
+        m = np.nan_to_num(np.clip(column, 0.0, 1.0), nan=0.0)
+        strength, total = m.max(initial=0.0), m.sum()
+        mixed = (m[:, None] * palette[:, :3]).sum(axis=0) / total if total > 0 else np.zeros(3)
+        out.append([*(grey * (1 - strength) + mixed * strength), 1.0])
+    return np.array(out)
+
+
+mask_values = st.one_of(st.floats(-0.5, 1.5), st.just(float("nan")))
+
+
+@given(st.integers(1, 5).flatmap(lambda r: arrays(np.float64, (r, 7), elements=mask_values)))
+def test_preview_matches_the_per_vertex_rule(masks):
+    palette = region_palette(len(masks))
+    np.testing.assert_allclose(preview_colors(masks, palette), _preview_reference(masks, palette), atol=1e-5)
+
+
+def test_preview_fills_a_given_buffer_and_rejects_a_wrong_one():
+    masks = np.array([[0.0, 0.25, 1.0], [1.0, 0.5, 0.0]], np.float32)
+    palette = region_palette(2)
+    buffer = np.full((3, 4), -1.0, np.float32)
+    assert preview_colors(masks, palette, out=buffer) is buffer
+    np.testing.assert_allclose(buffer, _preview_reference(masks, palette), atol=1e-6)
+    with pytest.raises(ValueError):
+        preview_colors(masks, palette, out=np.empty((3, 4), np.float64))
+    with pytest.raises(ValueError):
+        preview_colors(masks, palette, out=np.empty((4, 3), np.float32).T)

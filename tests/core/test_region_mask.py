@@ -84,6 +84,16 @@ def test_array_matches_scalar_evaluation():
     np.testing.assert_allclose(p.evaluate(w), [p.evaluate(float(x)) for x in w])
 
 
+@pytest.mark.parametrize("mode", list(RegionFalloffMode))
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_evaluation_never_writes_into_the_callers_weights(mode, dtype):
+    # the array path works in place for speed: on its own copy, never on the weights it was given
+    w = np.array([np.nan, -1.0, 0.0, 0.3, 0.7, 1.0, 2.0], dtype)
+    before = w.copy()
+    RegionMaskPolicy(mode, 0.2, 0.8, 2.0).evaluate(w)
+    np.testing.assert_array_equal(w, before)
+
+
 # -- where the spec is silent: documented choices ---------------------------------------------------
 def test_full_not_above_zero_is_a_hard_step_at_zero_weight():
     for full in (0.5, 0.3):
