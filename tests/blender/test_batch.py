@@ -86,3 +86,14 @@ def test_demo_and_batch_through_a_real_blender_binary():
     result = run_real_blender("scripts/overanim_batch.py", work / "demo.blend", "--report", work / "r.json")
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     assert json.loads((work / "r.json").read_text())["ok"]
+
+
+def test_benchmark_runs_and_prints_every_figure():
+    """The benchmark is not a timed test; this only checks that it runs and reports all it promises."""
+    result = run("scripts/benchmark_masks.py", "--grid", "24", "--repeat", "2")
+    assert result.returncode == 0, result.stderr + result.stdout
+    out = result.stdout
+    assert "576 vertices, 4-bone Region" in out
+    for line in ("own work", "bulk read of the four groups", "via bpy.ops", "first evaluation", "re-evaluation",
+                 "without the modifier", "naive per-vertex Python loop"):
+        assert line in out, f"missing {line!r} in:\n{out}"
