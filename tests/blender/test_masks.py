@@ -111,6 +111,26 @@ def test_mask_vertex_groups_match_the_mask(sample):
     np.testing.assert_allclose(grouped, painted, atol=1 / 255)
 
 
+def test_repainting_mask_vertex_groups_follows_the_new_falloff_and_keeps_the_artists_groups(sample):
+    obj = body()
+    bpy.ops.overanim.paint_region_masks(write_vertex_groups=True)
+    artist = obj.vertex_groups.new(name="ArtistAfterOurs")  # a group made after ours, and active
+    artist.add([0, 1, 2], 0.25, "REPLACE")
+    obj.vertex_groups.active_index = artist.index
+    before = snapshot(obj)
+    region = bpy.data.objects["SK_OverAnimSample"].overanim.regions["Spine"]
+    region.zero_weight = 0.6  # a narrower mask: vertices painted before must leave the group
+    bpy.ops.overanim.paint_region_masks(write_vertex_groups=True)
+    painted = read_color(obj.data, mask_name("Spine"))[:, 0]
+    assert (painted == 0).sum() > 0
+    np.testing.assert_allclose(naive_region_weight(obj, ["OverAnim_MaskGroup_Spine"]), painted, atol=1 / 255)
+    members = {v.index for v in obj.data.vertices for g in v.groups
+               if g.group == obj.vertex_groups["OverAnim_MaskGroup_Spine"].index}
+    assert members == set(np.flatnonzero(np.round(painted * 255) > 0).tolist())
+    assert_same(before, snapshot(obj))
+    assert obj.vertex_groups.active.name == "ArtistAfterOurs"
+
+
 @pytest.mark.parametrize("modifier", ["SUBSURF", "DECIMATE"])
 def test_topology_changing_modifiers_do_not_change_the_masks(sample, modifier):
     bpy.ops.overanim.paint_region_masks()
