@@ -189,23 +189,50 @@ _DIRECTIONS = np.array(
 )
 
 
-def _badoiu_clarkson(points: np.ndarray, iterations: int) -> np.ndarray:
-    """Centre of an approximately minimal enclosing sphere of a small point set."""
-    centre = (points.min(axis=0) + points.max(axis=0)) * 0.5
-    for i in range(1, iterations + 1):
-        far = points[int(np.argmax(((points - centre) ** 2).sum(axis=1)))]
-        centre = centre + (far - centre) / (i + 1)
-    return centre
+def _ball_on_boundary(boundary: list[np.ndarray]) -> tuple[np.ndarray, float]:
+    """Centre and squared radius of the smallest sphere through 1 to 4 points (its centre lies in
+    their affine hull: 2 q_i . c = |q_i|^2 with q_i = p_i - p_0). Degenerate sets (collinear,
+    coplanar four) take the least-squares centre; the radius reaches the farthest of them, so the
+    sphere still holds every boundary point."""
+    p0 = boundary[0]
+    if len(boundary) == 1:
+        return p0, 0.0
+    q = np.array([point - p0 for point in boundary[1:]])
+    lam = np.linalg.lstsq(2.0 * (q @ q.T), (q * q).sum(axis=1), rcond=None)[0]
+    centre = p0 + lam @ q
+    return centre, max(float(((point - centre) ** 2).sum()) for point in boundary)
+
+
+def _minimal_ball(points: np.ndarray) -> np.ndarray:
+    """Centre of the minimal enclosing sphere of a small point set: Welzl's algorithm with the
+    move-to-front heuristic (Gärtner). The recursion is never deeper than the four support points."""
+    span2 = float(((points.max(axis=0) - points.min(axis=0)) ** 2).sum())
+    slack = 1e-12 * span2 + 1e-300  # "outside" by more than float noise at the set's own scale
+    order = list(points)
+
+    def ball(n: int, boundary: list[np.ndarray]) -> tuple[np.ndarray | None, float]:
+        centre, r2 = _ball_on_boundary(boundary) if boundary else (None, -1.0)
+        if len(boundary) == 4:
+            return centre, r2
+        for i in range(n):
+            point = order[i]
+            if centre is None or float(((point - centre) ** 2).sum()) > r2 + slack:
+                centre, r2 = ball(i, [*boundary, point])
+                order.insert(0, order.pop(i))
+        return centre, r2
+
+    centre, _ = ball(len(order), [])
+    return centre if centre is not None else points[0]
 
 
 def bounding_sphere_radius(points: np.ndarray) -> float:
-    """Radius of an approximately minimal bounding sphere (0 for fewer than two points).
+    """Radius of the minimal bounding sphere (0 for fewer than two points).
 
-    The sphere is fitted on a small "core set" (the extreme points along 13 directions), then every
-    point still outside it joins the core set and the fit repeats. The fit itself is Bădoiu–Clarkson
-    with many iterations, cheap on a few dozen points; a full pass over all points happens only
-    once per round. The radius always encloses every point, stays within about a percent of the
-    minimal one, and changes continuously with the points (no jumps from float noise).
+    The exact minimal sphere is fitted on a small "core set" (the extreme points along 13
+    directions); the farthest point still outside it joins the core set and the fit repeats, one
+    full pass over all points per round. When no point is outside, the core's minimal sphere is
+    the minimal sphere of all points. The radius always encloses every point (it is the farthest
+    point's distance from the centre) and changes continuously with the points.
     """
     p = np.asarray(points, dtype=np.float64).reshape(-1, 3)
     p = p[np.all(np.isfinite(p), axis=1)]
@@ -218,7 +245,7 @@ def bounding_sphere_radius(points: np.ndarray) -> float:
     core = list(dict.fromkeys(core))
     radius = 0.0
     for _ in range(32):
-        centre = _badoiu_clarkson(p[core], 2000)
+        centre = _minimal_ball(p[core])
         d2 = ((p - centre) ** 2).sum(axis=1)
         far = int(np.argmax(d2))
         radius = float(np.sqrt(d2[far]))

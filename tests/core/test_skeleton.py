@@ -82,7 +82,39 @@ def test_bounding_sphere_of_a_sphere_surface():
     rng = np.random.default_rng(3)
     p = rng.normal(size=(5000, 3))
     p = p / np.linalg.norm(p, axis=1)[:, None] * 7.0 + [1, 2, 3]
-    assert bounding_sphere_radius(p) == pytest.approx(7.0, rel=0.01)
+    assert bounding_sphere_radius(p) == pytest.approx(7.0, rel=1e-3)
+
+
+def _brute_force_minimal_radius(p):
+    """Every sphere through 2 to 4 of the points that holds them all; the smallest one's radius."""
+    from itertools import combinations
+
+    best = math.inf
+    for k in (2, 3, 4):
+        for subset in combinations(p, k):
+            q = np.array(subset[1:]) - subset[0]
+            a = 2.0 * q @ q.T
+            if abs(np.linalg.det(a)) < 1e-9:
+                continue
+            centre = subset[0] + np.linalg.solve(a, (q * q).sum(axis=1)) @ q
+            r = np.sqrt(((p - centre) ** 2).sum(axis=1).max())
+            if np.isclose(r, np.sqrt(((np.array(subset) - centre) ** 2).sum(axis=1).max()), rtol=1e-9):
+                best = min(best, r)  # the subset is on the surface and everything is inside
+    return best
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_bounding_sphere_is_the_minimal_one(seed):
+    rng = np.random.default_rng(seed)
+    p = rng.normal(size=(int(rng.integers(3, 9)), 3)) * rng.uniform(0.01, 100, size=3)
+    assert bounding_sphere_radius(p) == pytest.approx(_brute_force_minimal_radius(p), rel=1e-9)
+
+
+def test_bounding_sphere_of_points_in_a_plane_and_on_a_line():
+    square = np.array([[0.0, 0, 0], [2, 0, 0], [0, 2, 0], [2, 2, 0], [1, 1, 0]])
+    assert bounding_sphere_radius(square) == pytest.approx(math.sqrt(2), rel=1e-12)
+    line = np.array([[0.0, 0, 0], [1, 1, 1], [3, 3, 3], [2, 2, 2]])
+    assert bounding_sphere_radius(line) == pytest.approx(math.sqrt(27) / 2, rel=1e-12)
 
 
 def test_bounding_sphere_is_stable_under_scaling():
