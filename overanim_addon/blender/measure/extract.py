@@ -34,9 +34,10 @@ def linear_world(armature: bpy.types.Object) -> np.ndarray:
 def rest_points(mesh_obj: bpy.types.Object, armature: bpy.types.Object, cm: float) -> np.ndarray:
     """The mesh's original vertices in the armature's space, in cm (N x 3)."""
     mesh = mesh_obj.data
-    co = np.empty(len(mesh.vertices) * 3, np.float64)
-    mesh.vertices.foreach_get("co", co)
-    co = co.reshape(-1, 3)
+    # Blender stores float32: a float32 buffer is one copy, a float64 one a conversion per value
+    co32 = np.empty(len(mesh.vertices) * 3, np.float32)
+    mesh.vertices.foreach_get("co", co32)
+    co = co32.reshape(-1, 3).astype(np.float64)
     to_armature = np.array(armature.matrix_world.inverted_safe() @ mesh_obj.matrix_world, dtype=np.float64)
     return (co @ to_armature[:3, :3].T + to_armature[:3, 3]) * cm
 
