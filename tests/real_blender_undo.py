@@ -28,6 +28,22 @@ try:
         result["cleared"] = names()
         bpy.ops.ed.undo()
         result["clear_undone"] = names()
+
+        def groups():
+            body = bpy.data.objects["SK_OverAnimSample_Body"]
+            group = body.vertex_groups.get("OverAnim_MaskGroup_Spine")
+            members = 0 if group is None else sum(
+                1 for v in body.data.vertices for g in v.groups if g.group == group.index)
+            return {"names": [g.name for g in body.vertex_groups], "spine_members": members,
+                    "active": body.vertex_groups.active.name if body.vertex_groups.active else None}
+
+        bpy.ops.overanim.paint_region_masks("EXEC_DEFAULT", True, write_vertex_groups=True)
+        result["groups_painted"] = groups()
+        bpy.data.objects["SK_OverAnimSample"].overanim.regions["Spine"].zero_weight = 0.6
+        bpy.ops.overanim.paint_region_masks("EXEC_DEFAULT", True, write_vertex_groups=True)
+        result["groups_repainted"] = groups()
+        bpy.ops.ed.undo()
+        result["groups_undone"] = groups()
 except Exception as error:  # reported to the test, which fails with it
     result["error"] = repr(error)
 with open("/tmp/overanim_undo.json", "w") as handle:

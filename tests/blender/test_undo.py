@@ -15,7 +15,7 @@ SHOT_SH = ROOT.parent / "shared/tools/real-blender/shot.sh"
 
 
 @pytest.mark.real_blender
-def test_paint_and_clear_are_one_undo_step_each(tmp_path):
+def test_paint_repaint_and_clear_are_one_undo_step_each(tmp_path):
     if bpy.app.binary_path:
         pytest.skip("needs its own windowed Blender, not the one running the tests")
     if not ((REAL_ROOT / "usr/bin/blender").exists() and SHOT_SH.exists() and os.geteuid() == 0):
@@ -33,3 +33,7 @@ def test_paint_and_clear_are_one_undo_step_each(tmp_path):
     assert out["undone"] == out["before"] and not any(n.startswith("OverAnim_") for n in out["before"])
     assert out["redone"] == out["painted"]
     assert out["cleared"] == out["before"] and out["clear_undone"] == out["painted"]
+    # repainting the mask vertex groups (ours removed and added again) is one step as well
+    painted, repainted, undone = out["groups_painted"], out["groups_repainted"], out["groups_undone"]
+    assert 0 < repainted["spine_members"] < painted["spine_members"]
+    assert undone == painted
