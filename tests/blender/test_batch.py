@@ -94,6 +94,6 @@ def test_benchmark_runs_and_prints_every_figure():
     assert result.returncode == 0, result.stderr + result.stdout
     out = result.stdout
     assert "576 vertices, 4-bone Region" in out
-    for line in ("own work", "bulk read of the four groups", "via bpy.ops", "first evaluation", "re-evaluation",
-                 "without the modifier", "naive per-vertex Python loop"):
+    for line in ("own work", "bulk read of the four groups", "via bpy.ops", "with the mask group", "first evaluation",
+                 "re-evaluation", "without the modifier", "naive per-vertex Python loop"):
         assert line in out, f"missing {line!r} in:\n{out}"
