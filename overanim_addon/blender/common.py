@@ -42,6 +42,14 @@ def deformed_meshes(armature: bpy.types.Object, scene: bpy.types.Scene) -> list[
     return sorted((o for o in scene.objects if deforms(o, armature)), key=lambda o: o.name)
 
 
+def require_object_mode(armature: bpy.types.Object, scene: bpy.types.Scene) -> None:
+    """Edit Mode keeps its changes apart from the object's data until it is left: a read would see
+    the bones or vertices from before the edit, a write would be overwritten on leaving it."""
+    for obj in (armature, *deformed_meshes(armature, scene)):
+        if obj.data is not None and obj.data.is_editmode:
+            raise OverAnimError(f"'{obj.name}' is in Edit Mode: switch to Object Mode (Tab) first")
+
+
 def find_armature(context: bpy.types.Context) -> bpy.types.Object | None:
     """The active armature, or the armature deforming the active mesh (cheap: for poll())."""
     obj = context.active_object

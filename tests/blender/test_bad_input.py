@@ -70,3 +70,39 @@ def test_region_names_that_clash_as_property_names(sample):
     with pytest.raises(RuntimeError, match="same property name"):
         bpy.ops.overanim.measure_proportions()
     assert custom_props(sample) == {}
+
+
+def _mesh_state(obj):
+    mesh = obj.data
+    return (sorted(a.name for a in mesh.attributes), [g.name for g in obj.vertex_groups],
+            [k.name for k in mesh.shape_keys.key_blocks] if mesh.shape_keys else [])
+
+
+EDIT_MODE_OPERATORS = [
+    ("measure_proportions", {}), ("run_checks", {}), ("fix_check", {"fix": "unit_scale"}),
+    ("paint_region_masks", {"write_vertex_groups": True}), ("clear_region_preview", {}),
+    ("check_lod_coverage", {}), ("compose_region_deltas", {}),
+]
+
+
+@pytest.mark.parametrize("in_edit_mode", ["armature", "mesh"])
+@pytest.mark.parametrize(("operator", "options"), EDIT_MODE_OPERATORS, ids=[o for o, _ in EDIT_MODE_OPERATORS])
+def test_edit_mode_is_refused_and_changes_nothing(sample, in_edit_mode, operator, options):
+    """Edit Mode holds the artist's edits apart from the data until it is left: reading would use
+    stale bones or vertices, writing would be lost on leaving it. Every operator says so instead."""
+    from overanim_addon.blender.sample.build import add_sample_deltas
+
+    add_sample_deltas(sample)
+    body = bpy.data.objects["SK_OverAnimSample_Body"]
+    bpy.ops.overanim.paint_region_masks()  # something for Clear to remove
+    target = sample if in_edit_mode == "armature" else body
+    bpy.context.view_layer.objects.active = target
+    bpy.ops.object.mode_set(mode="EDIT")
+    before = (custom_props(sample), _mesh_state(body), sample.overanim.checks_run,
+              bpy.context.scene.unit_settings.scale_length)
+    refused = pytest.raises(RuntimeError, match=f"'{target.name}' is in Edit Mode: switch to Object Mode")
+    with bpy.context.temp_override(active_object=sample, object=sample), refused:
+        getattr(bpy.ops.overanim, operator)(**options)
+    assert (custom_props(sample), _mesh_state(body), sample.overanim.checks_run,
+            bpy.context.scene.unit_settings.scale_length) == before
+    bpy.ops.object.mode_set(mode="OBJECT")

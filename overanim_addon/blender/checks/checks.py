@@ -14,7 +14,7 @@ from ...core import validate_calibration
 from ...core.errors import OverAnimError
 from ...core.skeleton import character_height, find_body_root
 from ..calibration.properties import settings_from_properties
-from ..common import cm_per_unit, deformed_meshes
+from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..measure import extract
 from ..regions.properties import region_bones, require_region_bones
 from ..weights import region_weights
@@ -140,6 +140,7 @@ CHECKS = (_check_calibration, _check_scale, _check_pose, _check_locomotion_root,
 
 
 def run_checks(context: bpy.types.Context, armature: bpy.types.Object) -> list[CheckResult]:
+    require_object_mode(armature, context.scene)
     results: list[CheckResult] = []
     for check in CHECKS:
         results.extend(check(context, armature))

@@ -4,7 +4,7 @@ from collections.abc import Iterable
 
 import bpy
 
-from ..common import ArmatureOperatorMixin, require_armature
+from ..common import ArmatureOperatorMixin, require_armature, require_object_mode
 from .checks import FIXES, CheckResult, run_checks
 
 
@@ -58,6 +58,7 @@ class OVERANIM_OT_fix_check(ArmatureOperatorMixin, bpy.types.Operator):
 
     def run(self, context):
         armature = require_armature(context)
+        require_object_mode(armature, context.scene)
         label, apply = FIXES[self.fix]
         apply(context, armature)
         findings = run_checks(context, armature)

@@ -9,13 +9,14 @@ from ...core import build_measurement_scales, validate_calibration
 from ...core.errors import OverAnimError
 from ...core.measurement import measure_character, measure_region
 from ..calibration.properties import settings_from_properties
-from ..common import cm_per_unit, deformed_meshes
+from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..regions.properties import require_region_bones
 from . import extract
 from .results import MeasurementResults, RegionResult
 
 
 def measure(context: bpy.types.Context, armature: bpy.types.Object) -> MeasurementResults:
+    require_object_mode(armature, context.scene)
     settings = settings_from_properties(armature.overanim.calibration)
     problems = validate_calibration(settings)
     if problems:

@@ -15,7 +15,7 @@ import numpy as np
 from ...core import RegionCompositionPolicy, coerce_enum
 from ...core.errors import OverAnimError
 from ...core.region_preview import compose_mixed_policies
-from ..common import deformed_meshes
+from ..common import deformed_meshes, require_object_mode
 from .masks import mesh_masks, region_table
 
 COMPOSED = "OverAnim_Composed"
@@ -35,6 +35,7 @@ def _key_coordinates(key_block: bpy.types.ShapeKey, count: int) -> np.ndarray:
 
 
 def compose(context: bpy.types.Context, armature: bpy.types.Object, select_overlaps: bool = False) -> ComposeStats:
+    require_object_mode(armature, context.scene)
     table = [(r, b) for r, b in region_table(armature) if r.delta_shape_key]
     if not table:
         raise OverAnimError("No Region names a Delta Shape Key: set one in the Regions panel")
@@ -81,6 +82,7 @@ def compose(context: bpy.types.Context, armature: bpy.types.Object, select_overl
 
 
 def clear_composed(context: bpy.types.Context, armature: bpy.types.Object) -> int:
+    require_object_mode(armature, context.scene)
     removed = 0
     for mesh_obj in deformed_meshes(armature, context.scene):
         keys = mesh_obj.data.shape_keys

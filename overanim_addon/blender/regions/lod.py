@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import bpy
 
 from ...core import LodCoverageVerdict, lod_coverage_verdict
-from ..common import deformed_meshes, lod_index
+from ..common import deformed_meshes, lod_index, require_object_mode
 from .masks import mesh_masks, region_table
 
 
@@ -28,6 +28,7 @@ def attachment_bones(armature: bpy.types.Object, scene: bpy.types.Scene) -> set[
 
 
 def coverage(context: bpy.types.Context, armature: bpy.types.Object) -> list[LodRow]:
+    require_object_mode(armature, context.scene)
     table = region_table(armature)
     meshes = deformed_meshes(armature, context.scene)
     lods = sorted({lod_index(m) for m in meshes})

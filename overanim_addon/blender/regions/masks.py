@@ -20,7 +20,7 @@ import numpy as np
 
 from ...core.errors import OverAnimError
 from ...core.region_preview import preview_colors, region_palette
-from ..common import deformed_meshes
+from ..common import deformed_meshes, require_object_mode
 from ..measure.results import region_key
 from ..weights import region_weights
 from .properties import mask_policy, require_region_bones
@@ -119,6 +119,7 @@ class PaintStats:
 
 def paint(context: bpy.types.Context, armature: bpy.types.Object, write_vertex_groups: bool = False,
           progress: Iterator[None] | None = None) -> PaintStats:
+    require_object_mode(armature, context.scene)
     table = region_table(armature)
     meshes = deformed_meshes(armature, context.scene)
     if not meshes:
@@ -161,6 +162,7 @@ def paint(context: bpy.types.Context, armature: bpy.types.Object, write_vertex_g
 def clear(context: bpy.types.Context, armature: bpy.types.Object) -> int:
     """Remove every OverAnim_ colour attribute and vertex group from the armature's meshes and
     restore the previous active/render colour attributes. Returns how many items were removed."""
+    require_object_mode(armature, context.scene)
     removed = 0
     for mesh_obj in deformed_meshes(armature, context.scene):
         mesh = mesh_obj.data
