@@ -34,7 +34,7 @@ def main(args: list[str]) -> int:
     import bpy
 
     cleanup = ensure_registered()
-    from overanim_addon.blender.pipeline import process_armature
+    from overanim_addon.blender.pipeline import leave_edit_mode, process_armature
 
     report: dict = {"files": [], "ok": True}
     code = 0
@@ -48,6 +48,9 @@ def main(args: list[str]) -> int:
                 entry["error"] = f"could not open: {str(error).strip()}"
                 code = 2
                 continue
+            left = leave_edit_mode(bpy.context.scene)
+            if left:
+                entry["notes"] = [f"saved in Edit Mode, switched to Object Mode: {', '.join(left)}"]
             armatures = [o for o in bpy.context.scene.objects if o.type == "ARMATURE"
                          and (options.all_armatures or len(o.overanim.regions) > 0)]
             if not armatures:

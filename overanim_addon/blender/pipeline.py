@@ -19,6 +19,19 @@ def _call(operator: Any, armature: bpy.types.Object, **kwargs: Any) -> tuple[boo
     return True, ""
 
 
+def leave_edit_mode(scene: bpy.types.Scene) -> list[str]:
+    """A file saved in Edit Mode opens in Edit Mode, even headless, and every step would refuse it.
+    Saving already wrote the edits into the data, so leaving Edit Mode changes nothing the file
+    holds; it lets a batch read that data. Returns the names of the objects taken out of it."""
+    left = []
+    for obj in scene.objects:
+        if obj.data is not None and getattr(obj.data, "is_editmode", False):
+            with bpy.context.temp_override(active_object=obj, object=obj, view_layer=scene.view_layers[0]):
+                bpy.ops.object.mode_set(mode="OBJECT")
+            left.append(obj.name)
+    return left
+
+
 def process_armature(armature: bpy.types.Object) -> dict[str, Any]:
     """Run every step; the report says what each step did. ``ok`` is false when a step failed."""
     bpy.context.view_layer.objects.active = armature

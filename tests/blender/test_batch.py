@@ -62,6 +62,22 @@ def test_batch_fails_honestly_on_a_lod_error_and_a_missing_file(addon, demo_file
     assert "could not open" in files[0]["error"] and files[1]["armatures"]
 
 
+def test_batch_takes_a_file_saved_in_edit_mode_out_of_it_and_says_so(addon, demo_files, tmp_path):
+    saved = tmp_path / "edit.blend"
+    bpy.ops.wm.open_mainfile(filepath=str(demo_files / "demo.blend"))
+    body = bpy.data.objects["SK_OverAnimSample_Body"]
+    bpy.context.view_layer.objects.active = body
+    bpy.ops.object.mode_set(mode="EDIT")
+    bpy.ops.wm.save_as_mainfile(filepath=str(saved))
+    bpy.ops.object.mode_set(mode="OBJECT")
+    report_path = tmp_path / "r.json"
+    result = run("scripts/overanim_batch.py", saved, "--report", report_path)
+    assert result.returncode == 0, result.stderr + result.stdout
+    entry = json.loads(report_path.read_text())["files"][0]
+    assert entry["notes"] == ["saved in Edit Mode, switched to Object Mode: SK_OverAnimSample_Body"]
+    assert entry["armatures"][0]["ok"]
+
+
 def test_batch_usage_error_is_exit_2():
     assert run("scripts/overanim_batch.py").returncode == 2
 
