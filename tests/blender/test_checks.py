@@ -67,6 +67,15 @@ def test_unit_scale_mismatch_and_its_fix(sample):
     assert ("unit_scale", "WARNING") not in findings(sample)
 
 
+@pytest.mark.parametrize("scale_length", [1e-6, 1e4])
+def test_an_odd_unit_scale_is_reported_as_that_not_as_a_root_on_the_ground(sample, scale_length):
+    bpy.context.scene.unit_settings.scale_length = scale_length
+    found = findings(sample)
+    assert ("unit_scale", "WARNING") in found and ("locomotion_root", "ERROR") not in found
+    fix("unit_scale")
+    assert bpy.context.scene.unit_settings.scale_length == pytest.approx(1.0)
+
+
 def test_region_with_missing_or_empty_collection(sample):
     sample.overanim.regions[0].bone_collection = "NoSuchCollection"
     sample.data.collections.new("Empty")

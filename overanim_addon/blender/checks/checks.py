@@ -20,6 +20,7 @@ from ..regions.properties import region_bones, require_region_bones
 from ..weights import region_weights
 
 ERROR, WARNING, INFO = "ERROR", "WARNING", "INFO"
+GROUND_LEVEL_FRACTION = 0.003  # of the rig's height: a locomotion root this low is on the ground
 PLAUSIBLE_HEIGHT_CM = (5.0, 5000.0)  # a mouse to a giant; outside this the unit scale is suspect
 
 
@@ -73,7 +74,10 @@ def _check_locomotion_root(context, armature):
         yield CheckResult("locomotion_root", ERROR, str(error))
         return
     height = skeleton.by_name[root].head[2]
-    if not height > 0.5:
+    # "at ground level" relative to the rig's own height, so an odd Unit Scale is reported as that
+    # (by the unit-scale check) instead of as a root on the ground: 0.3 % is 0.54 cm at 180 cm
+    top = max(0.0, float(skeleton.joint_points()[:, 2].max()))
+    if not height > GROUND_LEVEL_FRACTION * top:
         yield CheckResult("locomotion_root", ERROR,
                           f"Locomotion root '{root}' is at ground level ({height:.2f} cm): locomotion height "
                           "would be 0; pick the pelvis in Locomotion Root Bone")
