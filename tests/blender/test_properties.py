@@ -97,3 +97,20 @@ def test_preset_saves_and_loads_a_calibration(sample, tmp_path):
     bpy.ops.script.execute_preset(filepath=path, menu_idname="OVERANIM_MT_calibration_presets")
     assert cal.reference_character_height == 120 and cal.minimum_character_scale == 0.5
 
+
+
+def test_region_bones_are_listed_in_armature_edit_mode_too(sample, capfd):
+    """The Regions list draws a Region's bones on every redraw, Edit Mode included, where
+    BoneCollection.bones is unavailable (Blender prints a warning and returns nothing)."""
+    from overanim_addon.blender.regions.properties import region_bones
+
+    in_object_mode = {r.name: region_bones(sample, r) for r in sample.overanim.regions}
+    bpy.context.view_layer.objects.active = sample
+    bpy.ops.object.mode_set(mode="EDIT")
+    try:
+        capfd.readouterr()
+        in_edit_mode = {r.name: region_bones(sample, r) for r in sample.overanim.regions}
+        assert "not available" not in capfd.readouterr().err
+    finally:
+        bpy.ops.object.mode_set(mode="OBJECT")
+    assert in_edit_mode == in_object_mode and all(in_object_mode.values())

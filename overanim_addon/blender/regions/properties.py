@@ -122,7 +122,12 @@ def mask_policy(region: Any) -> RegionMaskPolicy:
 def region_bones(armature: bpy.types.Object, region: Any) -> list[str]:
     """Names of the bones in the Region's Bone Collection (empty when it is missing)."""
     collection = armature.data.collections_all.get(region.bone_collection) if region.bone_collection else None
-    return [bone.name for bone in collection.bones] if collection is not None else []
+    if collection is None:
+        return []
+    if armature.data.is_editmode:  # BoneCollection.bones is unavailable there (the panel still draws)
+        return [bone.name for bone in armature.data.edit_bones
+                if any(c.name == collection.name for c in bone.collections)]
+    return [bone.name for bone in collection.bones]
 
 
 def require_region_bones(armature: bpy.types.Object, region: Any) -> list[str]:
