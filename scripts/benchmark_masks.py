@@ -108,8 +108,6 @@ def timed(fn: Callable[[], object], repeat: int) -> Timing:
 
 def naive(body, policy):
     """What a first script would do: per vertex, sum the groups, evaluate, write the colour."""
-    import bpy
-
     indices = {body.vertex_groups[name].index for name in BONES}
     mesh = body.data
     attr = mesh.color_attributes.get("Naive") or mesh.color_attributes.new("Naive", "FLOAT_COLOR", "POINT")
@@ -118,7 +116,6 @@ def naive(body, policy):
         weight = min(1.0, sum(g.weight for g in vertex.groups if g.group in indices))
         m = policy.evaluate(weight)
         data[vertex.index].color = (m, m, m, 1.0)
-    del bpy
 
 
 def first_evaluation(body, setup: Callable[[object], None], repeat: int) -> Timing:
