@@ -10,6 +10,9 @@ from .calibration import properties as calibration_properties
 from .calibration import ui as calibration_ui
 from .checks import operators as checks_operators
 from .checks import ui as checks_ui
+from .foot_ik import operators as foot_ik_operators
+from .foot_ik import properties as foot_ik_properties
+from .foot_ik import ui as foot_ik_ui
 from .measure import operators as measure_operators
 from .measure import ui as measure_ui
 from .regions import mask_operators as regions_mask_operators
@@ -22,6 +25,7 @@ MODULES = (
     translations,
     calibration_properties,
     regions_properties,
+    foot_ik_properties,
     properties,
     calibration_preferences,
     calibration_presets,
@@ -30,11 +34,13 @@ MODULES = (
     checks_operators,
     measure_operators,
     sample_operators,
+    foot_ik_operators,
     ui,
     calibration_ui,
     regions_ui,
     measure_ui,
     checks_ui,
+    foot_ik_ui,
 )
 
 _registered = False

@@ -7,6 +7,7 @@ from typing import Any
 import bpy
 
 from .calibration.properties import OVERANIM_PG_calibration
+from .foot_ik.properties import OVERANIM_PG_foot_ik
 from .regions.properties import OVERANIM_PG_region
 
 
@@ -41,6 +42,7 @@ class OVERANIM_PG_object(bpy.types.PropertyGroup):
         "checks": bpy.props.CollectionProperty(type=OVERANIM_PG_check),
         "checks_run": bpy.props.BoolProperty(default=False, description="Checks have run on this armature"),
         "lod_rows": bpy.props.CollectionProperty(type=OVERANIM_PG_lod_row),
+        "foot_ik": bpy.props.PointerProperty(type=OVERANIM_PG_foot_ik),
     }
 
 

@@ -72,6 +72,11 @@ class OVERANIM_MT_object(bpy.types.Menu):
         layout.operator("overanim.check_lod_coverage", icon="MOD_DECIM")
         layout.operator("overanim.compose_region_deltas", icon="SHAPEKEY_DATA")
         layout.operator("overanim.clear_region_preview", icon="TRASH")
+        layout.separator()
+        layout.operator("overanim.detect_foot_bones", icon="VIEWZOOM")
+        layout.operator("overanim.probe_ground", icon="ORIENTATION_GLOBAL")
+        layout.operator("overanim.bake_foot_ik", icon="NLA")
+        layout.operator("overanim.remove_foot_ik_bake", icon="TRASH")
 
 
 def draw_object_menu(self: bpy.types.Menu, context: bpy.types.Context) -> None:

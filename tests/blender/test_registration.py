@@ -6,7 +6,7 @@ from overanim_addon.blender import MODULES
 
 OPERATORS = ["measure_proportions", "export_results_json", "run_checks", "fix_check", "region_add",
              "region_remove", "region_move", "build_sample_character", "apply_studio_defaults",
-             "calibration_preset_add"]
+             "calibration_preset_add", "probe_ground", "bake_foot_ik", "remove_foot_ik_bake", "detect_foot_bones"]
 
 
 def registered_classes():
@@ -23,7 +23,7 @@ def test_register_unregister_cycles_leave_nothing_behind(addon):
         overanim_addon.register()
         assert hasattr(bpy.types.Object, "overanim")
     assert {"OVERANIM_PT_main", "OVERANIM_PT_calibration", "OVERANIM_PT_regions", "OVERANIM_PT_results",
-            "OVERANIM_PT_checks", "OVERANIM_UL_regions"} <= registered_classes()
+            "OVERANIM_PT_checks", "OVERANIM_UL_regions", "OVERANIM_PT_foot_ik"} <= registered_classes()
 
 
 def test_register_twice_in_a_row_is_harmless(addon):
@@ -58,7 +58,8 @@ def test_every_feature_module_can_register_and_unregister():
 
 CHANGES_DATA = ["measure_proportions", "run_checks", "fix_check", "region_add", "region_remove", "region_move",
                 "build_sample_character", "apply_studio_defaults", "paint_region_masks", "clear_region_preview",
-                "check_lod_coverage", "compose_region_deltas"]
+                "check_lod_coverage", "compose_region_deltas", "probe_ground", "bake_foot_ik", "remove_foot_ik_bake",
+                "detect_foot_bones"]
 
 
 @pytest.mark.parametrize("name", CHANGES_DATA)

@@ -1,0 +1,66 @@
+"""F-curves across Blender versions: 4.2 keeps them on ``Action.fcurves``; 4.4 made actions
+layered (layers -> keyframe strips -> one channelbag per slot) and 5.0 removed ``Action.fcurves``.
+Everything here works on 4.2 (and the real 4.3), 4.5 and 5.0; nothing else in the add-on touches
+F-curves directly."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import bpy
+import numpy as np
+
+LINEAR = 1  # the index of 'LINEAR' in a keyframe's interpolation enum (CONSTANT, LINEAR, BEZIER, ...)
+
+
+def is_layered(action: bpy.types.Action) -> bool:
+    return hasattr(action, "layers")
+
+
+def fcurves(action: bpy.types.Action, slot: Any = None) -> Iterator[bpy.types.FCurve]:
+    """Every F-curve of ``action``; on layered actions only the channels of ``slot`` when given."""
+    if not is_layered(action):
+        yield from action.fcurves
+        return
+    for layer in action.layers:
+        for strip in layer.strips:
+            for bag in strip.channelbags:
+                if slot is None or bag.slot == slot:
+                    yield from bag.fcurves
+
+
+class NewChannels:
+    """A new action for one object, its slot (4.4+) and a way to add F-curves with keys."""
+
+    def __init__(self, name: str, slot_name: str) -> None:
+        self.action = bpy.data.actions.new(name)
+        self.slot = None
+        if is_layered(self.action):
+            self.slot = self.action.slots.new(id_type="OBJECT", name=slot_name)
+            strip = self.action.layers.new(name).strips.new(type="KEYFRAME")
+            self._bag = strip.channelbags.new(self.slot)
+        else:
+            self.action.id_root = "OBJECT"
+
+    def add(self, data_path: str, index: int, group: str, frames: np.ndarray, values: Sequence[float]) -> None:
+        """One F-curve with a linear key per frame (bulk: ``foreach_set``, no per-key Python)."""
+        if self.slot is not None:  # 4.4 and 4.5 take no group in fcurves.new(): set it after
+            curve = self._bag.fcurves.new(data_path, index=index)
+            curve.group = self._bag.groups.get(group) or self._bag.groups.new(group)
+        else:
+            curve = self.action.fcurves.new(data_path, index=index, action_group=group)
+        points = curve.keyframe_points
+        points.add(len(frames))
+        co = np.empty((len(frames), 2), np.float32)
+        co[:, 0], co[:, 1] = frames, values
+        points.foreach_set("co", co.ravel())
+        points.foreach_set("interpolation", np.full(len(frames), LINEAR, np.int32))
+        curve.update()
+
+
+def keys(curve: bpy.types.FCurve) -> np.ndarray:
+    """(frame, value) of every key, N x 2."""
+    co = np.empty(len(curve.keyframe_points) * 2, np.float32)
+    curve.keyframe_points.foreach_get("co", co)
+    return co.reshape(-1, 2)

@@ -1,0 +1,130 @@
+"""The bake's place in the armature's NLA stack: the artist's action pushed down (as Blender's Push
+Down does) and ``OverAnim_FootIK`` on top of it with blend type COMBINE; and the way back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import bpy
+
+from ...core.errors import OverAnimError
+from . import channels
+
+BAKE_NAME = "OverAnim_FootIK"
+
+
+def check_stack(armature: bpy.types.Object) -> None:
+    """The states where a bake on top of the stack would not play as keyed."""
+    adt = armature.animation_data
+    if adt is None:
+        return
+    if adt.use_tweak_mode:
+        raise OverAnimError(f"'{armature.name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first")
+    others = [t for t in adt.nla_tracks if t.name != BAKE_NAME]
+    if any(t.is_solo for t in others):
+        raise OverAnimError(f"An NLA track of '{armature.name}' is solo: the bake's track would not play; unsolo it")
+    if not adt.use_nla and others:
+        raise OverAnimError(f"The NLA of '{armature.name}' is turned off: its tracks and the bake would not play")
+
+
+def bake_tracks(armature: bpy.types.Object) -> list[bpy.types.NlaTrack]:
+    adt = armature.animation_data
+    return [] if adt is None else [t for t in adt.nla_tracks if t.name == BAKE_NAME]
+
+
+def _strip_actions(strips: Any) -> list[tuple[bpy.types.Action, Any]]:
+    found = []
+    for strip in strips:
+        if strip.type == "META":
+            found += _strip_actions(strip.strips)
+        elif strip.action is not None and not strip.mute:
+            found.append((strip.action, getattr(strip, "action_slot", None)))
+    return found
+
+
+def animated_below(armature: bpy.types.Object) -> set[tuple[str, int]]:
+    """(data path, index) of every channel the artist's animation writes: the active action and the
+    strips of unmuted tracks other than the bake's. A COMBINE layer adds to those channels' values;
+    on any other channel it adds to the property's default (0, identity), not to its current value."""
+    adt = armature.animation_data
+    if adt is None:
+        return set()
+    sources = []
+    if adt.action is not None:
+        sources.append((adt.action, getattr(adt, "action_slot", None)))
+    for track in adt.nla_tracks:
+        if track.name != BAKE_NAME and not track.mute:
+            sources += _strip_actions(track.strips)
+    return {(c.data_path, c.array_index) for action, slot in sources for c in channels.fcurves(action, slot)}
+
+
+def push_down(armature: bpy.types.Object) -> bpy.types.NlaTrack | None:
+    """Blender's Push Down, through the API: the active action goes onto a new track at the top, in a
+    strip starting at the action's first frame with the action's blending, influence, extrapolation
+    and slot; the action itself is not touched. Returns the new track (None: no active action)."""
+    adt = armature.animation_data
+    if adt is None or adt.action is None:
+        return None
+    action, slot = adt.action, getattr(adt, "action_slot", None)
+    start = float(action.frame_range[0])
+    track = adt.nla_tracks.new()
+    strip = track.strips.new(action.name, round(start), action)
+    if strip.frame_start != start:  # a fractional first frame: keep the timing exact
+        strip.frame_start_ui = start
+    strip.blend_type = adt.action_blend_type
+    strip.extrapolation = adt.action_extrapolation
+    if adt.action_influence < 1.0:  # what Push Down does too, or the influence would be lost
+        strip.use_animated_influence = True
+        strip.influence = adt.action_influence
+    if slot is not None:
+        strip.action_slot = slot
+    adt.action = None
+    return track
+
+
+def bring_back(armature: bpy.types.Object, action: bpy.types.Action, track_name: str) -> bool:
+    """Undo ``push_down``: the track holding only ``action`` is removed and the action is active
+    again with the strip's blending. False when that is not possible any more (the artist has
+    another active action, or changed that track)."""
+    adt = armature.animation_data
+    if adt is None or adt.action is not None:
+        return False
+    track = adt.nla_tracks.get(track_name)
+    if track is None or len(track.strips) != 1 or track.strips[0].action != action:
+        return False
+    strip = track.strips[0]
+    slot = getattr(strip, "action_slot", None)
+    blend, extrapolation = strip.blend_type, strip.extrapolation
+    influence = strip.influence if strip.use_animated_influence else 1.0
+    adt.nla_tracks.remove(track)
+    adt.action = action
+    if slot is not None:
+        adt.action_slot = slot
+    adt.action_blend_type, adt.action_extrapolation, adt.action_influence = blend, extrapolation, influence
+    return True
+
+
+def remove_bake(armature: bpy.types.Object) -> int:
+    """Remove the bake's tracks and their actions (when nothing else uses them); returns the
+    number of tracks removed."""
+    tracks = bake_tracks(armature)
+    actions = {s.action for t in tracks for s in t.strips if s.action is not None}
+    for track in tracks:
+        armature.animation_data.nla_tracks.remove(track)
+    for action in actions:
+        if action.users == 0:
+            bpy.data.actions.remove(action)
+    return len(tracks)
+
+
+def add_bake_track(armature: bpy.types.Object, action: bpy.types.Action, slot: Any, start: int) -> bpy.types.NlaTrack:
+    adt = armature.animation_data or armature.animation_data_create()
+    adt.use_nla = True
+    track = adt.nla_tracks.new()
+    track.name = BAKE_NAME
+    strip = track.strips.new(BAKE_NAME, start, action)
+    strip.blend_type = "COMBINE"
+    strip.extrapolation = "NOTHING"  # outside the baked frames the artist's animation plays untouched
+    if slot is not None:
+        strip.action_slot = slot
+    return track

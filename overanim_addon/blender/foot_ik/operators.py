@@ -1,0 +1,184 @@
+"""Foot IK operators: Probe Ground (this frame), Bake Foot IK (a frame range, cancellable), Remove
+Foot IK Bake, Detect Foot Bones."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import bpy
+
+from ...core.errors import OverAnimError
+from ..common import ArmatureOperatorMixin, find_armature, require_armature, require_object_mode
+from . import nla, statics, values
+from .bake import BakeResult, BakeSession
+from .probe import ground_for, no_ground_warning, probe_pose
+from .properties import BONE_FIELDS, detected_bones, store_bone_names
+from .rig import resolve
+
+
+class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
+    """Probe the ground under both feet at the current frame and write the OverAnim_FootIK_ values
+    (offsets in cm, pitch and roll in degrees) on the armature"""
+
+    bl_idname = "overanim.probe_ground"
+    bl_label = "Probe Ground"
+
+    def run(self, context):
+        armature = require_armature(context)
+        settings = armature.overanim.foot_ik
+        rig = resolve(context, armature, settings)
+        ground = ground_for(context, rig, settings)
+        frame = probe_pose(rig, ground)
+        values.write(armature, frame.values())
+        store_bone_names(settings, rig.bones)
+        hits = "both feet" if frame.left.hit and frame.right.hit else "left foot" if frame.left.hit else \
+            "right foot" if frame.right.hit else "neither foot"
+        return [*no_ground_warning(ground, settings),
+                ("INFO", f"Frame {context.scene.frame_current}: ground under {hits}; body {frame.body_offset:+.2f} cm, "
+                         f"left {frame.left_offset:+.2f} cm, right {frame.right_offset:+.2f} cm")]
+
+
+def _summary(result: BakeResult) -> str:
+    body = result.values["BodyOffset"]
+    hits = f"left foot on ground {int(result.values['LeftHit'].sum())}, right {int(result.values['RightHit'].sum())}"
+    pushed = f"; '{result.pushed_down}' pushed down into the NLA" if result.pushed_down else ""
+    return (f"Baked {len(result.frames)} frames ({hits}; body offset {body.min():+.1f} to {body.max():+.1f} cm) "
+            f"onto NLA track '{nla.BAKE_NAME}'{pushed}")
+
+
+class OVERANIM_OT_bake_foot_ik(ArmatureOperatorMixin, bpy.types.Operator):
+    """Probe every frame of the range and bake the foot IK offsets, rotations and OverAnim_FootIK_ curves
+    into an NLA track above your animation (your action is not changed). Esc cancels"""
+
+    bl_idname = "overanim.bake_foot_ik"
+    bl_label = "Bake Foot IK"
+
+    frame_start: bpy.props.IntProperty(  # type: ignore[valid-type]
+        name="Start", description="First frame to bake (default: the scene's start)")
+    frame_end: bpy.props.IntProperty(  # type: ignore[valid-type]
+        name="End", description="Last frame to bake (default: the scene's end)")
+
+    _session: BakeSession | None = None
+    _timer: Any = None
+
+    def _start(self, context: bpy.types.Context) -> BakeSession:
+        armature = require_armature(context)
+        scene = context.scene
+        start = self.frame_start if self.properties.is_property_set("frame_start") else scene.frame_start
+        end = self.frame_end if self.properties.is_property_set("frame_end") else scene.frame_end
+        self.frame_start, self.frame_end = start, end  # what was baked shows in the redo panel
+        return BakeSession(context, armature, armature.overanim.foot_ik, start, end)
+
+    def run(self, context):
+        wm = context.window_manager
+        session = self._start(context)
+        wm.progress_begin(0, session.total)
+        try:
+            result = session.run(wm.progress_update)
+        except OverAnimError:
+            session.cancel()
+            raise
+        finally:
+            wm.progress_end()
+        return [*result.warnings, ("INFO", _summary(result))]
+
+    def invoke(self, context, event):
+        if context.window is None or bpy.app.background:
+            return self.execute(context)
+        try:
+            self._session = self._start(context)
+        except OverAnimError as error:
+            self.report({"ERROR"}, str(error))
+            return {"CANCELLED"}
+        wm = context.window_manager
+        wm.progress_begin(0, self._session.total)
+        self._timer = wm.event_timer_add(0.01, window=context.window)
+        wm.modal_handler_add(self)
+        return {"RUNNING_MODAL"}
+
+    def _end(self, context: bpy.types.Context) -> None:
+        wm = context.window_manager
+        wm.event_timer_remove(self._timer)
+        wm.progress_end()
+        context.workspace.status_text_set(None)
+
+    def modal(self, context, event):
+        session = self._session
+        assert session is not None
+        if event.type == "ESC":
+            self._end(context)
+            session.cancel()
+            self.report({"WARNING"}, "Bake Foot IK cancelled: nothing was written")
+            return {"CANCELLED"}
+        if event.type != "TIMER":
+            return {"RUNNING_MODAL"}  # the bake owns the window until it ends: no edits under it
+        try:
+            finished = session.step(0.05)
+        except OverAnimError as error:
+            self._end(context)
+            session.cancel()
+            self.report({"ERROR"}, str(error))
+            return {"CANCELLED"}
+        context.window_manager.progress_update(session.done)
+        context.workspace.status_text_set(f"Bake Foot IK: frame {session.done} of {session.total} (Esc to cancel)")
+        if not finished:
+            return {"RUNNING_MODAL"}
+        self._end(context)
+        result = session.finish()
+        for level, message in [*result.warnings, ("INFO", _summary(result))]:
+            self.report({level}, message)
+        return {"FINISHED"}
+
+
+class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator):
+    """Remove the OverAnim_FootIK track and action, and make the action the bake pushed down active again"""
+
+    bl_idname = "overanim.remove_foot_ik_bake"
+    bl_label = "Remove Foot IK Bake"
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        armature = find_armature(context)
+        return armature is not None and bool(nla.bake_tracks(armature) or armature.overanim.foot_ik.pushed_action)
+
+    def run(self, context):
+        armature = require_armature(context)
+        require_object_mode(armature, context.scene)
+        settings = armature.overanim.foot_ik
+        if armature.animation_data is not None and armature.animation_data.use_tweak_mode:
+            raise OverAnimError(f"'{armature.name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first")
+        removed = nla.remove_bake(armature)
+        statics.put_back(armature, statics.recorded(settings), nla.animated_below(armature))
+        settings.static_values.clear()
+        log = [("INFO", f"Removed {removed} '{nla.BAKE_NAME}' track{'s' if removed != 1 else ''}")]
+        action = settings.pushed_action
+        if action is not None:
+            if nla.bring_back(armature, action, settings.pushed_track):
+                log.append(("INFO", f"'{action.name}' is the active action again"))
+            else:
+                log.append(("WARNING", f"'{action.name}' stays in the NLA: the armature has another active action, "
+                                       f"or track '{settings.pushed_track}' was changed"))
+            settings.pushed_action, settings.pushed_track = None, ""
+        return log
+
+
+class OVERANIM_OT_detect_foot_bones(ArmatureOperatorMixin, bpy.types.Operator):
+    """Fill the Foot IK bone fields from the rig's bone names (Unreal, Rigify, Mixamo, .L/.R, LeftFoot...)"""
+
+    bl_idname = "overanim.detect_foot_bones"
+    bl_label = "Detect Foot Bones"
+
+    def run(self, context):
+        armature = require_armature(context)
+        require_object_mode(armature, context.scene)
+        found = detected_bones(armature)
+        store_bone_names(armature.overanim.foot_ik, found)
+        filled = [getattr(found, field) for field in BONE_FIELDS if getattr(found, field)]
+        if not (found.left_foot and found.right_foot):
+            return [("WARNING", f"Found {', '.join(filled) or 'no foot IK bones'}: set the missing feet by hand")]
+        return [("INFO", f"Found {', '.join(filled)}")]
+
+
+classes = (OVERANIM_OT_probe_ground, OVERANIM_OT_bake_foot_ik, OVERANIM_OT_remove_foot_ik_bake,
+           OVERANIM_OT_detect_foot_bones)
+register, unregister = bpy.utils.register_classes_factory(classes)

@@ -1,0 +1,109 @@
+"""Foot IK settings on an armature: ``Object.overanim.foot_ik``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import bpy
+
+from ...core.bone_names import FootIKBones, detect_foot_ik_bones
+from ..regions.properties import SPATIAL_ITEMS
+
+BONE_FIELDS = ("left_foot", "right_foot", "left_ik_target", "right_ik_target", "body_bone")
+# Blender's convention (and the default): the character faces -Y of its object, its right is -X
+FORWARD_ITEMS = [
+    ("-Y", "-Y", "The character faces its object's -Y axis (Blender's convention)"),
+    ("+Y", "+Y", "The character faces its object's +Y axis"),
+    ("+X", "+X", "The character faces its object's +X axis (Unreal's convention)"),
+    ("-X", "-X", "The character faces its object's -X axis"),
+]
+FORWARD_VECTORS = {"-Y": (0.0, -1.0, 0.0), "+Y": (0.0, 1.0, 0.0), "+X": (1.0, 0.0, 0.0), "-X": (-1.0, 0.0, 0.0)}
+
+
+def _bone(name: str, description: str) -> Any:
+    return bpy.props.StringProperty(name=name, description=description)
+
+
+class OVERANIM_PG_static_value(bpy.types.PropertyGroup):
+    """A channel's own value from before the bake animated it (see bake.py: kept for Remove)."""
+
+    __annotations__: dict[str, Any] = {
+        "data_path": bpy.props.StringProperty(),
+        "index": bpy.props.IntProperty(),
+        "value": bpy.props.FloatProperty(),
+    }
+
+
+class OVERANIM_PG_foot_ik(bpy.types.PropertyGroup):
+    __annotations__: dict[str, Any] = {
+        "left_foot": _bone("Left Foot", "The left foot bone: the ray goes down at its head"),
+        "right_foot": _bone("Right Foot", "The right foot bone: the ray goes down at its head"),
+        "left_ik_target": _bone(
+            "Left IK Target",
+            "Optional bone the bake moves and turns so the left foot meets the ground (empty: no keys)",
+        ),
+        "right_ik_target": _bone(
+            "Right IK Target",
+            "Optional bone the bake moves and turns so the right foot meets the ground (empty: no keys)",
+        ),
+        "body_bone": _bone(
+            "Body Bone", "Optional bone (pelvis, hips) the bake moves by the body offset (empty: no keys)"
+        ),
+        "forward_axis": bpy.props.EnumProperty(
+            name="Forward Axis", items=FORWARD_ITEMS, default="-Y",
+            description="The axis of the armature object the character faces: Pitch and Roll are measured along it",
+        ),
+        "trace_distance": bpy.props.FloatProperty(
+            name="Trace Distance", default=50.0, min=0.0, soft_max=500.0, precision=1, step=100,
+            description="How far below the ground reference the ray reaches (cm, authored: calibrated by Trace "
+            "Calibration)",
+        ),
+        "trace_calibration": bpy.props.EnumProperty(
+            name="Trace Calibration", items=SPATIAL_ITEMS, default="CHARACTER_RELATIVE",
+            description="How the trace distance follows the character's size (the measured ground-probe scale); "
+            "there is no Region here, so RegionRelative falls back to character-relative",
+        ),
+        "ground_collection": bpy.props.PointerProperty(
+            name="Ground", type=bpy.types.Collection,
+            description="Only the meshes of this collection are probed (hidden ones too). Empty: every visible "
+            "mesh of the scene except the character's own",
+        ),
+        "bones_detected": bpy.props.BoolProperty(
+            default=False, options={"HIDDEN"},
+            description="The bone fields were filled from the rig's bone names once; empty fields stay empty after",
+        ),
+        "pushed_action": bpy.props.PointerProperty(
+            type=bpy.types.Action, options={"HIDDEN"},
+            description="The artist's action the bake pushed down into the NLA (brought back by Remove Foot IK Bake)",
+        ),
+        "pushed_track": bpy.props.StringProperty(
+            options={"HIDDEN"}, description="The NLA track the bake pushed the artist's action down to",
+        ),
+        "static_values": bpy.props.CollectionProperty(type=OVERANIM_PG_static_value, options={"HIDDEN"}),
+    }
+
+
+def detected_bones(armature: bpy.types.Object) -> FootIKBones:
+    bones = armature.data.bones
+    return detect_foot_ik_bones([(bone.name, bone.use_deform) for bone in bones])
+
+
+def bone_names(settings: Any, armature: bpy.types.Object) -> FootIKBones:
+    """The bones to use: the fields, or on the first run (nothing detected yet) the empty fields
+    filled from the rig's names. Only reads; ``store_bone_names`` writes."""
+    names = FootIKBones(**{field: getattr(settings, field) for field in BONE_FIELDS})
+    if settings.bones_detected:
+        return names
+    found = detected_bones(armature)
+    return FootIKBones(**{field: getattr(names, field) or getattr(found, field) for field in BONE_FIELDS})
+
+
+def store_bone_names(settings: Any, names: FootIKBones) -> None:
+    for field in BONE_FIELDS:
+        if getattr(settings, field) != getattr(names, field):
+            setattr(settings, field, getattr(names, field))
+    settings.bones_detected = True
+
+
+classes = (OVERANIM_PG_static_value, OVERANIM_PG_foot_ik)
+register, unregister = bpy.utils.register_classes_factory(classes)

@@ -1,0 +1,148 @@
+"""What foot IK needs to know about a rig, checked once before anything is probed or written:
+its bones, its measured size, its ground reference and the way it faces.
+
+The size comes from Measure Proportions' custom properties (world space, cm), read rather than
+recomputed; a rig without them is measured first, exactly as the Measure button does.
+
+Ground reference: the world height the rays start from. It is the head of the skeleton's
+ground-level root: walking up the parents of the measured locomotion root
+(``OverAnim_LocomotionRootBone``, e.g. ``pelvis``), the first bone whose rest head lies at ground
+level (within 0.3 % of the measured height of the armature object's origin, along world up, the
+rule the Checks use for "at ground level"), e.g. ``root``. A rig without one (Mixamo's ``Hips`` has
+no parent) uses the armature object's origin. The reference follows that bone or the object at
+every frame, and so does the character's forward axis: the object's Forward Axis turned by the
+root bone's rotation away from its rest pose (a walk that turns through its root turns the axis).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import bpy
+from mathutils import Matrix, Vector
+
+from ...core.bone_names import FootIKBones
+from ...core.errors import OverAnimError
+from ...core.foot_ik import ProbeRay, probe_ray
+from ...core.proportion import resolve_spatial_distance
+from ..checks.checks import GROUND_LEVEL_FRACTION
+from ..common import cm_per_unit, require_object_mode
+from ..measure.results import PREFIX
+from .properties import FORWARD_VECTORS, bone_names
+
+HEIGHT_WS = f"{PREFIX}CharacterHeightWS"
+PROBE_SCALE_WS = f"{PREFIX}GroundProbeScaleWS"
+LOCOMOTION_ROOT = f"{PREFIX}LocomotionRootBone"
+LABELS = {"left_foot": "Left Foot", "right_foot": "Right Foot", "left_ik_target": "Left IK Target",
+          "right_ik_target": "Right IK Target", "body_bone": "Body Bone"}
+
+
+@dataclass(frozen=True)
+class FootIKRig:
+    armature: bpy.types.Object
+    bones: FootIKBones
+    ground_root: str  # "" = the armature object's origin
+    forward_local: Vector  # the Forward Axis in the armature object's space
+    ray: ProbeRay  # cm
+    cm: float  # centimetres per Blender unit
+
+    @property
+    def keyed_bones(self) -> list[str]:
+        b = self.bones
+        return [name for name in (b.left_ik_target, b.right_ik_target, b.body_bone) if name]
+
+
+def ensure_measured(context: bpy.types.Context, armature: bpy.types.Object) -> None:
+    """Run Measure Proportions (its checks included) when the rig has no measurement yet."""
+    if HEIGHT_WS in armature:
+        return
+    with context.temp_override(active_object=armature, object=armature):
+        try:
+            bpy.ops.overanim.measure_proportions()
+        except RuntimeError as error:  # its ERROR report, e.g. a check that failed
+            raise OverAnimError("Measure Proportions (run first, the rig had no measurement): "
+                                + str(error).strip().removeprefix("Error: ").strip()) from None
+
+
+def _checked_bones(armature: bpy.types.Object, names: FootIKBones, keys_bones: bool) -> FootIKBones:
+    if not (names.left_foot or names.right_foot):
+        raise OverAnimError(f"No foot bones found on '{armature.name}': set Left Foot and Right Foot in the "
+                            "Foot IK panel")
+    bones = armature.data.bones
+    for field, label in LABELS.items():
+        name = getattr(names, field)
+        if field in ("left_foot", "right_foot") and not name:
+            raise OverAnimError(f"{label} is not set: pick the {label.lower()} bone in the Foot IK panel")
+        if name and name not in bones:
+            raise OverAnimError(f"{label} '{name}' is not a bone of '{armature.name}'")
+    keyed = [n for n in (names.left_ik_target, names.right_ik_target, names.body_bone) if n]
+    if len(set(keyed)) < len(keyed):
+        raise OverAnimError("The IK targets and the body bone must be different bones")
+    if names.left_foot == names.right_foot:
+        raise OverAnimError(f"Left Foot and Right Foot are the same bone ('{names.left_foot}')")
+    if not keys_bones:
+        return names
+    for name in (names.left_ik_target, names.right_ik_target):
+        if name and armature.pose.bones[name].rotation_mode == "AXIS_ANGLE":
+            raise OverAnimError(f"IK target '{name}' uses Axis Angle rotation: set it to Quaternion or an Euler order")
+    if keyed and not _uniform_scale(armature):
+        raise OverAnimError(f"'{armature.name}' has a non-uniform scale: bone keys cannot turn feet in world space "
+                            "through it; apply the scale first")
+    return names
+
+
+def ground_root(armature: bpy.types.Object, height_ws: float, cm: float) -> str:
+    """The ground-level root (see the module docstring), or "" for the object's origin."""
+    start = armature.get(LOCOMOTION_ROOT, "")
+    bones = armature.data.bones
+    if start not in bones:
+        raise OverAnimError(f"The measured locomotion root '{start}' is not a bone of '{armature.name}': "
+                            "measure the rig again")
+    to_world = armature.matrix_world.to_3x3()
+    bone = bones[start].parent
+    while bone is not None:
+        height = (to_world @ bone.head_local).z * cm
+        if abs(height) <= GROUND_LEVEL_FRACTION * height_ws:
+            return str(bone.name)
+        bone = bone.parent
+    return ""
+
+
+def _uniform_scale(armature: bpy.types.Object) -> bool:
+    scale = armature.matrix_world.to_scale()
+    return max(scale) - min(scale) <= 1e-4 * max(abs(s) for s in scale)
+
+
+def resolve(context: bpy.types.Context, armature: bpy.types.Object, settings: Any,
+            keys_bones: bool = False) -> FootIKRig:
+    """Everything checked and read (measuring first if needed); raises OverAnimError, writes only
+    the measurement. ``keys_bones``: also check what keying the IK targets and body bone needs."""
+    require_object_mode(armature, context.scene)
+    cm = cm_per_unit(context.scene)
+    names = _checked_bones(armature, bone_names(settings, armature), keys_bones)
+    trace = float(settings.trace_distance)
+    if not (math.isfinite(trace) and trace >= 0.0):
+        raise OverAnimError(f"Trace Distance must be 0 cm or more (it is {trace:g})")
+    ensure_measured(context, armature)
+    height_ws = float(armature.get(HEIGHT_WS, 0.0))
+    if not (math.isfinite(height_ws) and height_ws > 0.0):
+        raise OverAnimError(f"'{armature.name}' measures {height_ws:g} cm tall in world space: foot IK needs a "
+                            "character with a height (check its scale and measure again)")
+    trace_cm = resolve_spatial_distance(settings.trace_calibration, trace, 0.0,
+                                        float(armature.get(PROBE_SCALE_WS, 1.0)), 0.0)
+    return FootIKRig(armature=armature, bones=names, ground_root=ground_root(armature, height_ws, cm),
+                     forward_local=Vector(FORWARD_VECTORS[settings.forward_axis]),
+                     ray=probe_ray(height_ws * 0.5, trace_cm), cm=cm)
+
+
+def reference_and_forward(rig: FootIKRig) -> tuple[float, Vector]:
+    """This frame's ground-reference height (world units) and the character's forward axis (world)."""
+    world = rig.armature.matrix_world
+    if not rig.ground_root:
+        return float(world.translation.z), world.to_3x3() @ rig.forward_local
+    pose_bone = rig.armature.pose.bones[rig.ground_root]
+    rest = pose_bone.bone.matrix_local.to_3x3().normalized()
+    turned: Matrix = pose_bone.matrix.to_3x3().normalized() @ rest.inverted()
+    return float((world @ pose_bone.head).z), world.to_3x3() @ (turned @ rig.forward_local)

@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+import bpy
+
+from ..ui import OverAnimSubPanel
+from . import nla, values
+
+
+class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
+    bl_label = "Foot IK"
+
+    def draw(self, context: bpy.types.Context) -> None:
+        armature = self.armature(context)
+        settings = armature.overanim.foot_ik
+        layout = self.layout
+        layout.use_property_split = True
+        layout.use_property_decorate = False
+        # short row labels: the sidebar is narrow; the tooltips carry the full names
+        bones = layout.column(align=True)
+        for field, text in (("left_foot", "Left Foot"), ("right_foot", "Right Foot"),
+                            ("left_ik_target", "Left IK"), ("right_ik_target", "Right IK"), ("body_bone", "Body")):
+            bones.prop_search(settings, field, armature.data, "bones", text=text, icon="BONE_DATA")
+        layout.operator("overanim.detect_foot_bones", icon="VIEWZOOM")
+        col = layout.column()
+        col.row().prop(settings, "forward_axis", text="Forward", expand=True)
+        col.prop(settings, "trace_distance", text="Trace (cm)")
+        col.prop(settings, "trace_calibration", text="Calibration")
+        col.prop(settings, "ground_collection", text="Ground")
+        buttons = layout.column(align=True)
+        buttons.scale_y = 1.2
+        buttons.operator("overanim.probe_ground", icon="ORIENTATION_GLOBAL")
+        buttons.operator("overanim.bake_foot_ik", icon="NLA")
+        buttons.operator("overanim.remove_foot_ik_bake", icon="TRASH")
+        self._draw_values(armature, layout)
+
+    @staticmethod
+    def _draw_values(armature: bpy.types.Object, layout: bpy.types.UILayout) -> None:
+        found = values.read(armature)
+        if not found:
+            layout.label(text="Not probed yet", icon="INFO")
+            return
+        box = layout.box().column(align=True)
+        baked = " (baked)" if nla.bake_tracks(armature) else ""
+        box.label(text=f"Body offset {found.get('BodyOffset', 0.0):+.2f} cm{baked}")
+        rows = (("", "Left", "Right", "{}"), ("Offset", "LeftOffset", "RightOffset", "{:+.2f} cm"),
+                ("Pitch", "LeftPitch", "RightPitch", "{:+.1f}°"), ("Roll", "LeftRoll", "RightRoll", "{:+.1f}°"))
+        for label, left, right, form in rows:
+            split = box.split(factor=0.3)
+            split.label(text=label)
+            pair = split.row()
+            for name in (left, right):
+                pair.label(text=form.format(found[name]) if name in found else name)
+        split = box.split(factor=0.3)
+        split.label(text="Ground")
+        pair = split.row()
+        for name in ("LeftHit", "RightHit"):
+            hit = found.get(name, 0.0) >= 0.5
+            pair.label(text="hit" if hit else "miss", icon="CHECKMARK" if hit else "X")
+        box.label(text=f"Trace distance {found.get('TraceDistance', 0.0):.1f} cm")
+
+
+classes = (OVERANIM_PT_foot_ik,)
+register, unregister = bpy.utils.register_classes_factory(classes)

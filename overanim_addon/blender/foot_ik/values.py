@@ -1,0 +1,50 @@
+"""The probe's values as custom properties on the armature object, ``OverAnim_FootIK_<Name>``.
+
+Blender's FBX exporter writes an object's custom properties (and, baked, their animation) when
+"Custom Properties" is on, so they reach Unreal as curves: offsets and the trace distance in cm,
+pitch and roll in degrees, hits 0 or 1 (floats, so they key and blend like the others).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import bpy
+
+from ...core.foot_ik import VALUE_NAMES
+from ..measure.results import PREFIX
+
+FOOT_IK_PREFIX = f"{PREFIX}FootIK_"
+DESCRIPTIONS = {
+    "BodyOffset": ("cm", "Body (pelvis) offset: the lower of the two foot lifts"),
+    "LeftOffset": ("cm", "Left foot offset above the body offset"),
+    "RightOffset": ("cm", "Right foot offset above the body offset"),
+    "LeftPitch": ("°", "Left foot pitch, positive when the ground rises ahead"),
+    "LeftRoll": ("°", "Left foot roll, positive when the ground rises to the character's right"),
+    "RightPitch": ("°", "Right foot pitch, positive when the ground rises ahead"),
+    "RightRoll": ("°", "Right foot roll, positive when the ground rises to the character's right"),
+    "LeftHit": ("", "1 when the left foot's ray met the ground, else 0"),
+    "RightHit": ("", "1 when the right foot's ray met the ground, else 0"),
+    "TraceDistance": ("cm", "The calibrated trace distance below the ground reference"),
+}
+assert tuple(DESCRIPTIONS) == VALUE_NAMES
+COMPUTED = "Computed by OverAnim (Probe Ground / Bake Foot IK)"
+
+
+def property_name(value_name: str) -> str:
+    return f"{FOOT_IK_PREFIX}{value_name}"
+
+
+def write(obj: bpy.types.Object, values: Mapping[str, float]) -> None:
+    """Set the ten properties (creating them with units and descriptions the first time)."""
+    for name in VALUE_NAMES:
+        key = property_name(name)
+        obj[key] = float(values[name])
+        unit, text = DESCRIPTIONS[name]
+        suffix = f" ({unit})" if unit else ""
+        obj.id_properties_ui(key).update(description=f"{text}{suffix}. {COMPUTED}", precision=3, default=0.0)
+
+
+def read(obj: bpy.types.Object) -> dict[str, float]:
+    """The values currently on ``obj`` (evaluated, when a bake animates them); empty if never probed."""
+    return {name: float(obj[property_name(name)]) for name in VALUE_NAMES if property_name(name) in obj}

@@ -1,0 +1,88 @@
+"""Generated ground for the foot-IK tests, in centimetres whatever the Unit Scale, placed from where
+the rig's feet are."""
+
+from __future__ import annotations
+
+import math
+
+import bpy
+import numpy as np
+from mathutils import Vector
+
+from overanim_addon.blender.common import cm_per_unit
+from overanim_addon.blender.foot_ik.channels import fcurves
+
+
+def cm() -> float:
+    return cm_per_unit(bpy.context.scene)
+
+
+def mesh_object(name, verts_cm, faces):
+    mesh = bpy.data.meshes.new(name)
+    mesh.from_pydata([tuple(c / cm() for c in v) for v in verts_cm], [], faces)
+    mesh.update()
+    obj = bpy.data.objects.new(name, mesh)
+    bpy.context.scene.collection.objects.link(obj)
+    return obj
+
+
+def foot_cm(armature, bone="foot_l") -> Vector:
+    """The world position (cm) of a bone's head as the rig is posed now."""
+    return (armature.matrix_world @ armature.pose.bones[bone].head) * cm()
+
+
+def box(name, x0, x1, y0, y1, z0, z1):
+    verts = [(x, y, z) for z in (z0, z1) for y in (y0, y1) for x in (x0, x1)]
+    faces = [(0, 1, 3, 2), (4, 5, 7, 6), (0, 1, 5, 4), (2, 3, 7, 6), (0, 2, 6, 4), (1, 3, 7, 5)]
+    return mesh_object(name, verts, faces)
+
+
+def box_under(armature, bone, height, half=8.0, bottom=-1.0):
+    """A box whose top is ``height`` cm above the ground reference, centred under ``bone``."""
+    p = foot_cm(armature, bone)
+    return box(f"Box_{bone}", p.x - half, p.x + half, p.y - half, p.y + half, bottom, height)
+
+
+def plane(name="Floor", z=0.0, half=150.0, centre=(0.0, 0.0), rise=(0.0, 0.0, 0.0), degrees=0.0):
+    """A square around ``centre`` (cm), at height ``z`` there, rising by ``degrees`` along the
+    horizontal direction ``rise``."""
+    d = np.asarray(rise, float)
+    slope = math.tan(math.radians(degrees))
+    cx, cy = centre
+    verts = []
+    for x, y in ((-half, -half), (half, -half), (half, half), (-half, half)):
+        verts.append((cx + x, cy + y, z + slope * float(np.array([x, y, 0.0]) @ d)))
+    return mesh_object(name, verts, [(0, 1, 2, 3)])
+
+
+def normal_rising(direction, degrees):
+    d = Vector(direction).normalized()
+    return (Vector((0.0, 0.0, 1.0)) - math.tan(math.radians(degrees)) * d).normalized()
+
+
+def key_artist_action(armature):
+    """A small artist's action over frames 1-5 that keeps the feet where they are: the left IK
+    target and the pelvis keyed in location, the right IK target in rotation."""
+    pose = armature.pose.bones
+    for frame, wobble in ((1, 0.0), (5, 0.004)):
+        pose["ik_foot_l"].location = (0.0, wobble, 0.0)
+        pose["ik_foot_l"].keyframe_insert("location", frame=frame)
+        pose["pelvis"].location = (0.0, 0.0, -wobble)
+        pose["pelvis"].keyframe_insert("location", frame=frame)
+        pose["ik_foot_r"].rotation_quaternion = (1.0, wobble, 0.0, 0.0)
+        pose["ik_foot_r"].keyframe_insert("rotation_quaternion", frame=frame)
+    for bone in ("ik_foot_l", "pelvis", "ik_foot_r"):
+        pose[bone].location, pose[bone].rotation_quaternion = (0, 0, 0), (1, 0, 0, 0)
+    bpy.context.scene.frame_start, bpy.context.scene.frame_end = 1, 5
+    return armature.animation_data.action
+
+
+def action_snapshot(action):
+    """Everything of every F-curve key, to compare an action byte for byte."""
+    out = []
+    for curve in fcurves(action):
+        keys = [(tuple(k.co), tuple(k.handle_left), tuple(k.handle_right), k.interpolation, k.handle_left_type,
+                 k.handle_right_type, k.easing, k.type) for k in curve.keyframe_points]
+        out.append((curve.data_path, curve.array_index, curve.group.name if curve.group else "", curve.extrapolation,
+                    curve.mute, len(curve.modifiers), keys))
+    return sorted(out)

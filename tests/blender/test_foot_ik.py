@@ -1,0 +1,481 @@
+"""Foot IK with the real bpy: the probe on generated ground, the bake into the NLA, bad input."""
+
+import math
+
+import bpy
+import pytest
+from mathutils import Vector
+
+from overanim_addon.blender.foot_ik import nla, values
+from overanim_addon.blender.foot_ik.bake import BakeSession, baked_values
+from overanim_addon.blender.foot_ik.channels import fcurves
+from overanim_addon.core.foot_ik import VALUE_NAMES
+
+from .foot_ik_scenes import (
+    action_snapshot,
+    box_under,
+    cm,
+    foot_cm,
+    key_artist_action,
+    normal_rising,
+    plane,
+)
+from .helpers import custom_props
+
+FORWARD, RIGHT = (0.0, -1.0, 0.0), (-1.0, 0.0, 0.0)  # the sample faces -Y; its right is -X
+
+
+@pytest.fixture
+def rig(sample):
+    from overanim_addon.blender.sample.walk import add_foot_ik_bones
+
+    add_foot_ik_bones(sample)
+    return sample
+
+
+def probe(armature):
+    with bpy.context.temp_override(active_object=armature, object=armature):
+        assert bpy.ops.overanim.probe_ground() == {"FINISHED"}
+    return values.read(armature)
+
+
+def bake(armature, **frames):
+    with bpy.context.temp_override(active_object=armature, object=armature):
+        assert bpy.ops.overanim.bake_foot_ik(**frames) == {"FINISHED"}
+
+
+def check(found, **expected):
+    for name, value in expected.items():
+        tolerance = 0.1 if name.endswith(("Pitch", "Roll")) else 0.01
+        assert found[name] == pytest.approx(value, abs=tolerance), (name, found)
+
+
+# -- the probe --------------------------------------------------------------------------------------
+def test_flat_ground_at_the_reference_gives_zeros_and_two_hits(rig):
+    plane()
+    found = probe(rig)
+    assert list(found) == list(VALUE_NAMES)
+    check(found, **dict.fromkeys(VALUE_NAMES[:7], 0.0), LeftHit=1, RightHit=1)
+    # 50 cm authored, character-relative: x the measured ground-probe scale (WS)
+    assert found["TraceDistance"] == pytest.approx(50.0 * rig["OverAnim_GroundProbeScaleWS"])
+    assert rig.overanim.foot_ik.left_foot == "foot_l" and rig.overanim.foot_ik.left_ik_target == "ik_foot_l"
+    assert rig.overanim.foot_ik.body_bone == "pelvis"
+
+
+def test_a_10_cm_box_under_the_left_foot(rig):
+    plane()
+    box_under(rig, "foot_l", 10.0)
+    check(probe(rig), LeftOffset=10, RightOffset=0, BodyOffset=0, LeftHit=1, RightHit=1)
+
+
+def test_the_left_foot_over_a_5_cm_dip(rig):
+    plane(z=-5.0, half=10.0, centre=tuple(foot_cm(rig, "foot_l"))[:2])  # the dip's floor...
+    plane(name="Floor_right", half=10.0, centre=tuple(foot_cm(rig, "foot_r"))[:2])  # ...and the ground beside it
+    check(probe(rig), BodyOffset=-5, RightOffset=5, LeftOffset=0)
+
+
+@pytest.mark.parametrize(("direction", "expected"), [
+    (FORWARD, {"LeftPitch": 10, "RightPitch": 10, "LeftRoll": 0, "RightRoll": 0}),
+    (RIGHT, {"LeftPitch": 0, "RightPitch": 0, "LeftRoll": 10, "RightRoll": 10}),
+], ids=["rising-ahead", "rising-right"])
+def test_a_10_degree_slope(rig, direction, expected):
+    plane(rise=direction, degrees=10.0)
+    check(probe(rig), **expected)
+
+
+def test_no_ground_under_a_foot_misses_and_lifts_nothing(rig):
+    box_under(rig, "foot_r", 4.0)
+    check(probe(rig), LeftHit=0, RightHit=1, LeftOffset=0, RightOffset=4, BodyOffset=0, LeftPitch=0, LeftRoll=0)
+
+
+def test_the_characters_own_meshes_are_never_hit(rig):
+    """Standing on nothing: the rays go down through the character's legs and feet and miss."""
+    sole = box_under(rig, "foot_l", 2.0)  # parented to the foot bone: it is the character's too
+    where = sole.matrix_world.copy()
+    sole.parent, sole.parent_type, sole.parent_bone = rig, "BONE", "foot_l"
+    bpy.context.view_layer.update()
+    sole.matrix_world = where
+    character = bpy.data.collections.new("Character")
+    bpy.context.scene.collection.children.link(character)
+    for obj in (rig, sole, *bpy.data.objects["SK_OverAnimSample_Body"].users_collection[0].objects):
+        if obj.name not in character.objects:
+            character.objects.link(obj)
+    check(probe(rig), LeftHit=0, RightHit=0, BodyOffset=0)
+    rig.overanim.foot_ik.ground_collection = character  # even when named as the ground
+    check(probe(rig), LeftHit=0, RightHit=0, BodyOffset=0)
+    where = sole.matrix_world.copy()
+    sole.parent = None  # the same box, no longer the character's, is ground
+    sole.matrix_world = where
+    check(probe(rig), LeftHit=1, RightHit=0)
+
+
+def test_only_the_ground_collection_is_probed(rig):
+    plane(z=3.0)
+    ground = bpy.data.collections.new("Ground")
+    bpy.context.scene.collection.children.link(ground)
+    floor = plane(name="Hidden_Floor", z=-2.0)
+    bpy.context.scene.collection.objects.unlink(floor)
+    ground.objects.link(floor)
+    floor.hide_set(True)  # a hidden collision stand-in still counts when its collection is named
+    check(probe(rig), BodyOffset=3)
+    rig.overanim.foot_ik.ground_collection = ground
+    check(probe(rig), BodyOffset=-2)
+
+
+def _scale_scene(armature, factor):
+    objects = [armature, *[o for o in bpy.context.scene.objects if o.type == "MESH"]]
+    armature.scale = (factor,) * 3
+    with bpy.context.temp_override(selected_editable_objects=objects, selected_objects=objects,
+                                   active_object=armature):
+        bpy.ops.object.transform_apply(location=False, rotation=False, scale=True)
+
+
+def _box_scene(armature, scale=1.0):
+    plane(half=150.0 * scale)
+    box_under(armature, "foot_l", 10.0 * scale, half=8.0 * scale)
+    # a small slope under the right foot, 2 cm above the floor there
+    plane(name="Slope", z=2.0 * scale, rise=FORWARD, degrees=10.0, half=10.0 * scale,
+          centre=tuple(foot_cm(armature, "foot_r"))[:2])
+    return probe(armature)
+
+
+def test_unit_scale_001_and_a_2x_character_give_the_same_results_relative_to_the_character(rig):
+    reference = _box_scene(rig)
+    check(reference, BodyOffset=2, LeftOffset=8, RightOffset=0, RightPitch=10, LeftPitch=0)
+    bpy.ops.wm.read_homefile(use_empty=True)
+    from overanim_addon.blender.sample.build import build_sample_character
+    from overanim_addon.blender.sample.walk import add_foot_ik_bones
+
+    in_cm = build_sample_character(bpy.context)  # the same character modelled in centimetres
+    add_foot_ik_bones(in_cm)
+    _scale_scene(in_cm, 100.0)
+    bpy.context.scene.unit_settings.scale_length = 0.01
+    assert cm() == pytest.approx(1.0)
+    again = _box_scene(in_cm)
+    for name in VALUE_NAMES:
+        assert again[name] == pytest.approx(reference[name], abs=0.01), name
+
+    bpy.ops.wm.read_homefile(use_empty=True)
+    twice = build_sample_character(bpy.context)
+    add_foot_ik_bones(twice)
+    twice.scale = (2.0, 2.0, 2.0)  # a 2x character (object scale) on 2x terrain
+    bpy.context.view_layer.update()
+    doubled = _box_scene(twice, scale=2.0)
+    for name in VALUE_NAMES:
+        factor = 1.0 if name.endswith(("Pitch", "Roll", "Hit")) else 2.0
+        assert doubled[name] == pytest.approx(factor * reference[name], abs=0.02), name
+
+
+def test_forward_plus_x_on_a_rig_turned_to_face_plus_x_gives_the_same_results(rig):
+    reference = _box_scene(rig)
+    bpy.ops.wm.read_homefile(use_empty=True)
+    from overanim_addon.blender.sample.build import build_sample_character
+    from overanim_addon.blender.sample.walk import add_foot_ik_bones
+
+    turned = build_sample_character(bpy.context)
+    add_foot_ik_bones(turned)
+    objects = [turned, *[o for o in bpy.context.scene.objects if o.type == "MESH"]]
+    turned.rotation_euler.z = math.pi / 2  # -Y turns to +X
+    with bpy.context.temp_override(selected_editable_objects=objects, selected_objects=objects,
+                                   active_object=turned):
+        bpy.ops.object.transform_apply(location=False, rotation=True, scale=False)
+    turned.overanim.foot_ik.forward_axis = "+X"
+    plane()
+    box_under(turned, "foot_l", 10.0)
+    plane(name="Slope", z=2.0, rise=(1.0, 0.0, 0.0), degrees=10.0, half=10.0,
+          centre=tuple(foot_cm(turned, "foot_r"))[:2])
+    again = probe(turned)
+    for name in VALUE_NAMES:
+        assert again[name] == pytest.approx(reference[name], abs=0.01), name
+
+
+def test_an_object_rotation_turns_the_forward_axis_with_it(rig):
+    rig.rotation_euler.z = math.pi / 2  # the object faces +X; its Forward Axis stays -Y of the object
+    bpy.context.view_layer.update()
+    plane(rise=(1.0, 0.0, 0.0), degrees=10.0)
+    check(probe(rig), LeftPitch=10, RightPitch=10, LeftRoll=0, RightRoll=0)
+
+
+def test_the_ground_reference_is_the_ground_level_root_bone_as_posed(rig):
+    from overanim_addon.blender.foot_ik.rig import ground_root
+
+    plane()
+    probe(rig)
+    assert ground_root(rig, rig["OverAnim_CharacterHeightWS"], cm()) == "root"
+    rig.pose.bones["root"].location = (0.0, 0.0, 0.1)  # the root (the reference) 10 cm up
+    bpy.context.view_layer.update()
+    check(probe(rig), BodyOffset=-10, LeftOffset=0, RightOffset=0)
+
+
+def test_a_rig_without_a_ground_level_root_uses_the_object_origin(rig):
+    from overanim_addon.blender.foot_ik.rig import ground_root
+
+    bpy.context.view_layer.objects.active = rig
+    bpy.ops.object.mode_set(mode="EDIT")
+    rig.data.edit_bones["pelvis"].parent = None  # Mixamo-like: the hips are the top of the hierarchy
+    bpy.ops.object.mode_set(mode="OBJECT")
+    plane()
+    rig.location.z = 0.07  # the origin 7 cm above the ground
+    bpy.context.view_layer.update()
+    found = probe(rig)
+    assert ground_root(rig, rig["OverAnim_CharacterHeightWS"], cm()) == ""
+    check(found, BodyOffset=-7)
+
+
+# -- the bake ---------------------------------------------------------------------------------------
+def world_head_z(armature, bone, frame):
+    bpy.context.scene.frame_set(frame)
+    return (armature.matrix_world @ armature.pose.bones[bone].head).z * cm()
+
+
+def world_matrix(armature, bone, frame):
+    bpy.context.scene.frame_set(frame)
+    return (armature.matrix_world @ armature.pose.bones[bone].matrix).to_3x3().normalized()
+
+
+def with_bake_muted(armature, read):
+    track = nla.bake_tracks(armature)[0]
+    track.mute = True
+    try:
+        return read()
+    finally:
+        track.mute = False
+
+
+def test_bake_layers_on_top_and_leaves_the_artists_action_untouched(rig):
+    artist = key_artist_action(rig)
+    before = action_snapshot(artist)
+    plane()
+    box_under(rig, "foot_l", 10.0)
+    bake(rig)
+    adt = rig.animation_data
+    assert adt.action is None
+    assert [(t.name, [(s.action.name, s.blend_type) for s in t.strips]) for t in adt.nla_tracks] == [
+        ("NlaTrack", [(artist.name, "REPLACE")]), ("OverAnim_FootIK", [("OverAnim_FootIK", "COMBINE")])]
+    assert action_snapshot(artist) == before
+    baked = baked_values(rig)
+    assert list(baked) == list(VALUE_NAMES)
+    assert [tuple(k) for k in baked["LeftOffset"]] == [(f, pytest.approx(10.0, abs=0.01)) for f in range(1, 6)]
+    for frame in (2, 4):
+        on = world_head_z(rig, "ik_foot_l", frame), world_head_z(rig, "ik_foot_r", frame)
+        off = with_bake_muted(rig, lambda f=frame: (world_head_z(rig, "ik_foot_l", f),
+                                                    world_head_z(rig, "ik_foot_r", f)))
+        assert on[0] - off[0] == pytest.approx(10.0, abs=0.01) and on[1] - off[1] == pytest.approx(0.0, abs=0.01)
+    bpy.context.scene.frame_set(3)
+    assert rig["OverAnim_FootIK_LeftOffset"] == pytest.approx(10.0, abs=0.01)  # the curve reaches the property
+
+
+@pytest.mark.parametrize("mode", ["QUATERNION", "XYZ", "ZXY"])
+def test_the_baked_ik_targets_turn_up_onto_the_ground_normal(rig, mode):
+    key_artist_action(rig)  # the right target's rotation is animated, the left one's is not
+    rig.pose.bones["ik_foot_l"].rotation_mode = mode
+    plane(rise=FORWARD, degrees=10.0)
+    before = {bone: world_matrix(rig, bone, 3) for bone in ("ik_foot_l", "ik_foot_r")}
+    bake(rig)
+    normal = normal_rising(FORWARD, 10.0)
+    for bone in ("ik_foot_l", "ik_foot_r"):
+        turned = (world_matrix(rig, bone, 3) @ before[bone].inverted()) @ Vector((0, 0, 1))
+        assert math.degrees(turned.angle(normal)) < 0.1, bone
+    # muted, the bake leaves the rotation the artist's animation gives (the right one), and
+    # Blender leaves its last value in the one only the bake animates (the left one)
+    muted = with_bake_muted(rig, lambda: world_matrix(rig, "ik_foot_r", 3))
+    assert (muted @ before["ik_foot_r"].inverted()).to_quaternion().angle < 1e-5
+
+
+def test_ik_targets_land_the_feet_and_the_body_takes_the_body_offset(rig):
+    """Over a dip the body goes down 5 cm; the IK targets (children of the root, not of the body)
+    move by their lifts: the left foot down into the dip, the right one stays on the floor."""
+    key_artist_action(rig)
+    plane(z=-5.0, half=10.0, centre=tuple(foot_cm(rig, "foot_l"))[:2])
+    plane(name="Floor_right", half=10.0, centre=tuple(foot_cm(rig, "foot_r"))[:2])
+    bones = ("ik_foot_l", "ik_foot_r", "pelvis")
+    before = {bone: world_head_z(rig, bone, 3) for bone in bones}
+    bake(rig)
+    rises = {bone: world_head_z(rig, bone, 3) - before[bone] for bone in bones}
+    assert rises == pytest.approx({"ik_foot_l": -5.0, "ik_foot_r": 0.0, "pelvis": -5.0}, abs=0.01)
+
+
+def test_ik_targets_that_follow_the_body_are_keyed_relative_to_it(rig):
+    bpy.context.view_layer.objects.active = rig
+    bpy.ops.object.mode_set(mode="EDIT")
+    rig.data.edit_bones["ik_foot_root"].parent = rig.data.edit_bones["pelvis"]
+    bpy.ops.object.mode_set(mode="OBJECT")
+    plane(z=-5.0, half=10.0, centre=tuple(foot_cm(rig, "foot_l"))[:2])
+    plane(name="Floor_right", half=10.0, centre=tuple(foot_cm(rig, "foot_r"))[:2])
+    bones = ("ik_foot_l", "ik_foot_r", "pelvis")
+    before = {bone: world_head_z(rig, bone, 1) for bone in bones}
+    bake(rig, frame_start=1, frame_end=2)
+    rises = {bone: world_head_z(rig, bone, 1) - before[bone] for bone in bones}
+    assert rises == pytest.approx({"ik_foot_l": -5.0, "ik_foot_r": 0.0, "pelvis": -5.0}, abs=0.01)
+
+
+def test_baking_again_replaces_the_bake_and_remove_brings_the_action_back(rig):
+    artist = key_artist_action(rig)
+    own = rig.pose.bones["ik_foot_l"]
+    own.rotation_quaternion = (0.9, 0.1, 0.2, 0.0)  # a static value the artist's action does not animate
+    own_rotation = tuple(own.rotation_quaternion)
+    adt = rig.animation_data
+    blending = (adt.action_blend_type, adt.action_extrapolation, adt.action_influence)
+    slot = getattr(adt, "action_slot", None)
+    plane(rise=FORWARD, degrees=10.0)
+    before = [world_head_z(rig, "pelvis", f) for f in (1, 3, 5)]
+    turned = world_matrix(rig, "ik_foot_l", 3)
+    bake(rig)
+    plane(name="Floor_2")
+    box_under(rig, "foot_l", 10.0)
+    bake(rig, frame_start=2, frame_end=4)
+    # sampled from the left target's own rotation, not from the first bake's turn left in it
+    bpy.context.scene.frame_set(3)
+    assert (world_matrix(rig, "ik_foot_l", 3) @ turned.inverted()).to_quaternion().angle < 1e-5
+    assert [t.name for t in adt.nla_tracks] == ["NlaTrack", "OverAnim_FootIK"]
+    assert [a.name for a in bpy.data.actions if a.name.startswith("OverAnim_FootIK")] == ["OverAnim_FootIK"]
+    assert [k[0] for k in baked_values(rig)["LeftOffset"]] == [2, 3, 4]
+    assert baked_values(rig)["LeftOffset"][0][1] == pytest.approx(10.0, abs=0.01)  # not fed by the first bake
+    with bpy.context.temp_override(active_object=rig, object=rig):
+        assert bpy.ops.overanim.remove_foot_ik_bake() == {"FINISHED"}
+    assert len(adt.nla_tracks) == 0 and adt.action == artist
+    assert (adt.action_blend_type, adt.action_extrapolation, adt.action_influence) == blending
+    if slot is not None:
+        assert adt.action_slot == slot
+    assert not any(a.name.startswith("OverAnim_FootIK") for a in bpy.data.actions)
+    assert [world_head_z(rig, "pelvis", f) for f in (1, 3, 5)] == pytest.approx(before, abs=1e-4)
+    assert not rig.overanim.foot_ik.pushed_action
+    assert tuple(own.rotation_quaternion) == pytest.approx(own_rotation)
+
+
+def test_a_cancelled_bake_writes_nothing(rig):
+    artist = key_artist_action(rig)
+    plane()
+    bake(rig)
+    box_under(rig, "foot_l", 10.0)
+    adt = rig.animation_data
+    state = (custom_props(rig), [t.name for t in adt.nla_tracks], sorted(a.name for a in bpy.data.actions))
+    bpy.context.scene.frame_set(4)
+    session = BakeSession(bpy.context, rig, rig.overanim.foot_ik, 1, 5)
+    assert nla.bake_tracks(rig)[0].mute  # the previous bake is silent while sampling
+    assert not session.step(0.0)  # one frame
+    session.cancel()
+    assert not nla.bake_tracks(rig)[0].mute and bpy.context.scene.frame_current == 4
+    assert (custom_props(rig), [t.name for t in adt.nla_tracks], sorted(a.name for a in bpy.data.actions)) == state
+    assert baked_values(rig)["LeftOffset"][0][1] == pytest.approx(0.0, abs=0.01)
+    assert adt.nla_tracks[0].strips[0].action == artist
+
+
+def test_a_rig_without_animation_gets_a_bake_and_nothing_to_push_down(rig):
+    plane()
+    bake(rig, frame_start=3, frame_end=3)
+    assert [t.name for t in rig.animation_data.nla_tracks] == ["OverAnim_FootIK"]
+    assert not rig.overanim.foot_ik.pushed_action
+    assert len(list(fcurves(rig.animation_data.nla_tracks[0].strips[0].action))) == len(VALUE_NAMES) + 3 + 4 + 3 + 4 + 3
+
+
+# -- bad input --------------------------------------------------------------------------------------
+def _state(armature):
+    adt = armature.animation_data
+    tracks = [t.name for t in adt.nla_tracks] if adt else []
+    return custom_props(armature), tracks, sorted(a.name for a in bpy.data.actions), adt.action if adt else None
+
+
+def _rename(armature, old, new):
+    armature.data.bones[old].name = new
+
+
+BOTH, BAKE = ("probe_ground", "bake_foot_ik"), ("bake_foot_ik",)
+BAD_INPUT = [
+    ("no foot bones", BOTH, lambda a: (_rename(a, "foot_l", "tarsus_a"), _rename(a, "foot_r", "tarsus_b")),
+     "No foot bones found"),
+    ("foot bone missing", BOTH, lambda a: setattr(a.overanim.foot_ik, "left_foot", "foot_nope"),
+     "Left Foot 'foot_nope' is not a bone"),
+    ("IK target not a bone", BOTH, lambda a: setattr(a.overanim.foot_ik, "right_ik_target", "ik_nope"),
+     "Right IK Target 'ik_nope' is not a bone"),
+    ("zero height", BOTH, lambda a: a.__setitem__("OverAnim_CharacterHeightWS", 0.0), "0 cm tall"),
+    ("NaN trace", BOTH, lambda a: setattr(a.overanim.foot_ik, "trace_distance", math.nan), "Trace Distance"),
+    # only the bake keys bones: the probe does not mind these two
+    ("axis-angle IK target", BAKE, lambda a: setattr(a.pose.bones["ik_foot_l"], "rotation_mode", "AXIS_ANGLE"),
+     "Axis Angle"),
+    ("non-uniform scale", BAKE, lambda a: setattr(a, "scale", (1.0, 2.0, 1.0)), "non-uniform scale"),
+]
+CASES = [pytest.param(op, spoil, message, id=f"{name}-{op}") for name, ops, spoil, message in BAD_INPUT for op in ops]
+
+
+@pytest.mark.parametrize(("operator", "spoil", "message"), CASES)
+def test_bad_input_is_an_error_report_and_writes_nothing(rig, operator, spoil, message):
+    key_artist_action(rig)
+    plane()
+    with bpy.context.temp_override(active_object=rig, object=rig):
+        bpy.ops.overanim.measure_proportions()
+    spoil(rig)
+    before = _state(rig)
+    with bpy.context.temp_override(active_object=rig, object=rig), pytest.raises(RuntimeError, match=message):
+        getattr(bpy.ops.overanim, operator)()
+    assert _state(rig) == before
+
+
+def test_frame_end_before_frame_start_is_refused(rig):
+    plane()
+    before = _state(rig)
+    with pytest.raises(RuntimeError, match=r"ends \(2\) before it starts \(5\)"):
+        bake(rig, frame_start=5, frame_end=2)
+    assert _state(rig) == before
+
+
+@pytest.mark.parametrize("operator", ["probe_ground", "bake_foot_ik"])
+def test_edit_mode_is_refused(rig, operator):
+    plane()
+    bpy.context.view_layer.objects.active = rig
+    bpy.ops.object.mode_set(mode="EDIT")
+    before = _state(rig)
+    with pytest.raises(RuntimeError, match="is in Edit Mode"):
+        getattr(bpy.ops.overanim, operator)()
+    bpy.ops.object.mode_set(mode="OBJECT")
+    assert _state(rig) == before
+
+
+def test_a_linked_rig_is_refused(rig, tmp_path):
+    path = tmp_path / "rig.blend"
+    bpy.data.libraries.write(str(path), {rig, rig.data})
+    bpy.ops.wm.read_homefile(use_empty=True)
+    with bpy.data.libraries.load(str(path), link=True) as (_source, target):
+        target.objects = ["SK_OverAnimSample"]
+    linked = target.objects[0]
+    bpy.context.scene.collection.objects.link(linked)
+    plane()
+    for operator in ("probe_ground", "bake_foot_ik"):
+        with bpy.context.temp_override(active_object=linked, object=linked), \
+                pytest.raises(RuntimeError, match="linked from a library"):
+            getattr(bpy.ops.overanim, operator)()
+
+
+def test_a_failed_measurement_is_reported_and_nothing_is_written(rig):
+    plane()
+    rig.overanim.calibration.locomotion_root_bone = "root"  # at ground level: Measure refuses it
+    with pytest.raises(RuntimeError, match=r"Measure Proportions .* at ground level"):
+        probe(rig)
+    assert values.read(rig) == {}
+
+
+def test_detect_foot_bones_fills_every_field(rig):
+    settings = rig.overanim.foot_ik
+    settings.left_foot = "head"
+    with bpy.context.temp_override(active_object=rig, object=rig):
+        assert bpy.ops.overanim.detect_foot_bones() == {"FINISHED"}
+    assert (settings.left_foot, settings.right_foot, settings.left_ik_target, settings.right_ik_target,
+            settings.body_bone) == ("foot_l", "foot_r", "ik_foot_l", "ik_foot_r", "pelvis")
+    settings.body_bone = ""  # after detection an empty field means "none": it stays empty
+    plane()
+    probe(rig)
+    assert settings.body_bone == ""
+
+
+# -- the pipeline ----------------------------------------------------------------------------------
+def test_the_pipeline_bakes_where_there_are_feet_and_ground(rig):
+    from overanim_addon.blender.pipeline import foot_ik_step, process_armature
+
+    assert "footik" not in process_armature(rig)["steps"]  # no ground in the file
+    assert foot_ik_step(rig) == {"ok": True, "error": "", "skipped": "no ground"}
+    plane()
+    box_under(rig, "foot_l", 10.0)
+    step = process_armature(rig)["steps"]["footik"]
+    assert step["ok"] and step["frames"] == [1, 250] and step["frames_with_ground"] == {"left": 250, "right": 250}
+    assert step["per_frame"]["LeftOffset"] == {"min": 10.0, "max": 10.0, "mean": 10.0}
+    assert step["bones"]["left_ik_target"] == "ik_foot_l"
