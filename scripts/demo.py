@@ -1,5 +1,6 @@
 """The headless demo: build the sample character, measure it, paint its Region masks, check LOD
-coverage, compose its Region deltas, save out/demo.blend and out/report.json, print a summary.
+coverage, compose its Region deltas, bake its walk's foot IK over a generated step and slope, save
+out/demo.blend and out/report.json, print a summary.
 
     python3 tasks.py demo                                   # bpy module in .venv
     blender --background --factory-startup --python scripts/demo.py   # a real Blender
@@ -22,13 +23,23 @@ def main(args: list[str]) -> int:
     out.mkdir(parents=True, exist_ok=True)
     cleanup = ensure_registered()
     try:
-        from overanim_addon.blender.pipeline import process_armature
+        from overanim_addon.blender.foot_ik.bake import baked_values
+        from overanim_addon.blender.pipeline import process_armature, rounded
         from overanim_addon.blender.sample.build import add_sample_deltas, build_sample_character
+        from overanim_addon.blender.sample.walk import add_sample_walk
 
         bpy.ops.wm.read_homefile(use_empty=True)
         armature = build_sample_character(bpy.context)
         add_sample_deltas(armature)
+        add_sample_walk(bpy.context, armature)
         report = process_armature(armature)
+        footik = report["steps"].get("footik", {})
+        if footik.get("ok") and "frames" in footik:
+            baked = baked_values(armature)
+            footik["offsets_cm"] = {"frame": [int(f) for f in baked["BodyOffset"][:, 0]],
+                                    **{name: [rounded(v, 2) for v in baked[key][:, 1]]
+                                       for name, key in (("body", "BodyOffset"), ("left", "LeftOffset"),
+                                                         ("right", "RightOffset"))}}
         bpy.ops.wm.save_as_mainfile(filepath=str(out / "demo.blend"))
         (out / "report.json").write_text(json.dumps(report, indent=2, default=str))
     finally:
@@ -42,6 +53,11 @@ def main(args: list[str]) -> int:
           f"'{props.get('OverAnim_LocomotionRootBone', '?')}'")
     for step, result in report["steps"].items():
         print(f"  {step:13s} {'ok' if result['ok'] else 'FAILED: ' + result['error']}")
+    footik = report["steps"].get("footik", {})
+    if "per_frame" in footik:
+        body, pitch = footik["per_frame"]["BodyOffset"], footik["per_frame"]["LeftPitch"]
+        print(f"  foot IK: frames {footik['frames'][0]}-{footik['frames'][1]}, body offset "
+              f"{body['min']:+.1f} to {body['max']:+.1f} cm, left pitch up to {pitch['max']:.1f}°")
     print(f"  wrote {out / 'demo.blend'} and {out / 'report.json'}")
     return 0 if report["ok"] else 1
 

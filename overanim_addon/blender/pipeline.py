@@ -1,5 +1,5 @@
-"""The whole job on one armature, headless: checks, measure, paint, LOD coverage, compose. Runs the
-same operators an artist clicks, so batch results and UI results cannot drift apart."""
+"""The whole job on one armature, headless: checks, measure, paint, LOD coverage, compose, foot IK.
+Runs the same operators an artist clicks, so batch results and UI results cannot drift apart."""
 
 from __future__ import annotations
 
@@ -7,6 +7,9 @@ from typing import Any
 
 import bpy
 
+from .foot_ik.bake import baked_values
+from .foot_ik.ground import ground_objects
+from .foot_ik.properties import bone_names
 from .measure import results as results_module
 
 
@@ -32,6 +35,50 @@ def leave_edit_mode(scene: bpy.types.Scene) -> list[str]:
     return left
 
 
+def foot_ik_applies(armature: bpy.types.Object) -> str:
+    """Why the foot-IK bake does not apply to ``armature`` ("" when it does): it needs both foot
+    bones (set or found by name) and ground in the file (see foot_ik.ground)."""
+    settings = armature.overanim.foot_ik
+    names = bone_names(settings, armature)
+    if not (names.left_foot in armature.data.bones and names.right_foot in armature.data.bones):
+        return "no foot bones"
+    if not ground_objects(bpy.context.scene, armature, settings.ground_collection):
+        return "no ground"
+    return ""
+
+
+def rounded(value: float, digits: int = 3) -> float:
+    return round(float(value), digits) + 0.0  # + 0.0: no "-0.0" from float noise in reports
+
+
+def _stats(series: Any) -> dict[str, float]:
+    return {"min": rounded(series.min()), "max": rounded(series.max()), "mean": rounded(series.mean())}
+
+
+def foot_ik_step(armature: bpy.types.Object) -> dict[str, Any]:
+    """Bake Foot IK over the scene's frame range; the report says what was baked (cm, degrees)."""
+    skipped = foot_ik_applies(armature)
+    if skipped:
+        return {"ok": True, "error": "", "skipped": skipped}
+    ok, message = _call(bpy.ops.overanim.bake_foot_ik, armature)
+    if not ok:
+        return {"ok": False, "error": message}
+    baked = baked_values(armature)
+    frames = baked["BodyOffset"][:, 0]
+    settings = armature.overanim.foot_ik
+    return {
+        "ok": True, "error": "", "track": "OverAnim_FootIK",
+        "frames": [int(frames[0]), int(frames[-1])],
+        "bones": {"left_foot": settings.left_foot, "right_foot": settings.right_foot,
+                  "left_ik_target": settings.left_ik_target, "right_ik_target": settings.right_ik_target,
+                  "body_bone": settings.body_bone},
+        "frames_with_ground": {"left": int(baked["LeftHit"][:, 1].sum()), "right": int(baked["RightHit"][:, 1].sum())},
+        "trace_distance": rounded(baked["TraceDistance"][0, 1]),
+        "per_frame": {name: _stats(baked[name][:, 1]) for name in
+                      ("BodyOffset", "LeftOffset", "RightOffset", "LeftPitch", "LeftRoll", "RightPitch", "RightRoll")},
+    }
+
+
 def process_armature(armature: bpy.types.Object) -> dict[str, Any]:
     """Run every step; the report says what each step did. ``ok`` is false when a step failed."""
     bpy.context.view_layer.objects.active = armature
@@ -53,5 +100,7 @@ def process_armature(armature: bpy.types.Object) -> dict[str, Any]:
         if any(r.delta_shape_key for r in armature.overanim.regions):
             ok, message = _call(ops.compose_region_deltas, armature)
             steps["compose"] = {"ok": ok, "error": message}
+    if not foot_ik_applies(armature):
+        steps["footik"] = foot_ik_step(armature)
     report["ok"] = all(step["ok"] for step in steps.values())
     return report

@@ -29,6 +29,14 @@ def demo_files(tmp_path_factory):
     assert "lod_coverage  ok" in result.stdout
     report = json.loads((out / "report.json").read_text())
     assert report["ok"] and report["steps"]["measure"]["properties"]["OverAnim_LocomotionRootBone"] == "pelvis"
+    # the sample walks over a step and a slope: its per-frame foot-IK offsets are in the report
+    footik = report["steps"]["footik"]
+    offsets = footik["offsets_cm"]
+    assert footik["frames"] == [1, 96] and offsets["frame"] == list(range(1, 97))
+    assert max(offsets["body"]) == pytest.approx(footik["per_frame"]["BodyOffset"]["max"], abs=0.01)
+    assert footik["per_frame"]["BodyOffset"]["max"] > 10.0  # up the step and onto the slope
+    assert all(min(left, right) == 0.0 for left, right in zip(offsets["left"], offsets["right"], strict=True))
+    assert footik["per_frame"]["LeftPitch"]["max"] == pytest.approx(10.0, abs=0.1)
     return out
 
 
@@ -38,7 +46,8 @@ def test_batch_on_a_good_file(demo_files, tmp_path):
     assert result.returncode == 0, result.stderr + result.stdout
     report = json.loads(report_path.read_text())
     armature = report["files"][0]["armatures"][0]
-    assert armature["ok"] and set(armature["steps"]) == {"checks", "measure", "paint", "lod_coverage", "compose"}
+    assert armature["ok"] and set(armature["steps"]) == {"checks", "measure", "paint", "lod_coverage", "compose",
+                                                         "footik"}
 
 
 def test_batch_fails_honestly_on_a_lod_error_and_a_missing_file(addon, demo_files, tmp_path):
