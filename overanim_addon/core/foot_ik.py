@@ -12,40 +12,34 @@ trace distance below it:
 text says "absolute maximum", the code is right), and each foot's offset is its lift minus the body
 offset, so one foot's offset is always 0 and the other's is at least 0.
 
-Angles are taken in the character's own frame (forward, right, up), not in world axes: Pitch is
-positive when the ground rises ahead of the character (toes up), Roll positive when it rises
-towards the character's right. ``R`` rolls about the forward axis first, then pitches about the
-right axis (Unreal's ``FRotator(Pitch, 0, Roll)`` order, extrinsic X then Y for an X-forward actor),
-so the two angles rebuild ``R`` exactly and ``R`` keeps the forward axis in its own vertical plane:
-pitch = atan2(-n.forward, n.up), roll = asin(-n.right). The walkthrough's atan2 for roll is only
-right when the pitch is 0, its pitch/roll signs are for Unreal's left-handed X-forward axes, and
-its call site swaps the left and right rotations: none of that is ported.
+Angles are taken in the character's own frame (forward, right = forward x up, up), not in world
+axes: Pitch is positive when the ground rises ahead of the character (toes up), Roll positive when
+it rises towards the character's right. ``R`` rolls about the forward axis first, then pitches
+about the right axis (Unreal's ``FRotator(Pitch, 0, Roll)`` order, extrinsic X then Y for an
+X-forward actor), so the two angles rebuild ``R`` exactly and ``R`` keeps the forward axis in its
+own vertical plane: pitch = atan2(-n.forward, n.up), roll = asin(-n.right). The walkthrough's atan2
+for roll is only right when the pitch is 0, its pitch/roll signs are for Unreal's left-handed
+X-forward axes, and its call site swaps the left and right rotations: none of that is ported.
+
+Everything works on N frames at once (arrays); ``solve_frame`` is the one-frame view.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ._numeric import is_finite_positive
 from .errors import InvalidInputError
+from .rotations import axis_angle_matrices
 
 UP = np.array([0.0, 0.0, 1.0])
 
 # custom property suffixes (OverAnim_FootIK_<suffix>) in the order they are listed and keyed
 VALUE_NAMES = ("BodyOffset", "LeftOffset", "RightOffset", "LeftPitch", "LeftRoll", "RightPitch", "RightRoll",
                "LeftHit", "RightHit", "TraceDistance")
-
-
-@dataclass(frozen=True)
-class GroundHit:
-    """Where a downward ray met the ground: distance from the ray start (cm) and the surface normal."""
-
-    distance: float
-    normal: tuple[float, float, float]
 
 
 @dataclass(frozen=True)
@@ -56,37 +50,9 @@ class ProbeRay:
     start_height: float
     length: float
 
-
-@dataclass(frozen=True)
-class FootResult:
-    hit: bool
-    lift: float  # cm, positive when the ground under the foot is above the reference
-    pitch: float  # degrees, positive when the ground rises ahead
-    roll: float  # degrees, positive when the ground rises towards the character's right
-    rotation: np.ndarray  # 3x3 world rotation mapping world up onto the ground normal (identity on a miss)
-
-
-@dataclass(frozen=True)
-class FootIKFrame:
-    """Everything one frame's probe gives: the walkthrough's body offset and foot offsets, plus the
-    lifts and rotations the Blender bake keys."""
-
-    left: FootResult
-    right: FootResult
-    body_offset: float
-    left_offset: float
-    right_offset: float
-    trace_distance: float
-
-    def values(self) -> dict[str, float]:
-        """The ten values by property suffix (``VALUE_NAMES``), lengths in cm, angles in degrees."""
-        return {
-            "BodyOffset": self.body_offset, "LeftOffset": self.left_offset, "RightOffset": self.right_offset,
-            "LeftPitch": self.left.pitch, "LeftRoll": self.left.roll,
-            "RightPitch": self.right.pitch, "RightRoll": self.right.roll,
-            "LeftHit": float(self.left.hit), "RightHit": float(self.right.hit),
-            "TraceDistance": self.trace_distance,
-        }
+    @property
+    def trace_distance(self) -> float:
+        return self.length - self.start_height
 
 
 def probe_ray(half_height: float, trace_distance: float) -> ProbeRay:
@@ -101,70 +67,118 @@ def probe_ray(half_height: float, trace_distance: float) -> ProbeRay:
     return ProbeRay(start_height=start, length=start + trace_distance)
 
 
-def character_frame(forward: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
-    """The character's horizontal forward and right unit vectors (right = forward x up) from a
-    forward direction in world space; its vertical part is ignored."""
-    f = np.array([float(forward[0]), float(forward[1]), 0.0])
-    length = float(np.linalg.norm(f))
-    if not (math.isfinite(length) and length > 1e-6):
+def character_frames(forward: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The character's horizontal forward and right unit vectors (N x 3 each; right = forward x
+    up) from forward directions in world space (N x 3); their vertical part is ignored."""
+    f = np.array(forward, dtype=np.float64).reshape(-1, 3)
+    f[:, 2] = 0.0
+    length = np.linalg.norm(f, axis=1)
+    if not np.all(np.isfinite(length) & (length > 1e-6)):
         raise InvalidInputError("The character's forward axis points straight up or down: pick another Forward Axis")
-    f /= length
-    return f, np.cross(f, UP)
+    f /= length[:, None]
+    right = np.stack([f[:, 1], -f[:, 0], np.zeros(len(f))], axis=1)  # f x up
+    return f, right
 
 
-def _unit_up_normal(normal: Sequence[float]) -> np.ndarray:
-    n = np.asarray(normal, dtype=np.float64).reshape(3)
-    length = float(np.linalg.norm(n))
-    if not (math.isfinite(length) and length > 0.0):
+def _up_normals(normals: np.ndarray) -> np.ndarray:
+    n = np.asarray(normals, dtype=np.float64).reshape(-1, 3)
+    length = np.linalg.norm(n, axis=1)
+    if not np.all(np.isfinite(length) & (length > 0.0)):
         raise InvalidInputError("A ground normal is zero or not a number")
-    n = n / length
+    n = n / length[:, None]
     # a downward ray meets the top of the ground whatever way its faces are wound
-    return -n if n[2] < 0.0 else n
+    return np.where(n[:, 2:] < 0.0, -n, n)
 
 
-def _axis_rotation(axis: np.ndarray, angle: float) -> np.ndarray:
-    """Right-handed rotation by ``angle`` radians about the unit ``axis`` (Rodrigues)."""
-    x, y, z = axis
-    k = np.array([[0.0, -z, y], [z, 0.0, -x], [-y, x, 0.0]])
-    return np.eye(3) + math.sin(angle) * k + (1.0 - math.cos(angle)) * (k @ k)
+def ground_angles(normals: np.ndarray, forward: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(pitch, roll) in degrees (N each) of the ground with these normals (N x 3), for a character
+    facing ``forward`` (N x 3, or one 3-vector for all)."""
+    n = _up_normals(normals)
+    f, r = character_frames(np.broadcast_to(np.asarray(forward, dtype=np.float64).reshape(-1, 3), n.shape))
+    pitch = np.degrees(np.arctan2(-(n * f).sum(axis=1), n[:, 2]))
+    roll = np.degrees(np.arcsin(np.clip(-(n * r).sum(axis=1), -1.0, 1.0)))
+    return pitch + 0.0, roll + 0.0  # + 0.0: no "-0.0" in reports
 
 
-def ground_angles(normal: Sequence[float], forward: Sequence[float]) -> tuple[float, float]:
-    """(pitch, roll) in degrees of the ground with this normal, for a character facing ``forward``."""
-    n = _unit_up_normal(normal)
-    f, r = character_frame(forward)
-    nf, nr, nu = float(n @ f), float(n @ r), float(n[2])
-    pitch = math.atan2(-nf, nu)
-    roll = math.asin(max(-1.0, min(1.0, -nr)))
-    return math.degrees(pitch) + 0.0, math.degrees(roll) + 0.0  # + 0.0: no "-0.0" in reports
-
-
-def ground_rotation(pitch: float, roll: float, forward: Sequence[float]) -> np.ndarray:
-    """The world rotation of (pitch, roll) degrees for a character facing ``forward``: roll about
-    the forward axis, then pitch about the right axis; it maps world up onto the ground normal."""
-    f, r = character_frame(forward)
+def ground_rotations(pitch: np.ndarray, roll: np.ndarray, forward: np.ndarray) -> np.ndarray:
+    """World rotations (N x 3 x 3) of (pitch, roll) degrees for a character facing ``forward``:
+    roll about the forward axis, then pitch about the right axis; they map up onto the normals."""
+    p = np.asarray(pitch, dtype=np.float64).reshape(-1)
+    f, r = character_frames(np.broadcast_to(np.asarray(forward, dtype=np.float64).reshape(-1, 3), (len(p), 3)))
     # right = forward x up, so a right-handed turn about forward tips up towards the right and one
     # about right tips it backwards. Ground rising to the right tips the normal left: -roll about
     # forward; ground rising ahead tips it back: +pitch about right.
-    return _axis_rotation(r, math.radians(pitch)) @ _axis_rotation(f, -math.radians(roll))
+    return axis_angle_matrices(r, np.radians(p)) @ axis_angle_matrices(f, -np.radians(roll))
 
 
-def foot_result(ray: ProbeRay, hit: GroundHit | None, forward: Sequence[float]) -> FootResult:
-    if hit is None:
-        return FootResult(hit=False, lift=0.0, pitch=0.0, roll=0.0, rotation=np.eye(3))
-    if not math.isfinite(hit.distance):
-        raise InvalidInputError("A ground hit distance is not a number")
-    pitch, roll = ground_angles(hit.normal, forward)
-    return FootResult(hit=True, lift=ray.start_height - float(hit.distance), pitch=pitch, roll=roll,
-                      rotation=ground_rotation(pitch, roll, forward))
+@dataclass(frozen=True)
+class FootIKSolution:
+    """N frames of the probe: per foot its hit, lift (cm), pitch and roll (degrees) and rotation
+    (N x 3 x 3, identity on a miss); the walkthrough's body offset and foot offsets (cm)."""
+
+    left_hit: np.ndarray
+    right_hit: np.ndarray
+    left_lift: np.ndarray
+    right_lift: np.ndarray
+    left_pitch: np.ndarray
+    left_roll: np.ndarray
+    right_pitch: np.ndarray
+    right_roll: np.ndarray
+    left_rotation: np.ndarray
+    right_rotation: np.ndarray
+    body_offset: np.ndarray
+    left_offset: np.ndarray
+    right_offset: np.ndarray
+    trace_distance: float
+
+    def values(self) -> dict[str, np.ndarray]:
+        """The ten values by property suffix (``VALUE_NAMES``), N each: cm, degrees, hits 0/1."""
+        return {
+            "BodyOffset": self.body_offset, "LeftOffset": self.left_offset, "RightOffset": self.right_offset,
+            "LeftPitch": self.left_pitch, "LeftRoll": self.left_roll,
+            "RightPitch": self.right_pitch, "RightRoll": self.right_roll,
+            "LeftHit": self.left_hit.astype(np.float64), "RightHit": self.right_hit.astype(np.float64),
+            "TraceDistance": np.full(len(self.body_offset), self.trace_distance),
+        }
 
 
-def solve_frame(ray: ProbeRay, left: GroundHit | None, right: GroundHit | None,
-                forward: Sequence[float]) -> FootIKFrame:
-    """One frame: both feet, the body offset (signed minimum of the lifts) and the foot offsets."""
-    left_foot = foot_result(ray, left, forward)
-    right_foot = foot_result(ray, right, forward)
-    body = min(left_foot.lift, right_foot.lift)
-    return FootIKFrame(left=left_foot, right=right_foot, body_offset=body,
-                       left_offset=left_foot.lift - body, right_offset=right_foot.lift - body,
-                       trace_distance=ray.length - ray.start_height)
+def _foot(ray: ProbeRay, distances: np.ndarray, normals: np.ndarray,
+          forward: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    d = np.asarray(distances, dtype=np.float64).reshape(-1)
+    hit = np.isfinite(d)
+    pitch, roll = np.zeros(len(d)), np.zeros(len(d))
+    rotation = np.broadcast_to(np.eye(3), (len(d), 3, 3)).copy()
+    if hit.any():
+        n = np.asarray(normals, dtype=np.float64).reshape(-1, 3)[hit]
+        f = forward[hit]
+        pitch[hit], roll[hit] = ground_angles(n, f)
+        rotation[hit] = ground_rotations(pitch[hit], roll[hit], f)
+    lift = np.where(hit, ray.start_height - np.where(hit, d, 0.0), 0.0) + 0.0
+    return hit, lift, pitch, roll, rotation
+
+
+def solve(ray: ProbeRay, left_distance: np.ndarray, left_normal: np.ndarray, right_distance: np.ndarray,
+          right_normal: np.ndarray, forward: np.ndarray) -> FootIKSolution:
+    """N frames: hit distances in cm from the ray start (NaN = miss), hit normals (N x 3), the
+    character's forward direction in world space (N x 3)."""
+    count = len(np.asarray(left_distance).reshape(-1))
+    fwd = np.broadcast_to(np.asarray(forward, dtype=np.float64).reshape(-1, 3), (count, 3))
+    character_frames(fwd)  # refuse a vertical forward axis even where both feet miss
+    lh, ll, lp, lr, lrot = _foot(ray, left_distance, left_normal, fwd)
+    rh, rl, rp, rr, rrot = _foot(ray, right_distance, right_normal, fwd)
+    body = np.minimum(ll, rl)
+    return FootIKSolution(left_hit=lh, right_hit=rh, left_lift=ll, right_lift=rl, left_pitch=lp, left_roll=lr,
+                          right_pitch=rp, right_roll=rr, left_rotation=lrot, right_rotation=rrot, body_offset=body,
+                          left_offset=ll - body, right_offset=rl - body, trace_distance=ray.trace_distance)
+
+
+def solve_frame(ray: ProbeRay, left: tuple[float, tuple[float, float, float]] | None,
+                right: tuple[float, tuple[float, float, float]] | None,
+                forward: tuple[float, float, float]) -> dict[str, float]:
+    """One frame's ten values (``VALUE_NAMES``); a hit is (distance cm, normal), None a miss."""
+    def parts(hit: tuple[float, tuple[float, float, float]] | None) -> tuple[list[float], list[tuple[float, ...]]]:
+        return ([math.nan], [(0.0, 0.0, 1.0)]) if hit is None else ([hit[0]], [hit[1]])
+
+    (ld, ln), (rd, rn) = parts(left), parts(right)
+    values = solve(ray, np.array(ld), np.array(ln), np.array(rd), np.array(rn), np.array([forward])).values()
+    return {name: float(v[0]) for name, v in values.items()}

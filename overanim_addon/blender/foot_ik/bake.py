@@ -12,6 +12,8 @@ meanwhile so it does not feed back into the probe), so cancelling leaves the fil
   maps world up onto the ground normal;
 - the body bone: moved up in world Z by the body offset.
 
+A bone's new basis is ``basis @ M^-1 @ D @ M`` with M its pose matrix and D the move in armature
+space (what ``convert_space`` from pose to local space gives for a bone without constraints).
 COMBINE adds a layer's value to the value below it (location, Euler) or multiplies quaternions
 (below @ layer). Below means what the artist's animation writes; a channel it does not animate
 starts from its default (0, identity), not from its current value, so the keys there are absolute.
@@ -26,13 +28,14 @@ from typing import Any
 
 import bpy
 import numpy as np
-from mathutils import Matrix, Quaternion, Vector
+from mathutils import Euler, Matrix
 
 from ...core.errors import OverAnimError
-from ...core.foot_ik import VALUE_NAMES, FootIKFrame
+from ...core.foot_ik import VALUE_NAMES, FootIKSolution
+from ...core.rotations import matrices_to_quaternions, quaternion_conjugate, quaternion_multiply
 from . import nla, statics, values
 from .channels import NewChannels, fcurves, keys
-from .probe import ground_for, no_ground_warning, probe_pose
+from .probe import Sampler, ground_for, no_ground_warning
 from .properties import store_bone_names
 from .rig import FootIKRig, resolve
 
@@ -45,6 +48,7 @@ class _KeyedBone:
     side: str  # "left", "right", or "" for the body bone
     follows_body: bool  # a descendant of the body bone: it moves with it
     rotation: str  # "" (the body bone: location only), "rotation_quaternion" or "rotation_euler"
+    order: str  # the bone's rotation mode
 
     def path(self, channel: str) -> str:
         return f'pose.bones["{bpy.utils.escape_identifier(self.name)}"].{channel}'
@@ -67,21 +71,32 @@ class BakeResult:
 
 def _keyed_bones(rig: FootIKRig) -> list[_KeyedBone]:
     b = rig.bones
-    pose = rig.armature.pose.bones
     out = []
     for name, side in ((b.left_ik_target, "left"), (b.right_ik_target, "right"), (b.body_bone, "")):
         if not name:
             continue
         bone = rig.armature.data.bones[name]
         follows = bool(side and b.body_bone and any(p.name == b.body_bone for p in bone.parent_recursive))
-        mode = pose[name].rotation_mode
+        mode = rig.armature.pose.bones[name].rotation_mode
         rotation = "" if not side else "rotation_quaternion" if mode == "QUATERNION" else "rotation_euler"
-        out.append(_KeyedBone(name, side, follows, rotation))
+        out.append(_KeyedBone(name, side, follows, rotation, mode))
     return out
 
 
-def _translation(z: float) -> Matrix:
-    return Matrix.Translation(Vector((0.0, 0.0, z)))
+def _moves(solution: FootIKSolution, bone: _KeyedBone, head_world: np.ndarray, cm: float) -> np.ndarray:
+    """Each frame's move of the bone in world space (N x 4 x 4): up by its rise, turned about its head."""
+    n = len(solution.body_offset)
+    move = np.broadcast_to(np.eye(4), (n, 4, 4)).copy()
+    if not bone.side:
+        move[:, 2, 3] = solution.body_offset / cm
+        return move
+    lift = solution.left_lift if bone.side == "left" else solution.right_lift
+    turn = solution.left_rotation if bone.side == "left" else solution.right_rotation
+    rise = lift - (solution.body_offset if bone.follows_body else 0.0)
+    move[:, :3, :3] = turn
+    move[:, :3, 3] = head_world - np.einsum("nij,nj->ni", turn, head_world)
+    move[:, 2, 3] += rise / cm
+    return move
 
 
 class BakeSession:
@@ -99,9 +114,7 @@ class BakeSession:
         self.bones = _keyed_bones(self.rig)
         self.below = nla.animated_below(armature)
         self.frames = np.arange(frame_start, frame_end + 1)
-        self.done = 0
-        self.samples: dict[str, list[float]] = {name: [] for name in VALUE_NAMES}
-        self.curves: dict[tuple[str, int, str], list[float]] = {}
+        self.sampler = Sampler(self.rig, self.ground, len(self.frames), [b.name for b in self.bones])
         self._frame = (self.scene.frame_current, self.scene.frame_subframe)
         self._muted = [(track, track.mute) for track in nla.bake_tracks(armature)]
         for track, _ in self._muted:
@@ -116,70 +129,20 @@ class BakeSession:
     def total(self) -> int:
         return len(self.frames)
 
+    @property
+    def done(self) -> int:
+        return self.sampler.count
+
     def step(self, seconds: float = float("inf")) -> bool:
         """Sample frames for about ``seconds``; True once every frame is sampled."""
         until = time.perf_counter() + seconds
-        while self.done < self.total:
-            self.scene.frame_set(int(self.frames[self.done]))
-            self._sample(probe_pose(self.rig, self.ground))
-            self.done += 1
+        scene, sampler, frames = self.scene, self.sampler, self.frames
+        while sampler.count < len(frames):
+            scene.frame_set(int(frames[sampler.count]))
+            sampler.record()
             if time.perf_counter() >= until:
                 break
-        return self.done >= self.total
-
-    def _put(self, bone: _KeyedBone, channel: str, index: int, value: float) -> None:
-        self.curves.setdefault((bone.path(channel), index, bone.name), []).append(value)
-
-    def _sample(self, frame: FootIKFrame) -> None:
-        for name, value in frame.values().items():
-            self.samples[name].append(value)
-        if not self.bones:
-            return
-        world = self.armature.matrix_world
-        to_armature = world.inverted_safe()
-        cm = self.rig.cm
-        for bone in self.bones:
-            pose_bone = self.armature.pose.bones[bone.name]
-            if bone.side:
-                foot = frame.left if bone.side == "left" else frame.right
-                rise = foot.lift - (frame.body_offset if bone.follows_body else 0.0)
-                head = world @ pose_bone.head
-                turn = Matrix([list(row) for row in foot.rotation]).to_4x4()
-                move = Matrix.Translation(head) @ _translation(rise / cm) @ turn @ Matrix.Translation(-head)
-            else:
-                move = _translation(frame.body_offset / cm)
-            target = to_armature @ move @ world @ pose_bone.matrix
-            basis = self.armature.convert_space(pose_bone=pose_bone, matrix=target, from_space="POSE",
-                                                to_space="LOCAL")
-            location, rotation, _scale = basis.decompose()
-            self._key_location(bone, pose_bone, location)
-            if bone.rotation == "rotation_quaternion":
-                self._key_quaternion(bone, pose_bone, rotation)
-            elif bone.rotation:
-                self._key_euler(bone, pose_bone, rotation)
-
-    def _below(self, bone: _KeyedBone, channel: str, index: int) -> bool:
-        return (bone.path(channel), index) in self.below
-
-    def _key_location(self, bone: _KeyedBone, pose_bone: Any, location: Vector) -> None:
-        for i in range(3):
-            base = pose_bone.location[i] if self._below(bone, "location", i) else 0.0
-            self._put(bone, "location", i, location[i] - base)
-
-    def _key_quaternion(self, bone: _KeyedBone, pose_bone: Any, rotation: Quaternion) -> None:
-        animated = any(self._below(bone, bone.rotation, i) for i in range(4))
-        base = pose_bone.rotation_quaternion.normalized() if animated else Quaternion()
-        rotation.make_compatible(base)
-        delta = base.inverted() @ rotation
-        for i in range(4):
-            self._put(bone, bone.rotation, i, delta[i])
-
-    def _key_euler(self, bone: _KeyedBone, pose_bone: Any, rotation: Quaternion) -> None:
-        current = pose_bone.rotation_euler
-        euler = rotation.to_euler(pose_bone.rotation_mode, current)
-        for i in range(3):
-            base = current[i] if self._below(bone, bone.rotation, i) else 0.0
-            self._put(bone, bone.rotation, i, euler[i] - base)
+        return sampler.count >= len(frames)
 
     def _restore_frame(self) -> None:
         frame, subframe = self._frame
@@ -191,10 +154,57 @@ class BakeSession:
             track.mute = mute
         self._restore_frame()
 
+    def _bone_curves(self, solution: FootIKSolution) -> dict[tuple[str, int, str], np.ndarray]:
+        """The COMBINE keys of every keyed bone channel, all frames at once."""
+        sampler, cm = self.sampler, self.rig.cm
+        world = sampler.world_matrices()
+        to_armature = sampler.world_matrices(inverted=True)
+        curves: dict[tuple[str, int, str], np.ndarray] = {}
+        for column, bone in enumerate(self.bones):
+            pose, basis = sampler.pose_matrices(column), sampler.basis_matrices(column)
+            head_world = np.einsum("nij,nj->ni", world, pose[:, :, 3])[:, :3]
+            move = to_armature @ _moves(solution, bone, head_world, cm) @ world
+            try:
+                new = basis @ np.linalg.inv(pose) @ move @ pose
+            except np.linalg.LinAlgError:
+                raise OverAnimError(f"Bone '{bone.name}' has a zero scale in the baked frames") from None
+
+            def put(channel: str, series: np.ndarray, bone: _KeyedBone = bone) -> None:
+                for index in range(series.shape[1]):
+                    curves[(bone.path(channel), index, bone.name)] = series[:, index]
+
+            def base(channel: str, current: np.ndarray, default: np.ndarray, bone: _KeyedBone = bone) -> np.ndarray:
+                below = np.array([(bone.path(channel), i) in self.below for i in range(current.shape[1])])
+                return np.where(below, current, default)
+
+            put("location", new[:, :3, 3] - base("location", basis[:, :3, 3], np.zeros(3)))
+            if not bone.rotation:
+                continue
+            linear = new[:, :3, :3]
+            rotation = linear / np.linalg.norm(linear, axis=1, keepdims=True)
+            if bone.rotation == "rotation_quaternion":
+                current = sampler.quaternions[:sampler.count, column].astype(np.float64)
+                current /= np.maximum(np.linalg.norm(current, axis=1, keepdims=True), 1e-12)
+                animated = any((bone.path(bone.rotation), i) in self.below for i in range(4))
+                below = current if animated else np.tile([1.0, 0.0, 0.0, 0.0], (len(current), 1))
+                wanted = matrices_to_quaternions(rotation)
+                wanted *= np.where((wanted * below).sum(axis=1, keepdims=True) < 0.0, -1.0, 1.0)  # the short way
+                put(bone.rotation, quaternion_multiply(quaternion_conjugate(below), wanted))
+            else:
+                current = sampler.eulers[:sampler.count, column].astype(np.float64)
+                wanted = np.array([Matrix(r.tolist()).to_euler(bone.order, Euler(c)) for r, c in
+                                   zip(rotation, current, strict=True)])
+                put(bone.rotation, wanted - base(bone.rotation, current, np.zeros(3)))
+        return curves
+
     def finish(self) -> BakeResult:
-        """Write the bake (every frame must have been sampled)."""
+        """Solve every sampled frame, then write the bake (every frame must have been sampled)."""
         assert self.done == self.total
         armature, settings = self.armature, self.settings
+        solution = self.sampler.solution()
+        curves = self._bone_curves(solution)
+        sampled = solution.values()
+        # everything is computed: from here on only writes
         self._muted = []
         nla.remove_bake(armature)
         pushed = nla.push_down(armature)
@@ -203,17 +213,16 @@ class BakeSession:
             settings.pushed_track = pushed.name
         store_bone_names(settings, self.rig.bones)
         statics.store(settings, self.statics)
-        sampled = {name: np.asarray(v, dtype=np.float64) for name, v in self.samples.items()}
         current = int(np.clip(self._frame[0], self.frames[0], self.frames[-1])) - int(self.frames[0])
         values.write(armature, {name: float(v[current]) for name, v in sampled.items()})
         new = NewChannels(nla.BAKE_NAME, armature.name)
         for name in VALUE_NAMES:
             new.add(f'["{values.property_name(name)}"]', 0, PROPS_GROUP, self.frames, sampled[name])
-        for (path, index, group), series in self.curves.items():
+        for (path, index, group), series in curves.items():
             new.add(path, index, group, self.frames, series)
         nla.add_bake_track(armature, new.action, new.slot, int(self.frames[0]))
         self._restore_frame()
-        return BakeResult(frames=self.frames, values=sampled, bone_curves=len(self.curves),
+        return BakeResult(frames=self.frames, values=sampled, bone_curves=len(curves),
                           pushed_down=pushed.strips[0].action.name if pushed is not None else "",
                           warnings=no_ground_warning(self.ground, settings))
 

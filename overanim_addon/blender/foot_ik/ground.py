@@ -14,7 +14,6 @@ import numpy as np
 from mathutils import Vector
 from mathutils.bvhtree import BVHTree
 
-from ...core.foot_ik import GroundHit
 from ..common import deforms
 
 DOWN = Vector((0.0, 0.0, -1.0))
@@ -73,12 +72,3 @@ class Ground:
         self.tree: BVHTree | None = None
         if self.triangle_count:
             self.tree = BVHTree.FromPolygons(np.concatenate(points).tolist(), np.concatenate(triangles).tolist())
-
-    def cast_down(self, x: float, y: float, top: float, length: float, cm: float) -> GroundHit | None:
-        """The first ground below (x, y, top) within ``length`` units; its distance in cm."""
-        if self.tree is None:
-            return None
-        location, normal, _index, distance = self.tree.ray_cast(Vector((x, y, top)), DOWN, length)
-        if location is None:
-            return None
-        return GroundHit(distance=float(distance) * cm, normal=(normal.x, normal.y, normal.z))

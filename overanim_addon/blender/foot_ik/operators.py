@@ -11,7 +11,7 @@ from ...core.errors import OverAnimError
 from ..common import ArmatureOperatorMixin, find_armature, require_armature, require_object_mode
 from . import nla, statics, values
 from .bake import BakeResult, BakeSession
-from .probe import ground_for, no_ground_warning, probe_pose
+from .probe import Sampler, ground_for, no_ground_warning
 from .properties import BONE_FIELDS, detected_bones, store_bone_names
 from .rig import resolve
 
@@ -28,14 +28,17 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
         settings = armature.overanim.foot_ik
         rig = resolve(context, armature, settings)
         ground = ground_for(context, rig, settings)
-        frame = probe_pose(rig, ground)
-        values.write(armature, frame.values())
+        sampler = Sampler(rig, ground, 1)
+        sampler.record()
+        found = {name: float(v[0]) for name, v in sampler.solution().values().items()}
+        values.write(armature, found)
         store_bone_names(settings, rig.bones)
-        hits = "both feet" if frame.left.hit and frame.right.hit else "left foot" if frame.left.hit else \
-            "right foot" if frame.right.hit else "neither foot"
+        left, right = found["LeftHit"] > 0.5, found["RightHit"] > 0.5
+        hits = "both feet" if left and right else "the left foot" if left else "the right foot" if right else \
+            "neither foot"
         return [*no_ground_warning(ground, settings),
-                ("INFO", f"Frame {context.scene.frame_current}: ground under {hits}; body {frame.body_offset:+.2f} cm, "
-                         f"left {frame.left_offset:+.2f} cm, right {frame.right_offset:+.2f} cm")]
+                ("INFO", f"Frame {context.scene.frame_current}: ground under {hits}; body {found['BodyOffset']:+.2f} "
+                         f"cm, left {found['LeftOffset']:+.2f} cm, right {found['RightOffset']:+.2f} cm")]
 
 
 def _summary(result: BakeResult) -> str:
@@ -124,7 +127,12 @@ class OVERANIM_OT_bake_foot_ik(ArmatureOperatorMixin, bpy.types.Operator):
         if not finished:
             return {"RUNNING_MODAL"}
         self._end(context)
-        result = session.finish()
+        try:
+            result = session.finish()
+        except OverAnimError as error:
+            session.cancel()
+            self.report({"ERROR"}, str(error))
+            return {"CANCELLED"}
         for level, message in [*result.warnings, ("INFO", _summary(result))]:
             self.report({level}, message)
         return {"FINISHED"}

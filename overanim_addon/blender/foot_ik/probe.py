@@ -1,14 +1,20 @@
-"""One frame's probe: the rig as it is posed now, rays down at both feet, the core's solution."""
+"""Probing the rig as it is posed: a ``Sampler`` reads, frame after frame, what the probe and the
+bake need into arrays, casting the two rays as it goes (they depend on the pose); everything else
+is solved for all frames at once afterwards (the core works on arrays). Per frame it costs two ray
+casts and a few bulk reads (``foreach_get``), so a bake is little more than stepping the frames."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import bpy
+import numpy as np
+from mathutils import Matrix, Vector
 
-from ...core.foot_ik import FootIKFrame, solve_frame
-from .ground import Ground, ground_objects
-from .rig import FootIKRig, reference_and_forward
+from ...core.foot_ik import FootIKSolution, solve
+from .ground import DOWN, Ground, ground_objects
+from .rig import FootIKRig
 
 
 def ground_for(context: bpy.types.Context, rig: FootIKRig, settings: Any) -> Ground:
@@ -16,21 +22,104 @@ def ground_for(context: bpy.types.Context, rig: FootIKRig, settings: Any) -> Gro
     return Ground(objects, context.evaluated_depsgraph_get())
 
 
-def probe_pose(rig: FootIKRig, ground: Ground) -> FootIKFrame:
-    """Probe the rig's current pose (call after ``frame_set`` for another frame)."""
-    armature, ray, cm = rig.armature, rig.ray, rig.cm
-    reference, forward = reference_and_forward(rig)
-    top = reference + ray.start_height / cm
-    world = armature.matrix_world
-    hits = []
-    for name in (rig.bones.left_foot, rig.bones.right_foot):
-        head = world @ armature.pose.bones[name].head
-        hits.append(ground.cast_down(head.x, head.y, top, ray.length / cm, cm))
-    return solve_frame(ray, hits[0], hits[1], forward)
-
-
 def no_ground_warning(ground: Ground, settings: Any) -> list[tuple[str, str]]:
     if ground.tree is not None:
         return []
     where = f"collection '{settings.ground_collection.name}'" if settings.ground_collection else "the scene"
     return [("WARNING", f"No ground mesh in {where} (the character's own meshes never count): every ray misses")]
+
+
+class Sampler:
+    """Up to ``capacity`` frames of the rig's pose: the armature's world matrix, the two rays' hits
+    (cm, normals), and the pose and basis matrices (armature space) and rotation channels of the
+    ground root and of the ``keyed`` bones."""
+
+    def __init__(self, rig: FootIKRig, ground: Ground, capacity: int, keyed: Sequence[str] = ()) -> None:
+        self.rig, self.ground = rig, ground
+        armature = rig.armature
+        self.pose_bones = armature.pose.bones
+        row = {bone.name: i for i, bone in enumerate(self.pose_bones)}
+        self.feet = [self.pose_bones[rig.bones.left_foot], self.pose_bones[rig.bones.right_foot]]
+        self.root = self.pose_bones[rig.ground_root] if rig.ground_root else None
+        self.keyed = list(keyed)
+        modes = {self.pose_bones[name].rotation_mode for name in self.keyed}
+        self._quaternion_channels, self._euler_channels = "QUATERNION" in modes, bool(modes - {"QUATERNION"})
+        self._rows = [row[name] for name in self.keyed] + ([row[rig.ground_root]] if self.root else [])
+        self._top, self._length = rig.ray.start_height / rig.cm, rig.ray.length / rig.cm
+        self.count = 0
+        self.distances = np.full((capacity, 2), np.nan)  # cm from the ray start; NaN: a miss
+        self.normals = np.zeros((capacity, 2, 3))
+        self.world_index = np.zeros(capacity, np.int64)  # into self.worlds (rarely more than one)
+        self.worlds: list[Matrix] = []
+        bones = len(self.pose_bones)
+        self._matrix = np.empty((bones, 4, 4), np.float32)
+        self._quaternion = np.empty((bones, 4), np.float32)
+        self._euler = np.empty((bones, 3), np.float32)
+        self.matrices = np.empty((capacity, len(self._rows), 4, 4), np.float32)  # pose (armature space)
+        self.bases = np.empty((capacity, len(self.keyed), 4, 4), np.float32)  # matrix_basis
+        self.quaternions = np.empty((capacity, len(self.keyed), 4), np.float32)
+        self.eulers = np.empty((capacity, len(self.keyed), 3), np.float32)
+
+    def record(self) -> None:
+        """Read the current pose (call after ``frame_set`` for another frame)."""
+        i = self.count
+        world = self.rig.armature.matrix_world
+        if not self.worlds or world != self.worlds[-1]:
+            self.worlds.append(world.copy())
+        self.world_index[i] = len(self.worlds) - 1
+        reference = (world @ self.root.head).z if self.root is not None else world.translation.z
+        tree = self.ground.tree
+        if tree is not None:
+            for side, foot in enumerate(self.feet):
+                head = world @ foot.head
+                location, normal, _index, distance = tree.ray_cast(Vector((head.x, head.y, reference + self._top)),
+                                                                   DOWN, self._length)
+                if location is not None:
+                    self.distances[i, side] = distance * self.rig.cm
+                    self.normals[i, side] = normal
+        bones = self.pose_bones
+        if self._rows:
+            bones.foreach_get("matrix", self._matrix.reshape(-1))
+            self.matrices[i] = self._matrix[self._rows]
+        if self.keyed:
+            count = len(self.keyed)
+            bones.foreach_get("matrix_basis", self._matrix.reshape(-1))
+            self.bases[i] = self._matrix[self._rows[:count]]
+            if self._quaternion_channels:
+                bones.foreach_get("rotation_quaternion", self._quaternion.reshape(-1))
+                self.quaternions[i] = self._quaternion[self._rows[:count]]
+            if self._euler_channels:
+                bones.foreach_get("rotation_euler", self._euler.reshape(-1))
+                self.eulers[i] = self._euler[self._rows[:count]]
+        self.count += 1
+
+    def world_matrices(self, inverted: bool = False) -> np.ndarray:
+        """The armature's world matrix (or its inverse) at each recorded frame (N x 4 x 4)."""
+        distinct = np.array([np.array(m.inverted_safe() if inverted else m) for m in self.worlds])
+        return distinct[self.world_index[:self.count]]
+
+    def pose_matrices(self, column: int) -> np.ndarray:
+        """One bone's recorded pose matrices (N x 4 x 4, row-major; ``foreach_get`` gives columns)."""
+        return self.matrices[:self.count, column].astype(np.float64).transpose(0, 2, 1)
+
+    def basis_matrices(self, column: int) -> np.ndarray:
+        return self.bases[:self.count, column].astype(np.float64).transpose(0, 2, 1)
+
+    def forward(self) -> np.ndarray:
+        """The character's forward axis in world space per frame: the Forward Axis of the object,
+        turned by the ground root's rotation away from its rest pose (see rig.py)."""
+        n = self.count
+        turn = np.broadcast_to(np.eye(3), (n, 3, 3))
+        if self.root is not None:
+            pose = self.pose_matrices(len(self.keyed))[:, :3, :3]
+            rest = np.array(self.root.bone.matrix_local.to_3x3(), dtype=np.float64)
+            pose = pose / np.linalg.norm(pose, axis=1, keepdims=True)
+            rest = rest / np.linalg.norm(rest, axis=0, keepdims=True)
+            turn = pose @ np.linalg.inv(rest)
+        local = np.asarray(self.rig.forward_local, dtype=np.float64)
+        return np.einsum("nij,njk,k->ni", self.world_matrices()[:, :3, :3], turn, local)
+
+    def solution(self) -> FootIKSolution:
+        n = self.count
+        return solve(self.rig.ray, self.distances[:n, 0], self.normals[:n, 0], self.distances[:n, 1],
+                     self.normals[:n, 1], self.forward())

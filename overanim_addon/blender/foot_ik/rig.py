@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import bpy
-from mathutils import Matrix, Vector
+from mathutils import Vector
 
 from ...core.bone_names import FootIKBones
 from ...core.errors import OverAnimError
@@ -135,14 +135,3 @@ def resolve(context: bpy.types.Context, armature: bpy.types.Object, settings: An
     return FootIKRig(armature=armature, bones=names, ground_root=ground_root(armature, height_ws, cm),
                      forward_local=Vector(FORWARD_VECTORS[settings.forward_axis]),
                      ray=probe_ray(height_ws * 0.5, trace_cm), cm=cm)
-
-
-def reference_and_forward(rig: FootIKRig) -> tuple[float, Vector]:
-    """This frame's ground-reference height (world units) and the character's forward axis (world)."""
-    world = rig.armature.matrix_world
-    if not rig.ground_root:
-        return float(world.translation.z), world.to_3x3() @ rig.forward_local
-    pose_bone = rig.armature.pose.bones[rig.ground_root]
-    rest = pose_bone.bone.matrix_local.to_3x3().normalized()
-    turned: Matrix = pose_bone.matrix.to_3x3().normalized() @ rest.inverted()
-    return float((world @ pose_bone.head).z), world.to_3x3() @ (turned @ rig.forward_local)
