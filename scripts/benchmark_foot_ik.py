@@ -1,0 +1,132 @@
+"""Benchmark: baking foot IK over 1,000 frames of the sample walk on uneven ground.
+
+    .venv/bin/python scripts/benchmark_foot_ik.py [--frames 1000] [--repeat 5]
+
+The sample character (with its IK foot bones) walks over generated steps and slopes for
+``--frames`` frames; it is measured once first, so no bake includes a measurement. Each run steps
+through the same frames with ``scene.frame_set`` only (the baseline: what any bake must pay to pose
+the rig), then bakes them. Printed, measured in this run on this machine (medians, with the range):
+- the baseline;
+- the bake's own work (BakeSession: ground BVH, per-frame probe and key values, writing the action
+  and the NLA track), and of that the set-up (ground BVH) and the writing;
+- the same bake through bpy.ops (adds the operator's undo push and Blender's re-evaluation);
+- per frame, what two ``scene.ray_cast`` calls would cost instead of the BVH (measured on a few frames);
+and each bake time as a ratio to the baseline of the same run (target: at most 1.5x). Not a test:
+speed is stated, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _bootstrap import ensure_registered, script_args
+from benchmark_masks import Timing
+
+TARGET = 1.5
+
+
+def build(frames: int):
+    import bpy
+
+    from overanim_addon.blender.sample.build import build_sample_character
+    from overanim_addon.blender.sample.walk import add_sample_walk
+
+    bpy.ops.wm.read_homefile(use_empty=True)
+    rig = build_sample_character(bpy.context)
+    add_sample_walk(bpy.context, rig, frames=frames)
+    with bpy.context.temp_override(active_object=rig, object=rig):
+        bpy.ops.overanim.measure_proportions()
+    return rig
+
+
+def ray_cast_per_frame(rig, frames: int) -> float:
+    """Seconds per frame that two scene.ray_cast calls add to a frame_set (the BVH's alternative)."""
+    import bpy
+    from mathutils import Vector
+
+    scene = bpy.context.scene
+    feet = [rig.pose.bones[name] for name in ("foot_l", "foot_r")]
+
+    def loop(cast: bool) -> float:
+        start = time.perf_counter()
+        for frame in range(1, frames + 1):
+            scene.frame_set(frame)
+            if cast:
+                depsgraph = bpy.context.evaluated_depsgraph_get()
+                for foot in feet:
+                    head = rig.matrix_world @ foot.head
+                    scene.ray_cast(depsgraph, Vector((head.x, head.y, 0.45)), Vector((0, 0, -1)), distance=1.0)
+        return time.perf_counter() - start
+
+    return (loop(True) - loop(False)) / frames
+
+
+def main(args: list[str]) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--frames", type=int, default=1000, help="frames of the walk to bake")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per figure")
+    parser.add_argument("--ray-cast-frames", type=int, default=30, help="frames to time scene.ray_cast on")
+    options = parser.parse_args(args)
+
+    import bpy
+
+    cleanup = ensure_registered()
+    try:
+        from overanim_addon.blender.foot_ik.bake import BakeSession
+
+        rig = build(options.frames)
+        scene, settings = bpy.context.scene, rig.overanim.foot_ik
+        frames = range(1, options.frames + 1)
+        base, own, setup, write, ops = [], [], [], [], []
+        for _ in range(options.repeat):  # interleaved, so a busy moment hits every figure alike
+            start = time.perf_counter()
+            for frame in frames:
+                scene.frame_set(frame)
+            base.append(time.perf_counter() - start)
+
+            start = time.perf_counter()
+            session = BakeSession(bpy.context, rig, settings, frames[0], frames[-1])
+            ready = time.perf_counter()
+            session.step()
+            sampled = time.perf_counter()
+            session.finish()
+            done = time.perf_counter()
+            own.append(done - start)
+            setup.append(ready - start)
+            write.append(done - sampled)
+
+            with bpy.context.temp_override(active_object=rig, object=rig):
+                start = time.perf_counter()
+                bpy.ops.overanim.bake_foot_ik()
+                ops.append(time.perf_counter() - start)
+        ray_cast = ray_cast_per_frame(rig, options.ray_cast_frames)
+        ground = session.ground.triangle_count
+    finally:
+        cleanup()
+
+    def ratio(times: list[float]) -> str:
+        ratios = sorted(t / b for t, b in zip(times, base, strict=True))
+        spread = f"{ratios[0]:.2f} to {ratios[-1]:.2f}" if len(ratios) > 1 else "one run"
+        return f"{statistics.median(ratios):5.2f}x ({spread})"
+
+    own_ratio = statistics.median(t / b for t, b in zip(own, base, strict=True))
+    print(f"Foot IK bake benchmark: {options.frames} frames of the sample walk over {ground} ground triangles, "
+          f"Blender {bpy.app.version_string}, median of {options.repeat} runs (range)")
+    print(f"  scene.frame_set only (baseline)          {Timing(base)}")
+    print(f"  bake, own work                           {Timing(own)}  {ratio(own)}")
+    print(f"    of which the set-up (ground BVH)       {Timing(setup)}")
+    print(f"    of which writing the action and track  {Timing(write)}")
+    print(f"  bake via bpy.ops                         {Timing(ops)}  {ratio(ops)}")
+    print(f"  two scene.ray_cast per frame instead     {ray_cast * 1000.0:9.2f} ms per frame "
+          f"({ray_cast * options.frames:.1f} s for {options.frames} frames)")
+    print(f"  target at most {TARGET}x the baseline: {'met' if own_ratio <= TARGET else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(script_args()))
