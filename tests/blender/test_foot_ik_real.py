@@ -1,0 +1,71 @@
+"""The bake's NLA result in a file saved and opened again by the real Blender 4.3 binary (legacy
+actions: Action.fcurves, no slots), through ../shared/tools/real-blender."""
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import bpy
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+REAL_ROOT = Path(os.environ.get("REAL_BLENDER_ROOT", "/var/tmp/real-blender-root"))
+REAL_BLENDER = REAL_ROOT / "usr/bin/blender"
+RUN_SH = ROOT.parent / "shared/tools/real-blender/run.sh"
+SHOT_SH = ROOT.parent / "shared/tools/real-blender/shot.sh"
+
+
+def real_blender(tool):
+    if bpy.app.binary_path:
+        pytest.skip("already running inside a real Blender: the test drives its own")
+    if not (REAL_BLENDER.exists() and tool.exists() and shutil.which("chroot") and os.geteuid() == 0):
+        pytest.skip("no real Blender: run ../shared/tools/real-blender/setup.sh (needs root) to enable")
+
+
+@pytest.mark.real_blender
+def test_the_bake_survives_save_and_reopen_in_a_real_blender():
+    real_blender(RUN_SH)
+    work = ROOT / "out" / "real-blender-foot-ik"  # inside the checkout: run.sh mounts only this folder
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    result = subprocess.run(["bash", str(RUN_SH), "-b", "--factory-startup", "--python-exit-code", "1", "--python",
+                             "tests/real_blender_foot_ik.py", "--", "out/real-blender-foot-ik/foot_ik.blend"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+    lines = [line for line in result.stdout.splitlines() if line.startswith("RESULT ")]
+    assert lines, result.stdout[-3000:] + result.stderr[-2000:]
+    out = json.loads(lines[-1][len("RESULT "):])
+    assert out["version"].startswith("4.3")
+    assert out["tracks"] == [["NlaTrack", [["SK_OverAnimSampleAction", "REPLACE"]]],
+                             ["OverAnim_FootIK", [["OverAnim_FootIK", "COMBINE"]]]]
+    assert out["active_action"] is None and out["artist_unchanged"]
+    assert out["rise"]["ik_foot_l"] == pytest.approx(10.0, abs=0.01)
+    assert out["rise"]["ik_foot_r"] == pytest.approx(0.0, abs=0.01)
+    assert out["left_offset_property"] == pytest.approx(10.0, abs=0.01)
+    assert out["baked_left_offsets"] == pytest.approx([10.0] * 5, abs=0.01)
+    assert out["after_remove"] == [[], "SK_OverAnimSampleAction"]
+
+
+@pytest.mark.real_blender
+def test_esc_cancels_a_running_bake_and_a_finished_one_is_one_undo_step(tmp_path):
+    """A windowed Blender 4.3: the bake started as a click starts it (modal), Esc pressed through
+    the X server while it runs; then a short bake to its end, undone and redone."""
+    real_blender(SHOT_SH)
+    out_file = REAL_ROOT / "tmp/overanim_foot_ik_esc.json"
+    out_file.unlink(missing_ok=True)
+    result = subprocess.run(["bash", str(SHOT_SH), str(ROOT / "overanim_addon"), str(tmp_path / "esc.png"),
+                             str(ROOT / "tests/real_blender_foot_ik_esc.py")], capture_output=True, text=True,
+                            timeout=300, check=False, env={**os.environ, "SHOT_DELAY": "16"})
+    assert out_file.exists(), result.stdout[-2000:] + result.stderr[-2000:]
+    out = json.loads(out_file.read_text())
+    assert "error" not in out, out["error"]
+    assert out["invoke"] == ["RUNNING_MODAL"] and out["sent"] > 0
+    running, before = out["while_running"], out["before"]
+    assert running["frame"] != before["frame"]  # it was stepping through the frames when Esc came
+    assert out["after"] == before and out["later"] == before  # the frame put back, nothing written, ever
+    baked = out["baked"]
+    assert out["invoke_short"] == ["RUNNING_MODAL"]
+    assert baked["tracks"] == ["NlaTrack", "OverAnim_FootIK"] and baked["active"] is None
+    assert baked["frame"] == before["frame"] and len(baked["props"]) == 10
+    assert out["undone"] == before and out["redone"] == baked
