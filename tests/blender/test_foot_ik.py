@@ -479,3 +479,21 @@ def test_the_pipeline_bakes_where_there_are_feet_and_ground(rig):
     assert step["ok"] and step["frames"] == [1, 250] and step["frames_with_ground"] == {"left": 250, "right": 250}
     assert step["per_frame"]["LeftOffset"] == {"min": 10.0, "max": 10.0, "mean": 10.0}
     assert step["bones"]["left_ik_target"] == "ik_foot_l"
+
+
+def test_the_benchmark_runs_and_prints_every_figure():
+    """The benchmark is not a timed test; this only checks that it runs and reports all it promises."""
+    import os
+    import subprocess
+    from pathlib import Path
+
+    from .helpers import script_command
+
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run(script_command("scripts/benchmark_foot_ik.py", "--frames", "12", "--repeat", "1",
+                                           "--ray-cast-frames", "2"), cwd=root, capture_output=True, text=True,
+                            timeout=300, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, check=False)
+    assert result.returncode == 0, result.stderr + result.stdout
+    for line in ("12 frames of the sample walk", "frame_set only (baseline)", "bake, own work", "set-up (ground BVH)",
+                 "writing the action and track", "via bpy.ops", "scene.ray_cast per frame", "target at most 1.5x"):
+        assert line in result.stdout, f"missing {line!r} in:\n{result.stdout}"
