@@ -6,6 +6,22 @@ def custom_props(obj) -> dict:
     return {k: obj[k] for k in obj.keys() if k.startswith("OverAnim_")}  # noqa: SIM118
 
 
+def linked_copy(obj, tmp_path):
+    """A new file holding ``obj`` (and its data) linked from a library file, read-only as in a
+    studio's shot file; returns the linked object, active."""
+    import bpy
+
+    path, name = tmp_path / "rig.blend", obj.name
+    bpy.data.libraries.write(str(path), {obj, obj.data})
+    bpy.ops.wm.read_homefile(use_empty=True)
+    with bpy.data.libraries.load(str(path), link=True) as (_source, target):
+        target.objects = [name]
+    linked = target.objects[0]
+    bpy.context.scene.collection.objects.link(linked)
+    bpy.context.view_layer.objects.active = linked
+    return linked
+
+
 def script_command(script, *args) -> list[str]:
     """The command that runs one of our headless scripts the way this process runs Blender: plain
     Python with the bpy module, or, inside a real Blender binary (whose sys.executable is a Python

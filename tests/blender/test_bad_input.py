@@ -1,7 +1,7 @@
 import bpy
 import pytest
 
-from .helpers import custom_props
+from .helpers import custom_props, linked_copy
 
 
 def test_nothing_selected(addon, empty_scene):
@@ -44,14 +44,7 @@ def test_hidden_armature(sample):
 
 
 def test_linked_armature_is_read_only(sample, tmp_path):
-    path = tmp_path / "rig.blend"
-    bpy.data.libraries.write(str(path), {sample, sample.data})
-    bpy.ops.wm.read_homefile(use_empty=True)
-    with bpy.data.libraries.load(str(path), link=True) as (_source, target):
-        target.objects = ["SK_OverAnimSample"]
-    linked = target.objects[0]
-    bpy.context.scene.collection.objects.link(linked)
-    bpy.context.view_layer.objects.active = linked
+    linked = linked_copy(sample, tmp_path)
     assert linked.library is not None
     with pytest.raises(RuntimeError, match="linked from a library"):
         bpy.ops.overanim.measure_proportions()

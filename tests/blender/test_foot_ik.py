@@ -20,7 +20,7 @@ from .foot_ik_scenes import (
     normal_rising,
     plane,
 )
-from .helpers import custom_props
+from .helpers import custom_props, linked_copy
 
 FORWARD, RIGHT = (0.0, -1.0, 0.0), (-1.0, 0.0, 0.0)  # the sample faces -Y; its right is -X
 
@@ -432,13 +432,7 @@ def test_edit_mode_is_refused(rig, operator):
 
 
 def test_a_linked_rig_is_refused(rig, tmp_path):
-    path = tmp_path / "rig.blend"
-    bpy.data.libraries.write(str(path), {rig, rig.data})
-    bpy.ops.wm.read_homefile(use_empty=True)
-    with bpy.data.libraries.load(str(path), link=True) as (_source, target):
-        target.objects = ["SK_OverAnimSample"]
-    linked = target.objects[0]
-    bpy.context.scene.collection.objects.link(linked)
+    linked = linked_copy(rig, tmp_path)
     plane()
     for operator in ("probe_ground", "bake_foot_ik"):
         with bpy.context.temp_override(active_object=linked, object=linked), \
