@@ -247,12 +247,16 @@ def test_bake_layers_on_top_and_leaves_the_artists_action_untouched(rig):
     before = action_snapshot(artist)
     plane()
     box_under(rig, "foot_l", 10.0)
+    played = [world_head_z(rig, "pelvis", f) for f in (1, 2, 4, 5)]
     bake(rig)
     adt = rig.animation_data
     assert adt.action is None
     assert [(t.name, [(s.action.name, s.blend_type) for s in t.strips]) for t in adt.nla_tracks] == [
         ("NlaTrack", [(artist.name, "REPLACE")]), ("OverAnim_FootIK", [("OverAnim_FootIK", "COMBINE")])]
     assert action_snapshot(artist) == before
+    # pushed down, the artist's action plays as it did when it was active
+    assert with_bake_muted(rig, lambda: [world_head_z(rig, "pelvis", f) for f in (1, 2, 4, 5)]) == pytest.approx(
+        played, abs=1e-5)
     baked = baked_values(rig)
     assert list(baked) == list(VALUE_NAMES)
     assert [tuple(k) for k in baked["LeftOffset"]] == [(f, pytest.approx(10.0, abs=0.01)) for f in range(1, 6)]

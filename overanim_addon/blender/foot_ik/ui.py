@@ -20,6 +20,8 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
         for field, text in (("left_foot", "Left Foot"), ("right_foot", "Right Foot"),
                             ("left_ik_target", "Left IK"), ("right_ik_target", "Right IK"), ("body_bone", "Body")):
             bones.prop_search(settings, field, armature.data, "bones", text=text, icon="BONE_DATA")
+        if not settings.bones_detected:
+            layout.label(text="Found by name on first use", icon="INFO")
         layout.operator("overanim.detect_foot_bones", icon="VIEWZOOM")
         col = layout.column()
         col.row().prop(settings, "forward_axis", text="Forward", expand=True)
