@@ -7,11 +7,12 @@ recomputed; a rig without them is measured first, exactly as the Measure button 
 Ground reference: the world height the rays start from. It is the head of the skeleton's
 ground-level root: walking up the parents of the measured locomotion root
 (``OverAnim_LocomotionRootBone``, e.g. ``pelvis``), the first bone whose rest head lies at ground
-level (within 0.3 % of the measured height of the armature object's origin, along world up, the
-rule the Checks use for "at ground level"), e.g. ``root``. A rig without one (Mixamo's ``Hips`` has
-no parent) uses the armature object's origin. The reference follows that bone or the object at
-every frame, and so does the character's forward axis: the object's Forward Axis turned by the
-root bone's rotation away from its rest pose (a walk that turns through its root turns the axis).
+level: at the height of the armature object's origin along world up, within 0.3 % of the measured
+character height (the rule the Checks use for "at ground level"), e.g. ``root``. A rig without one
+(Mixamo's ``Hips`` has no parent) uses the armature object's origin. The probe (probe.py) follows
+that bone or the object at every frame, and so does the character's forward axis: the object's
+Forward Axis turned by the root bone's rotation away from its rest pose (a walk that turns through
+its root turns the axis).
 """
 
 from __future__ import annotations
