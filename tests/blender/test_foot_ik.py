@@ -495,3 +495,15 @@ def test_the_benchmark_runs_and_prints_every_figure():
     for line in ("12 frames of the sample walk", "frame_set only (baseline)", "bake, own work", "set-up (ground BVH)",
                  "writing the action and track", "via bpy.ops", "scene.ray_cast per frame", "target at most 1.5x"):
         assert line in result.stdout, f"missing {line!r} in:\n{result.stdout}"
+
+
+def test_the_bake_follows_the_scene_range_unless_given_one(rig):
+    plane()
+    bake(rig, frame_start=2, frame_end=3)
+    assert [k[0] for k in baked_values(rig)["BodyOffset"]] == [2, 3]
+    bpy.context.scene.frame_start, bpy.context.scene.frame_end = 4, 6  # a later call bakes the new range
+    bake(rig)
+    assert [k[0] for k in baked_values(rig)["BodyOffset"]] == [4, 5, 6]
+    # nor after a click in the UI, which would reuse the last call's frames unless told not to
+    rna = bpy.ops.overanim.bake_foot_ik.get_rna_type()
+    assert all(rna.properties[name].is_skip_save for name in ("frame_start", "frame_end"))

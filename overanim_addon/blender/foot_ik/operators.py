@@ -56,10 +56,11 @@ class OVERANIM_OT_bake_foot_ik(ArmatureOperatorMixin, bpy.types.Operator):
     bl_idname = "overanim.bake_foot_ik"
     bl_label = "Bake Foot IK"
 
+    # SKIP_SAVE: not remembered for the next click, which bakes the scene's range as it is then
     frame_start: bpy.props.IntProperty(  # type: ignore[valid-type]
-        name="Start", description="First frame to bake (default: the scene's start)")
+        name="Start", description="First frame to bake (default: the scene's start)", options={"SKIP_SAVE"})
     frame_end: bpy.props.IntProperty(  # type: ignore[valid-type]
-        name="End", description="Last frame to bake (default: the scene's end)")
+        name="End", description="Last frame to bake (default: the scene's end)", options={"SKIP_SAVE"})
 
     _session: BakeSession | None = None
     _timer: Any = None
