@@ -507,3 +507,29 @@ def test_the_bake_follows_the_scene_range_unless_given_one(rig):
     # nor after a click in the UI, which would reuse the last call's frames unless told not to
     rna = bpy.ops.overanim.bake_foot_ik.get_rna_type()
     assert all(rna.properties[name].is_skip_save for name in ("frame_start", "frame_end"))
+
+
+def test_a_large_ground_mesh_in_its_own_space_hits_where_the_merged_tree_does(addon, empty_scene):
+    """Large meshes get a tree of their own, built in their object's space: the rays must come back
+    in world space the same, also through a rotated, non-uniformly scaled object."""
+    import random
+
+    from mathutils import Vector as V
+
+    from overanim_addon.blender.foot_ik.ground import Ground
+
+    terrain = plane(half=100.0, rise=(0.3, -1.0, 0.0), degrees=20.0)
+    terrain.modifiers.new("Bumps", "SUBSURF").levels = 2
+    terrain.rotation_euler = (0.2, -0.1, 0.7)
+    terrain.scale = (1.3, 0.6, 0.9)
+    bpy.context.view_layer.update()
+    depsgraph = bpy.context.evaluated_depsgraph_get()
+    merged, own = Ground([terrain], depsgraph), Ground([terrain], depsgraph, large=0)
+    assert merged.tree is not None and not merged.local_trees and own.tree is None and len(own.local_trees) == 1
+    rng = random.Random(9)
+    for _ in range(50):
+        origin = V((rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5), 1.5))
+        a, b = merged.cast_down(origin, 3.0), own.cast_down(origin, 3.0)
+        assert (a is None) == (b is None)
+        if a is not None:
+            assert a[0] == pytest.approx(b[0], abs=1e-5) and (a[1] - b[1]).length < 1e-4

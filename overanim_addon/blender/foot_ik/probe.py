@@ -13,7 +13,7 @@ import numpy as np
 from mathutils import Matrix, Vector
 
 from ...core.foot_ik import FootIKSolution, solve
-from .ground import DOWN, Ground, ground_objects
+from .ground import Ground, ground_objects
 from .rig import FootIKRig
 
 
@@ -23,7 +23,7 @@ def ground_for(context: bpy.types.Context, rig: FootIKRig, settings: Any) -> Gro
 
 
 def no_ground_warning(ground: Ground, settings: Any) -> list[tuple[str, str]]:
-    if ground.tree is not None:
+    if not ground.empty:
         return []
     where = f"collection '{settings.ground_collection.name}'" if settings.ground_collection else "the scene"
     return [("WARNING", f"No ground mesh in {where} (the character's own meshes never count): every ray misses")]
@@ -68,15 +68,13 @@ class Sampler:
             self.worlds.append(world.copy())
         self.world_index[i] = len(self.worlds) - 1
         reference = (world @ self.root.head).z if self.root is not None else world.translation.z
-        tree = self.ground.tree
-        if tree is not None:
+        if not self.ground.empty:
             for side, foot in enumerate(self.feet):
                 head = world @ foot.head
-                location, normal, _index, distance = tree.ray_cast(Vector((head.x, head.y, reference + self._top)),
-                                                                   DOWN, self._length)
-                if location is not None:
-                    self.distances[i, side] = distance * self.rig.cm
-                    self.normals[i, side] = normal
+                hit = self.ground.cast_down(Vector((head.x, head.y, reference + self._top)), self._length)
+                if hit is not None:
+                    self.distances[i, side] = hit[0] * self.rig.cm
+                    self.normals[i, side] = hit[1]
         bones = self.pose_bones
         if self._rows:
             bones.foreach_get("matrix", self._matrix.reshape(-1))
