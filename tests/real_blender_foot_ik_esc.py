@@ -5,6 +5,7 @@ stack. Writes /tmp/overanim_foot_ik_esc.json (in the chroot)."""
 
 import ctypes
 import json
+import os
 
 import bpy
 
@@ -83,10 +84,19 @@ def later():
     try:
         state["later"] = snapshot()
         state["invoke_short"] = invoke(frame_start=1, frame_end=40)
-        bpy.app.timers.register(undo, first_interval=2.0)
+        bpy.app.timers.register(wait_for_the_bake, first_interval=0.5)
     except Exception as error:
         state["error"] = repr(error)
         finish()
+
+
+def wait_for_the_bake(tries=[0]):  # noqa: B006 (a counter kept between timer calls)
+    """The short bake ends on its own; a busy machine may need a while."""
+    tries[0] += 1
+    if "OverAnim_FootIK" not in snapshot()["tracks"] and tries[0] < 120:
+        return 0.25
+    undo()
+    return None
 
 
 def undo():
@@ -106,6 +116,7 @@ def undo():
 def finish():
     with open(OUT, "w") as handle:
         json.dump(state, handle)
+    os._exit(0)  # done: no need to wait for the screenshot
 
 
 try:

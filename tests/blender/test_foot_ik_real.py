@@ -56,7 +56,7 @@ def test_esc_cancels_a_running_bake_and_a_finished_one_is_one_undo_step(tmp_path
     out_file.unlink(missing_ok=True)
     result = subprocess.run(["bash", str(SHOT_SH), str(ROOT / "overanim_addon"), str(tmp_path / "esc.png"),
                              str(ROOT / "tests/real_blender_foot_ik_esc.py")], capture_output=True, text=True,
-                            timeout=300, check=False, env={**os.environ, "SHOT_DELAY": "16"})
+                            timeout=300, check=False, env={**os.environ, "SHOT_DELAY": "60"})
     assert out_file.exists(), result.stdout[-2000:] + result.stderr[-2000:]
     out = json.loads(out_file.read_text())
     assert "error" not in out, out["error"]
