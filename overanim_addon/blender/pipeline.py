@@ -7,10 +7,12 @@ from typing import Any
 
 import bpy
 
+from ..core.errors import OverAnimError
 from .foot_ik.bake import baked_values
 from .foot_ik.ground import ground_objects
 from .foot_ik.properties import bone_names
 from .measure import results as results_module
+from .regions.properties import region_keys
 
 
 def _call(operator: Any, armature: bpy.types.Object, **kwargs: Any) -> tuple[bool, str]:
@@ -90,6 +92,10 @@ def process_armature(armature: bpy.types.Object) -> dict[str, Any]:
                        "findings": [{"severity": c.severity, "message": c.message} for c in armature.overanim.checks]}
     ok, message = _call(ops.measure_proportions, armature)
     steps["measure"] = {"ok": ok, "error": message, "properties": dict(results_module.read(armature))}
+    try:  # the key each Region's properties and masks are named with (core.naming)
+        steps["measure"]["region_keys"] = region_keys(armature)
+    except OverAnimError:
+        steps["measure"]["region_keys"] = {}  # the measure error already says why
     if armature.overanim.regions:
         ok, message = _call(ops.paint_region_masks, armature)
         steps["paint"] = {"ok": ok, "error": message}

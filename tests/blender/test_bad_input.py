@@ -1,6 +1,8 @@
 import bpy
 import pytest
 
+from overanim_addon.core.naming import region_key
+
 from .helpers import custom_props, linked_copy
 
 
@@ -57,10 +59,10 @@ def test_duplicate_region_names(sample):
     assert custom_props(sample) == {}
 
 
-def test_region_names_that_clash_as_property_names(sample):
+def test_region_names_that_clash_as_name_keys(sample):
     sample.overanim.regions[0].name = "Left Arm"
-    sample.overanim.regions[1].name = "Left-Arm"
-    with pytest.raises(RuntimeError, match="same property name"):
+    sample.overanim.regions[1].name = region_key("Left Arm")  # typed like the other's key
+    with pytest.raises(RuntimeError, match="give the same name key"):
         bpy.ops.overanim.measure_proportions()
     assert custom_props(sample) == {}
 

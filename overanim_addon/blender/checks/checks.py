@@ -16,7 +16,7 @@ from ...core.skeleton import character_height, find_body_root
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..measure import extract
-from ..regions.properties import region_bones, require_region_bones
+from ..regions.properties import region_bones, region_keys, require_region_bones
 from ..weights import region_weights
 
 ERROR, WARNING, INFO = "ERROR", "WARNING", "INFO"
@@ -106,9 +106,10 @@ def _check_unit_scale(context, armature):
 
 def _check_regions(context, armature):
     meshes = deformed_meshes(armature, context.scene)
-    names = [r.name for r in armature.overanim.regions]
-    for duplicate in sorted({n for n in names if names.count(n) > 1}):
-        yield CheckResult("region_names", ERROR, f"Two Regions are named '{duplicate}'")
+    try:
+        region_keys(armature)
+    except OverAnimError as error:
+        yield CheckResult("region_names", ERROR, str(error))
     bones_by_region = {}
     for region in armature.overanim.regions:
         try:

@@ -10,7 +10,7 @@ from ...core.errors import OverAnimError
 from ...core.measurement import measure_character, measure_region
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
-from ..regions.properties import require_region_bones
+from ..regions.properties import region_keys, require_region_bones
 from . import extract
 from .results import MeasurementResults, RegionResult
 
@@ -25,11 +25,8 @@ def measure(context: bpy.types.Context, armature: bpy.types.Object) -> Measureme
     skeleton = extract.skeleton(armature, cm)
     meshes = extract.lod0(deformed_meshes(armature, context.scene))
 
-    bones_by_region: dict[str, list[str]] = {}
-    for region in armature.overanim.regions:
-        if region.name in bones_by_region:
-            raise OverAnimError(f"Two Regions are named '{region.name}': Region names must be unique")
-        bones_by_region[region.name] = require_region_bones(armature, region)
+    region_keys(armature)  # names that cannot be keyed are refused before any work
+    bones_by_region = {region.name: require_region_bones(armature, region) for region in armature.overanim.regions}
 
     points = [extract.rest_points(m, armature, cm) for m in meshes]  # once: both measures use them
     all_points = np.concatenate(points) if points else np.zeros((0, 3))

@@ -11,6 +11,7 @@ from ..calibration.properties import settings_from_properties
 from ..checks.checks import ERROR, run_checks
 from ..checks.operators import store_checks
 from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, find_armature, require_armature
+from ..regions.properties import renamed_keys_report
 from . import results as results_module
 from .measure import measure
 
@@ -36,6 +37,7 @@ class OVERANIM_OT_measure_proportions(ArmatureOperatorMixin, bpy.types.Operator)
         log.append(("INFO", f"'{armature.name}': height {c.character_height_cs:.1f} cm (scale "
                     f"{c.character_scale_cs:.3f}), locomotion {c.locomotion_height_cs:.1f} cm from "
                     f"'{results.locomotion_root_bone}', {len(results.regions)} Regions; {count} properties written"))
+        log.extend(renamed_keys_report(armature))
         return log
 
 

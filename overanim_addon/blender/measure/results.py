@@ -7,19 +7,21 @@ custom properties when "Custom Properties" is on. Names:
   ``OverAnim_LocomotionHeightCS/WS``, ``OverAnim_LocomotionScaleCS/WS``,
   ``OverAnim_GroundProbeRadiusCS/WS``, ``OverAnim_GroundProbeScaleCS/WS``: floats, lengths in cm;
 - ``OverAnim_LocomotionRootBone``: the bone locomotion height was measured from (string);
-- per Region, ``OverAnim_Region_<Name>_<Value>`` with <Name> the Region name with every character
-  other than A-Z, a-z, 0-9 replaced by ``_`` and <Value> one of ``SpanLength``, ``BoundsRadius``,
+- per Region, ``OverAnim_Region_<Key>_<Value>`` with <Key> the Region's name key (``core.naming``:
+  the rule every derived name follows) and <Value> one of ``SpanLength``, ``BoundsRadius``,
   ``ChainLength``, ``AverageBoneLength`` (cm), ``SpanScale``, ``BoundsRadiusScale``,
   ``ChainLengthScale``, ``AverageBoneLengthScale`` (0 = no measurement), ``OffsetReferenceLength``,
   ``FocalReferenceRadius`` (cm).
 
 Every property written here starts with ``OverAnim_`` and says in its description that it is
-computed; measuring again replaces all of them at once (stale ones of removed Regions included).
+computed. Measuring again replaces the measurement's own properties (the names above, stale
+Region ones of removed Regions included) and leaves every other ``OverAnim_`` property (foot IK,
+export...) alone.
 """
 
 from __future__ import annotations
 
-import re
+import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -28,8 +30,11 @@ import bpy
 
 from ...core import MotionMeasurementScales, ResolvedCharacterProportions, ResolvedRegionProportions
 from ...core.errors import OverAnimError
+from ...core.naming import derived_name, region_key, region_keys
 
 PREFIX = "OverAnim_"
+REGION_PREFIX = f"{PREFIX}Region_"
+ROOT_BONE = f"{PREFIX}LocomotionRootBone"
 COMPUTED = "Computed by OverAnim (Measure Proportions); edits are overwritten when measuring again"
 
 CHARACTER_PROPS = {
@@ -54,8 +59,18 @@ REGION_PROPS = {
 }
 
 
-def region_key(name: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]", "_", name)
+CHARACTER_NAMES = frozenset({f"{PREFIX}{key}{space}" for key in CHARACTER_PROPS for space in ("CS", "WS")}
+                            | {ROOT_BONE})
+
+
+def owned(name: str) -> bool:
+    """A custom property Measure writes and replaces. Other features' ``OverAnim_`` properties
+    (foot IK, export) share the armature and must survive a measurement."""
+    return name in CHARACTER_NAMES or name.startswith(REGION_PREFIX)
+
+
+def region_property(region_name: str, suffix: str) -> str:
+    return derived_name(REGION_PREFIX, region_key(region_name), f"_{suffix}")
 
 
 @dataclass(frozen=True)
@@ -82,20 +97,19 @@ class MeasurementResults:
                     float(getattr(self.character, f"{attr}_{space.lower()}")), unit, f"{text}, {space_name}"
                 )
         how = "chosen automatically" if self.root_was_automatic else "set in Locomotion Root Bone"
-        out[f"{PREFIX}LocomotionRootBone"] = (self.locomotion_root_bone, "", f"Locomotion root bone ({how})")
-        seen: dict[str, str] = {}
+        out[ROOT_BONE] = (self.locomotion_root_bone, "", f"Locomotion root bone ({how})")
+        region_keys([region.name for region in self.regions])  # refuses names that cannot be keyed
         for region in self.regions:
-            key = region_key(region.name)
-            if key in seen:
-                raise OverAnimError(
-                    f"Regions '{seen[key]}' and '{region.name}' give the same property name: rename one"
-                )
-            seen[key] = region.name
             values = {**asdict(region.proportions), **asdict(region.scales),
                       "offset_reference_length": region.proportions.offset_reference_length(),
                       "focal_reference_radius": region.proportions.focal_reference_radius()}
             for suffix, (attr, unit, text) in REGION_PROPS.items():
-                out[f"{PREFIX}Region_{key}_{suffix}"] = (float(values[attr]), unit, f"{text}, Region '{region.name}'")
+                out[region_property(region.name, suffix)] = (
+                    float(values[attr]), unit, f"{text}, Region '{region.name}'")
+        broken = [name for name, (value, _, _) in out.items() if isinstance(value, float) and not math.isfinite(value)]
+        if broken:
+            raise OverAnimError(f"The measurement gave no number for {', '.join(broken[:3])}: "
+                                "look for bones or vertices at NaN/inf positions (Checks)")
         return out
 
     def as_json(self) -> dict[str, Any]:
@@ -118,10 +132,11 @@ class MeasurementResults:
 
 
 def write(obj: bpy.types.Object, results: MeasurementResults) -> int:
-    """Replace every OverAnim_ custom property of ``obj`` with ``results``. Everything is computed
-    before the first write, so a failure (e.g. a name clash) writes nothing."""
+    """Replace the measurement's own custom properties of ``obj`` (``owned``) with ``results``.
+    Every name and value is computed and checked before the first write, so a failure (a name
+    clash, a NaN) writes nothing and the previous results stay."""
     props = results.properties()
-    for name in [k for k in obj.keys() if k.startswith(PREFIX)]:  # noqa: SIM118 (IDs are not iterable)
+    for name in [k for k in obj.keys() if owned(k) and k not in props]:  # noqa: SIM118 (IDs are not iterable)
         del obj[name]
     for name, (value, unit, text) in props.items():
         obj[name] = value

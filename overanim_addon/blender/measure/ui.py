@@ -3,7 +3,7 @@ from __future__ import annotations
 import bpy
 
 from ..ui import OverAnimSubPanel
-from .results import CHARACTER_PROPS, PREFIX, REGION_PROPS, region_key
+from .results import CHARACTER_PROPS, PREFIX, REGION_PROPS, region_property
 
 # (length property, its scale property) per line of a Region's box
 REGION_ROWS = (("ChainLength", "ChainLengthScale"), ("SpanLength", "SpanScale"),
@@ -35,16 +35,16 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
         root = armature.get(f"{PREFIX}LocomotionRootBone", "")
         layout.label(text=f"Locomotion root: {root}", icon="BONE_DATA")
         for region in armature.overanim.regions:
-            key = region_key(region.name)
-            if f"{PREFIX}Region_{key}_SpanLength" not in armature:
+            names = {suffix: region_property(region.name, suffix) for suffix in REGION_PROPS}
+            if names["SpanLength"] not in armature:
                 continue
             box = layout.box()
             box.label(text=region.name, icon="GROUP_BONE")
             col = box.column(align=True)
             for length, scale in REGION_ROWS:
                 text = REGION_PROPS[length][2].replace("Region ", "")
-                value = armature.get(f"{PREFIX}Region_{key}_{length}", 0.0)
-                factor = armature.get(f"{PREFIX}Region_{key}_{scale}", 0.0)
+                value = armature.get(names[length], 0.0)
+                factor = armature.get(names[scale], 0.0)
                 col.label(text=f"{text}: {value:.1f} cm  ×{factor:.3f}")
         layout.operator("overanim.export_results_json", icon="EXPORT")
 

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 import bpy
 import numpy as np
 
-from ...core import RegionCompositionPolicy, coerce_enum
+from ...core import RegionCompositionPolicy
 from ...core.errors import OverAnimError
 from ...core.region_preview import compose_mixed_policies
 from ..common import deformed_meshes, require_object_mode
 from .masks import mesh_masks, region_table
+from .properties import region_enum
 
 COMPOSED = "OverAnim_Composed"
 
@@ -63,7 +64,7 @@ def compose(context: bpy.types.Context, armature: bpy.types.Object, select_overl
         masks = np.stack([masks_by_name[r.name] for r, _ in present])
         deltas = np.stack([(_key_coordinates(mesh.shape_keys.key_blocks[r.delta_shape_key], count) - basis)
                            for r, _ in present]) * masks[:, :, None]
-        policies = [coerce_enum(RegionCompositionPolicy, r.composition_policy) for r, _ in present]
+        policies = [region_enum(r, "composition_policy", RegionCompositionPolicy) for r, _ in present]
         composed = compose_mixed_policies(policies, deltas, masks)
         moving = np.linalg.norm(deltas, axis=2) > 0
         overlap = moving.sum(axis=0) >= 2
@@ -87,6 +88,10 @@ def clear_composed(context: bpy.types.Context, armature: bpy.types.Object) -> in
     for mesh_obj in deformed_meshes(armature, context.scene):
         keys = mesh_obj.data.shape_keys
         if keys is not None and COMPOSED in keys.key_blocks and mesh_obj.data.library is None:
+            # removing a key before the active one shifts the active index onto another key
+            active = mesh_obj.active_shape_key.name if mesh_obj.active_shape_key is not None else ""
             mesh_obj.shape_key_remove(keys.key_blocks[COMPOSED])
+            if active in keys.key_blocks:
+                mesh_obj.active_shape_key_index = keys.key_blocks.find(active)
             removed += 1
     return removed

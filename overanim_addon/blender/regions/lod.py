@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 import bpy
 
-from ...core import LodCoverageVerdict, lod_coverage_verdict
+from ...core import LodCoverageVerdict, RegionLodPolicy, lod_coverage_verdict
 from ..common import deformed_meshes, lod_index, require_object_mode
 from .masks import mesh_masks, region_table
+from .properties import region_enum
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,7 @@ def attachment_bones(armature: bpy.types.Object, scene: bpy.types.Scene) -> set[
 def coverage(context: bpy.types.Context, armature: bpy.types.Object) -> list[LodRow]:
     require_object_mode(armature, context.scene)
     table = region_table(armature)
+    policies = [region_enum(region, "lod_policy", RegionLodPolicy) for region, _ in table]
     meshes = deformed_meshes(armature, context.scene)
     lods = sorted({lod_index(m) for m in meshes})
     covered: dict[tuple[str, int], bool] = {}
@@ -39,10 +41,10 @@ def coverage(context: bpy.types.Context, armature: bpy.types.Object) -> list[Lod
             covered[key] = covered.get(key, False) or bool(mask.size and float(mask.max()) > 0.0)
     attached = attachment_bones(armature, context.scene)
     rows = []
-    for region, bones in table:
+    for (region, bones), policy in zip(table, policies, strict=True):
         dependency = region.is_attachment_dependency or bool(attached.intersection(bones))
         for lod in lods:
             is_covered = covered.get((region.name, lod), False)
-            verdict = lod_coverage_verdict(region.lod_policy, dependency, is_covered)
+            verdict = lod_coverage_verdict(policy, dependency, is_covered)
             rows.append(LodRow(region.name, lod, is_covered, dependency, verdict))
     return rows

@@ -9,6 +9,7 @@ from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, deformed_mesh
 from . import compose as compose_module
 from . import lod as lod_module
 from . import masks as masks_module
+from .properties import renamed_keys_report
 
 
 def _has_regions(context: bpy.types.Context) -> bool:
@@ -56,7 +57,7 @@ class OVERANIM_OT_paint_region_masks(OverAnimOperatorMixin, bpy.types.Operator):
                                  strict=True):
             region.preview_color = tuple(color)
         return [("INFO", f"Painted {stats.regions} Region masks on {stats.meshes} meshes "
-                 f"({stats.vertices:,} vertices)")]
+                 f"({stats.vertices:,} vertices)"), *renamed_keys_report(armature)]
 
 
 class OVERANIM_OT_clear_region_preview(ArmatureOperatorMixin, bpy.types.Operator):

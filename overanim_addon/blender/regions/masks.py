@@ -4,7 +4,8 @@ custom properties are ever created, changed or removed; the artist's own data is
 Per mesh deformed by the armature and per Region: the Region weight (sum of the Region's bones'
 vertex-group weights, clamped to 0..1, read in bulk by Geometry Nodes) goes through the core's
 ``RegionMaskPolicy.evaluate`` and lands in a POINT / FLOAT_COLOR attribute ``OverAnim_Mask_<Region>``
-(grey = mask), optionally also a vertex group ``OverAnim_MaskGroup_<Region>``.
+(grey = mask), optionally also a vertex group ``OverAnim_MaskGroup_<Region>``; ``<Region>`` is the
+Region's name key (``core.naming``: fits Blender's 63-byte names, unique per rig).
 ``OverAnim_Preview`` holds a false-colour view of all Regions and becomes the active
 and render colour; the previous ones are remembered in ``OverAnim_PreviousActiveColor`` /
 ``OverAnim_PreviousRenderColor`` on the mesh and restored by ``clear``.
@@ -19,11 +20,11 @@ import bpy
 import numpy as np
 
 from ...core.errors import OverAnimError
+from ...core.naming import derived_name, region_key
 from ...core.region_preview import preview_colors, region_palette
 from ..common import deformed_meshes, require_object_mode
-from ..measure.results import region_key
 from ..weights import region_weights
-from .properties import mask_policy, require_region_bones
+from .properties import mask_policy, region_keys, require_region_bones
 
 PREFIX = "OverAnim_"
 MASK_PREFIX = "OverAnim_Mask_"
@@ -36,15 +37,17 @@ PREV_RENDER = "OverAnim_PreviousRenderColor"
 
 
 def mask_name(region_name: str) -> str:
-    return f"{MASK_PREFIX}{region_key(region_name)}"
+    return derived_name(MASK_PREFIX, region_key(region_name))
 
 
 def group_name(region_name: str) -> str:
-    return f"{GROUP_PREFIX}{region_key(region_name)}"
+    return derived_name(GROUP_PREFIX, region_key(region_name))
 
 
 def region_table(armature: bpy.types.Object) -> list[tuple[object, list[str]]]:
-    """(Region, bone names) for every Region; an error when one has no bones to paint."""
+    """(Region, bone names) for every Region; an error when one has no bones to paint, or when
+    the Region names cannot be keyed (empty, duplicate, clashing: ``region_keys``)."""
+    region_keys(armature)
     table = []
     for region in armature.overanim.regions:
         table.append((region, require_region_bones(armature, region)))
@@ -57,6 +60,27 @@ def mesh_masks(mesh_obj: bpy.types.Object, table) -> dict[str, np.ndarray]:
     """Region name -> mask per vertex (float32) for one mesh."""
     weights = region_weights(mesh_obj, {region.name: bones for region, bones in table})
     return {region.name: mask_policy(region).evaluate(weights[region.name]) for region, _ in table}
+
+
+def require_free_names(mesh_obj: bpy.types.Object, colors: list[str], groups: list[str]) -> None:
+    """Blender keeps attributes and vertex groups in one namespace: a vertex group named like a
+    colour attribute we write makes ``color_attributes.new`` fail, and an attribute of another kind
+    makes Blender write ours as ``<name>.001``. Such names belong to the artist: refuse before
+    anything is written."""
+    mesh = mesh_obj.data
+    for name in colors:
+        if name in mesh_obj.vertex_groups:
+            raise OverAnimError(f"'{mesh_obj.name}' has a vertex group named '{name}', the name of the colour "
+                                "attribute OverAnim writes: rename or remove that group first")
+        other = mesh.attributes.get(name)
+        if other is not None and name not in mesh.color_attributes:
+            raise OverAnimError(f"'{mesh_obj.name}' has a {other.data_type} {other.domain} attribute named "
+                                f"'{name}', the name of the colour attribute OverAnim writes: "
+                                "rename or remove it first")
+    for name in groups:
+        if name in mesh.attributes:
+            raise OverAnimError(f"'{mesh_obj.name}' has an attribute named '{name}', the name of the vertex group "
+                                "OverAnim writes: rename or remove it first")
 
 
 def _write_color(mesh: bpy.types.Mesh, name: str, rgba: np.ndarray) -> None:
@@ -127,6 +151,10 @@ def paint(context: bpy.types.Context, armature: bpy.types.Object, write_vertex_g
     for mesh_obj in meshes:
         if mesh_obj.library is not None or mesh_obj.data.library is not None:
             raise OverAnimError(f"Mesh '{mesh_obj.name}' is linked from a library and read-only")
+    colors = [mask_name(region.name) for region, _ in table] + [PREVIEW]
+    groups = [group_name(region.name) for region, _ in table] if write_vertex_groups else []
+    for mesh_obj in meshes:
+        require_free_names(mesh_obj, colors, groups)
     palette = region_palette(len(table))
     # compute every mask before writing anything: a failure leaves the meshes as they were
     computed = [(mesh_obj, mesh_masks(mesh_obj, table)) for mesh_obj in meshes]

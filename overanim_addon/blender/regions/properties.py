@@ -3,7 +3,8 @@ Group), its mask policy and its calibration choices."""
 
 from __future__ import annotations
 
-from typing import Any
+import enum
+from typing import Any, TypeVar
 
 import bpy
 
@@ -14,6 +15,8 @@ from ...core import (
     RegionLodPolicy,
     RegionMaskPolicy,
     SpatialCalibrationMode,
+    coerce_enum,
+    naming,
 )
 from ...core.errors import OverAnimError
 
@@ -115,8 +118,40 @@ class OVERANIM_PG_region(bpy.types.PropertyGroup):
     }
 
 
+E = TypeVar("E", bound=enum.Enum)
+
+
+def region_enum(region: Any, prop: str, enum_type: type[E]) -> E:
+    """A Region's enum setting as the core enum. A value set past the UI (a raw ID property of 99)
+    reads as '' from Blender: an error for the artist, not a traceback."""
+    try:
+        return coerce_enum(enum_type, getattr(region, prop))
+    except ValueError:
+        label = OVERANIM_PG_region.__annotations__[prop].keywords["name"]
+        raise OverAnimError(f"Region '{region.name}': {label} holds an unknown value; "
+                            "pick one in the Regions panel") from None
+
+
 def mask_policy(region: Any) -> RegionMaskPolicy:
-    return RegionMaskPolicy(region.falloff_mode, region.zero_weight, region.full_weight, region.falloff_exponent)
+    return RegionMaskPolicy(region_enum(region, "falloff_mode", RegionFalloffMode), region.zero_weight,
+                            region.full_weight, region.falloff_exponent)
+
+
+def region_keys(armature: bpy.types.Object) -> dict[str, str]:
+    """Region name -> its name key (``core.naming``), for every Region of the armature: the one
+    place every feature (measure, paint, LOD check, compose, checks) takes them from, so a name
+    is refused or keyed the same way everywhere. Refuses empty, duplicate and clashing names."""
+    names = [region.name for region in armature.overanim.regions]
+    return dict(zip(names, naming.region_keys(names), strict=True))
+
+
+def renamed_keys_report(armature: bpy.types.Object) -> list[tuple[str, str]]:
+    """One INFO line listing the Regions whose derived names use a key other than their name."""
+    renamed = [f"'{name}' as '{key}'" for name, key in region_keys(armature).items() if key != name]
+    if not renamed:
+        return []
+    return [("INFO", "Region names written as their keys (letters, digits and _ only, at most "
+             f"{naming.KEY_BYTES} bytes): {', '.join(renamed)}")]
 
 
 def region_bones(armature: bpy.types.Object, region: Any) -> list[str]:

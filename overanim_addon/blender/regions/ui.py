@@ -2,8 +2,9 @@ from __future__ import annotations
 
 import bpy
 
+from ...core.errors import OverAnimError
 from ..ui import OverAnimSubPanel
-from .properties import region_bones
+from .properties import region_bones, region_keys
 
 
 class OVERANIM_UL_regions(bpy.types.UIList):
@@ -37,6 +38,14 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
         col.use_property_split = True
         col.use_property_decorate = False
         col.prop_search(region, "bone_collection", armature.data, "collections_all", icon="GROUP_BONE")
+        try:
+            key = region_keys(armature)[region.name]
+        except OverAnimError as error:
+            col.alert = True
+            col.label(text=str(error), icon="ERROR")
+        else:
+            if key != region.name:  # what masks and properties are called (Blender names hold 63 bytes)
+                col.label(text=f"Written as '{key}'", icon="INFO")
         mask = col.column(heading="Mask")
         mask.prop(region, "falloff_mode")
         mask.prop(region, "zero_weight", slider=True)
