@@ -8,11 +8,13 @@ one composed delta per vertex, shape (vertices,) or (vertices, k).
   (Euclidean length over the k components; absolute value for scalars), sign and direction kept.
   Ties go to the Region listed first, so the result never depends on float noise between equals.
 - AdditiveClamped ("Additive Delta"), the *clamped sum*: per vertex, the sum of all Region deltas;
-  where that sum is longer than ``limit`` it is scaled down to length ``limit``, direction kept.
-  ``limit`` defaults to the length of the longest single Region delta anywhere in the input, so
-  overlapping Regions can never push a vertex further than the strongest authored delta does,
-  while seams where masks share one delta (0.5 + 0.5) still add up to the full delta. Pass
-  ``limit`` explicitly (e.g. 1.0 for normalised weights) to clamp against a known envelope.
+  where that sum is longer than the vertex's limit it is scaled down to that length, direction
+  kept. The limit is local to each vertex, so a vertex's result never depends on another vertex:
+  by default the length of the longest single Region delta *at that vertex* (overlap can never
+  push a vertex further than its strongest Region alone does); ``limit`` may give one length for
+  every vertex (e.g. 1.0 for normalised weights) or one per vertex. Callers that weight authored
+  deltas by masks pass the longest *authored* (unweighted) delta at each vertex, so a seam where
+  two masks share one delta (0.5 + 0.5) still adds up to the full delta.
 
 Non-finite delta components (NaN, inf) contribute nothing: a broken Region cannot poison its
 neighbours. The result is always finite. With no Regions the result is all zeros.
@@ -21,7 +23,6 @@ neighbours. The result is always finite. With no Regions the result is all zeros
 from __future__ import annotations
 
 import enum
-import math
 
 import numpy as np
 import numpy.typing as npt
@@ -46,9 +47,10 @@ def compose_region_deltas(
     policy: RegionCompositionPolicy | str,
     deltas: npt.ArrayLike,
     *,
-    limit: float | None = None,
+    limit: float | npt.ArrayLike | None = None,
 ) -> np.ndarray:
-    """Compose overlapping Region deltas per vertex (see the module docstring for the rules)."""
+    """Compose overlapping Region deltas per vertex (see the module docstring for the rules).
+    ``limit``: None (the longest Region delta at each vertex), one length, or one per vertex."""
     policy = coerce_enum(RegionCompositionPolicy, policy)
     d = np.asarray(deltas)
     if d.ndim not in (2, 3):
@@ -60,10 +62,17 @@ def compose_region_deltas(
     # Work in float64: squaring float32 lengths overflows long before the deltas themselves do.
     vec = d.astype(np.float64)[..., None] if is_scalar else d.astype(np.float64)
     vec = np.where(np.isfinite(vec), vec, 0.0)
-    if limit is not None and not (math.isfinite(limit) and limit >= 0.0):
-        raise InvalidInputError(f"The composition limit must be a finite length >= 0, got {limit!r}")
-
     regions, vertices, k = vec.shape
+    if limit is not None:
+        try:
+            cap = np.asarray(limit, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise InvalidInputError(f"The composition limit must be a length, got {limit!r}") from None
+        if cap.ndim > 1 or (cap.ndim == 1 and cap.shape != (vertices,)):
+            raise InvalidInputError(f"The composition limit must be one length or one per vertex ({vertices}), "
+                                    f"got shape {cap.shape}")
+        if not np.all(np.isfinite(cap) & (cap >= 0.0)):
+            raise InvalidInputError("The composition limit must be finite lengths >= 0")
     if regions == 0:
         result = np.zeros((vertices, k))
     else:
@@ -73,7 +82,8 @@ def compose_region_deltas(
             result = np.take_along_axis(vec, strongest[None, :, None], axis=0)[0]
         else:
             total = vec.sum(axis=0)
-            cap = float(lengths.max()) if limit is None and lengths.size else float(limit or 0.0)
+            if limit is None:
+                cap = lengths.max(axis=0)  # the longest Region delta at each vertex
             total_length = np.sqrt(np.einsum("vk,vk->v", total, total))
             with np.errstate(divide="ignore", invalid="ignore"):
                 shrink = np.where(total_length > cap, cap / total_length, 1.0)

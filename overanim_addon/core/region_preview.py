@@ -70,15 +70,17 @@ def preview_colors(masks: np.ndarray, palette: np.ndarray, out: np.ndarray | Non
 
 
 def compose_mixed_policies(
-    policies: list[RegionCompositionPolicy], deltas: np.ndarray, masks: np.ndarray
+    policies: list[RegionCompositionPolicy], deltas: np.ndarray, masks: np.ndarray,
+    *, limit: float | np.ndarray | None = None,
 ) -> np.ndarray:
     """Compose mask-weighted deltas (regions, vertices, k) when Regions ask for different policies.
 
     Rule, per vertex: if any Region whose mask is above 0 there asks for Strongest Delta, the vertex
-    takes the strongest delta; otherwise the clamped sum. Strongest Delta never adds up, so it is the
-    safe choice where an artist said overlap must not accumulate.
+    takes the strongest delta; otherwise the clamped sum (``limit`` as in ``compose_region_deltas``).
+    Strongest Delta never adds up, so it is the safe choice where an artist said overlap must not
+    accumulate.
     """
-    additive = compose_region_deltas(RegionCompositionPolicy.ADDITIVE_CLAMPED, deltas)
+    additive = compose_region_deltas(RegionCompositionPolicy.ADDITIVE_CLAMPED, deltas, limit=limit)
     asks_strongest = np.array([p is RegionCompositionPolicy.STRONGEST_DELTA for p in policies], dtype=bool)
     if not asks_strongest.any():
         return additive

@@ -15,33 +15,32 @@ def test_enum_values_and_display_names():
     assert ADD.display_name == "Additive Delta" and STRONG.display_name == "Strongest Delta"
 
 
-def test_additive_adds_where_the_sum_stays_inside_the_strongest_delta():
-    # a seam: two Regions each carry half of a delta that reaches 1.0 elsewhere
+def test_additive_adds_a_seam_up_to_the_authored_delta_given_as_the_per_vertex_limit():
+    # a seam: two Regions each carry half (mask 0.5) of an authored delta of 1.0
     deltas = np.array([[0.5, 1.0, 0.0], [0.5, 0.0, 0.2]])
-    np.testing.assert_allclose(compose_region_deltas(ADD, deltas), [1.0, 1.0, 0.2])
+    authored = np.array([1.0, 1.0, 0.2])
+    np.testing.assert_allclose(compose_region_deltas(ADD, deltas, limit=authored), [1.0, 1.0, 0.2])
+    # without it, the limit is the longest delta present at the vertex (0.5 at the seam)
+    np.testing.assert_allclose(compose_region_deltas(ADD, deltas), [0.5, 1.0, 0.2])
 
 
-def test_additive_clamps_overlap_to_the_longest_single_delta():
+def test_additive_clamps_overlap_to_the_longest_single_delta_at_that_vertex():
     deltas = np.array([[1.0, 0.3], [1.0, 0.3]])
-    np.testing.assert_allclose(compose_region_deltas(ADD, deltas), [1.0, 0.6])
+    np.testing.assert_allclose(compose_region_deltas(ADD, deltas), [1.0, 0.3])
 
 
-def test_additive_clamp_keeps_direction_for_vectors():
-    deltas = np.array([[[3.0, 0, 0]], [[0, 4.0, 0]]])  # sum (3,4,0) has length 5, cap 4
-    out = compose_region_deltas(ADD, deltas)
-    np.testing.assert_allclose(out, [[2.4, 3.2, 0.0]])
+def test_a_far_away_vertex_does_not_change_a_vertex_result():
+    """The issue's case: one vertex's result changed when an unrelated vertex got a large delta."""
+    near = np.array([[0.3, 0.0], [0.3, 0.0]])
+    far = near.copy()
+    far[0, 1] = 50.0
+    assert compose_region_deltas(ADD, near)[0] == compose_region_deltas(ADD, far)[0] == pytest.approx(0.3)
 
 
-def test_additive_explicit_limit():
-    deltas = np.array([[0.8], [0.7]])
-    np.testing.assert_allclose(compose_region_deltas(ADD, deltas, limit=1.0), [1.0])
-    np.testing.assert_allclose(compose_region_deltas(ADD, -deltas, limit=1.0), [-1.0])
-
-
-@pytest.mark.parametrize("bad", [-1.0, float("nan"), float("inf")])
+@pytest.mark.parametrize("bad", [-1.0, float("nan"), float("inf"), [1.0, -1.0], [1.0, 2.0, 3.0], "far", [[1.0]]])
 def test_bad_limit_is_a_domain_error(bad):
     with pytest.raises(InvalidInputError):
-        compose_region_deltas(ADD, np.zeros((1, 1)), limit=bad)
+        compose_region_deltas(ADD, np.zeros((1, 2)), limit=bad)
 
 
 def test_strongest_keeps_sign_and_picks_by_magnitude():
@@ -85,18 +84,45 @@ deltas3 = st.integers(1, 4).flatmap(
 
 
 @given(deltas3)
-def test_additive_never_longer_than_longest_input_delta(d):
+def test_additive_never_longer_than_the_longest_input_delta_at_the_vertex(d):
     out = compose_region_deltas(ADD, d)
-    cap = np.linalg.norm(d, axis=2).max()
+    cap = np.linalg.norm(d, axis=2).max(axis=0)
     assert np.all(np.linalg.norm(out, axis=1) <= cap * (1 + 1e-9) + 1e-12)
 
 
 @given(deltas3)
 def test_additive_equals_the_plain_sum_when_inside_the_cap(d):
     total = d.sum(axis=0)
-    cap = np.linalg.norm(d, axis=2).max()
+    cap = np.linalg.norm(d, axis=2).max(axis=0)
     inside = np.linalg.norm(total, axis=1) <= cap
     np.testing.assert_allclose(compose_region_deltas(ADD, d)[inside], total[inside], atol=1e-9)
+
+
+@given(deltas3, st.integers(0, 5), arrays(np.float64, (4, 3), elements=st.floats(-1e3, 1e3)))
+def test_composition_is_local_to_each_vertex(d, pick, other):
+    """Changing every Region's delta at one vertex leaves every other vertex's result as it was."""
+    vertex = pick % d.shape[1]
+    changed = d.copy()
+    changed[:, vertex] = other[: d.shape[0]]
+    keep = np.arange(d.shape[1]) != vertex
+    for policy in RegionCompositionPolicy:
+        np.testing.assert_array_equal(compose_region_deltas(policy, d)[keep],
+                                      compose_region_deltas(policy, changed)[keep])
+    limit = np.abs(d[0, :, 0])
+    np.testing.assert_array_equal(compose_region_deltas(ADD, d, limit=limit)[keep],
+                                  compose_region_deltas(ADD, changed, limit=limit)[keep])
+
+
+def test_additive_clamp_keeps_direction_for_vectors():
+    deltas = np.array([[[3.0, 0, 0]], [[0, 4.0, 0]]])  # sum (3,4,0) has length 5, cap 4
+    out = compose_region_deltas(ADD, deltas)
+    np.testing.assert_allclose(out, [[2.4, 3.2, 0.0]])
+
+
+def test_additive_explicit_limit():
+    deltas = np.array([[0.8], [0.7]])
+    np.testing.assert_allclose(compose_region_deltas(ADD, deltas, limit=1.0), [1.0])
+    np.testing.assert_allclose(compose_region_deltas(ADD, -deltas, limit=1.0), [-1.0])
 
 
 @given(deltas3)

@@ -2,7 +2,8 @@
 
 A Region's delta is its ``delta_shape_key`` minus the Basis, weighted by the Region mask. The core
 composes them per vertex (``compose_mixed_policies``: Strongest Delta wherever a Region asking for
-it is present, the clamped sum elsewhere). The artist's shape keys are only read.
+it is present, elsewhere the sum clamped to the longest authored delta of a Region present at that
+vertex). The artist's shape keys are only read.
 """
 
 from __future__ import annotations
@@ -62,10 +63,14 @@ def compose(context: bpy.types.Context, armature: bpy.types.Object, select_overl
         basis = _key_coordinates(mesh.shape_keys.reference_key, count)
         masks_by_name = mesh_masks(mesh_obj, present)
         masks = np.stack([masks_by_name[r.name] for r, _ in present])
-        deltas = np.stack([(_key_coordinates(mesh.shape_keys.key_blocks[r.delta_shape_key], count) - basis)
-                           for r, _ in present]) * masks[:, :, None]
+        authored = np.stack([(_key_coordinates(mesh.shape_keys.key_blocks[r.delta_shape_key], count) - basis)
+                             for r, _ in present])
+        deltas = authored * masks[:, :, None]
+        # the clamped sum's limit at a vertex: the longest authored delta of a Region present there,
+        # so a seam where two masks share one delta (0.5 + 0.5) still reaches the full delta
+        limit = np.where(masks > 0, np.linalg.norm(authored, axis=2), 0.0).max(axis=0)
         policies = [region_enum(r, "composition_policy", RegionCompositionPolicy) for r, _ in present]
-        composed = compose_mixed_policies(policies, deltas, masks)
+        composed = compose_mixed_policies(policies, deltas, masks, limit=limit)
         moving = np.linalg.norm(deltas, axis=2) > 0
         overlap = moving.sum(axis=0) >= 2
         overlapping += int(overlap.sum())
