@@ -1,9 +1,16 @@
 """Bulk vertex-group reads. Vertex groups have no bulk accessor in the Python API, and a per-vertex
 loop costs about a second per million vertices. Geometry Nodes can read vertex groups as named
-attributes in C: a throw-away object that shares the mesh, carries one node group that sums each
-Region's groups into a float attribute, is evaluated, read with ``foreach_get``, and removed again.
-The original object, its modifier stack and its mesh are never changed, and the weights come from
-the original mesh even when the artist's own modifiers change the topology."""
+attributes in C: throw-away objects that share the mesh carry one small node group that sums up to
+``WIDTH`` named groups into a float attribute; they are evaluated together, read with
+``foreach_get`` and removed again. The original object, its modifier stack and its mesh are never
+changed, and the weights come from the original mesh even when the artist's own modifiers change
+the topology.
+
+Linear in the number of Regions: Blender re-checks a whole node tree each time Python adds a node
+or a link, so a tree that grows with the Regions takes quadratic time to build (seconds at 200
+Regions). The node group here has a fixed size; the group names reach it as modifier inputs, one
+object per ``WIDTH`` groups of a key, all evaluated in one depsgraph update.
+"""
 
 from __future__ import annotations
 
@@ -13,44 +20,64 @@ import bpy
 import numpy as np
 
 TEMP_NAME = "OverAnim_tmp_weights"
+OUTPUT = f"{TEMP_NAME}_sum"
+WIDTH = 8  # at most this many group names per node group (a key with more takes several objects)
 
 
-def _build_node_group(groups_by_key: Mapping[str, Sequence[str]]) -> bpy.types.NodeTree:
+def _build_node_group(width: int) -> tuple[bpy.types.NodeTree, list[str]]:
+    """The node group (Geometry, ``width`` names) -> geometry with OUTPUT = the sum of the named
+    float attributes (0 for an empty or missing name), and the identifiers of its name inputs."""
     tree = bpy.data.node_groups.new(TEMP_NAME, "GeometryNodeTree")
     tree.interface.new_socket("Geometry", in_out="INPUT", socket_type="NodeSocketGeometry")
+    names = [tree.interface.new_socket(f"Name {i}", in_out="INPUT", socket_type="NodeSocketString").identifier
+             for i in range(width)]
     tree.interface.new_socket("Geometry", in_out="OUTPUT", socket_type="NodeSocketGeometry")
-    geometry = tree.nodes.new("NodeGroupInput").outputs[0]
-    for index, groups in enumerate(groups_by_key.values()):
-        total = None
-        for group in groups:
-            read = tree.nodes.new("GeometryNodeInputNamedAttribute")
-            read.data_type = "FLOAT"
-            read.inputs["Name"].default_value = group
-            if total is None:
-                total = read.outputs["Attribute"]
-                continue
-            add = tree.nodes.new("ShaderNodeMath")
-            add.operation = "ADD"
-            tree.links.new(total, add.inputs[0])
-            tree.links.new(read.outputs["Attribute"], add.inputs[1])
-            total = add.outputs[0]
-        clamp = tree.nodes.new("ShaderNodeMath")  # the Region weight is the sum clamped to 0..1
-        clamp.operation = "ADD"
-        clamp.use_clamp = True
-        clamp.inputs[1].default_value = 0.0
-        if total is not None:
-            tree.links.new(total, clamp.inputs[0])
-        else:
-            clamp.inputs[0].default_value = 0.0
-        store = tree.nodes.new("GeometryNodeStoreNamedAttribute")
-        store.data_type = "FLOAT"
-        store.domain = "POINT"
-        store.inputs["Name"].default_value = f"{TEMP_NAME}_{index}"
-        tree.links.new(geometry, store.inputs["Geometry"])
-        tree.links.new(clamp.outputs[0], store.inputs["Value"])
-        geometry = store.outputs[0]
-    tree.links.new(geometry, tree.nodes.new("NodeGroupOutput").inputs[0])
-    return tree
+    group_input = tree.nodes.new("NodeGroupInput")
+    total = None
+    for index in range(width):
+        read = tree.nodes.new("GeometryNodeInputNamedAttribute")
+        read.data_type = "FLOAT"
+        tree.links.new(group_input.outputs[index + 1], read.inputs["Name"])
+        if total is None:
+            total = read.outputs["Attribute"]
+            continue
+        add = tree.nodes.new("ShaderNodeMath")
+        add.operation = "ADD"
+        tree.links.new(total, add.inputs[0])
+        tree.links.new(read.outputs["Attribute"], add.inputs[1])
+        total = add.outputs[0]
+    store = tree.nodes.new("GeometryNodeStoreNamedAttribute")
+    store.data_type = "FLOAT"
+    store.domain = "POINT"
+    store.inputs["Name"].default_value = OUTPUT
+    tree.links.new(group_input.outputs[0], store.inputs["Geometry"])
+    tree.links.new(total, store.inputs["Value"])
+    tree.links.new(store.outputs[0], tree.nodes.new("NodeGroupOutput").inputs[0])
+    return tree, names
+
+
+def _aliased_copy(mesh_obj: bpy.types.Object, groups: set[str]) -> tuple[bpy.types.Object, dict[str, str]]:
+    """An object on a copy of the mesh whose wanted vertex groups carry plain names of ours.
+
+    A Named Attribute node finds a built-in or existing attribute before a vertex group of the same
+    name (a bone called ``position``, ``sharp_face``, ``material_index``, ``.select_vert`` or
+    ``UVMap`` would read that attribute), so groups are read under aliases. The copy shares every
+    array with the artist's mesh (Blender's implicit sharing): only its group names differ."""
+    copy = mesh_obj.data.copy()
+    holder = bpy.data.objects.new(TEMP_NAME, copy)  # vertex-group names are reached through an object
+    alias = {}
+    for index, group in enumerate(holder.vertex_groups):
+        if group.name in groups:
+            alias[group.name] = f"{TEMP_NAME}_g{index}"
+            group.name = alias[group.name]
+    # Blender copies a mesh's list of attributes for every object it evaluates; with the masks of
+    # many Regions painted, that list grows with the Regions and the reads would cost Regions x
+    # Regions. The copy keeps only the attributes Blender requires (``attributes.remove`` also
+    # removes a vertex group of the same name: those names are kept).
+    keep = {group.name for group in holder.vertex_groups}
+    for name in [a.name for a in copy.attributes if not a.is_required and a.name not in keep]:
+        copy.attributes.remove(copy.attributes[name])
+    return holder, alias
 
 
 def region_weights(
@@ -58,31 +85,40 @@ def region_weights(
 ) -> dict[str, np.ndarray]:
     """For each key, the per-vertex sum of the named vertex groups' weights, clamped to 0..1
     (float32, one value per vertex of the original mesh). Missing groups count as weight 0."""
-    mesh = mesh_obj.data
-    count = len(mesh.vertices)
+    count = len(mesh_obj.data.vertices)
     existing = {group.name for group in mesh_obj.vertex_groups}
-    wanted = {key: [g for g in groups if g in existing] for key, groups in groups_by_key.items()}
+    wanted = {key: [g for g in dict.fromkeys(groups) if g in existing] for key, groups in groups_by_key.items()}
     result = {key: np.zeros(count, np.float32) for key in groups_by_key}
     if count == 0 or not any(wanted.values()):
         return result
 
-    tree = _build_node_group(wanted)
-    temp = bpy.data.objects.new(TEMP_NAME, mesh)
+    tree, sockets = _build_node_group(min(WIDTH, max(len(groups) for groups in wanted.values())))
+    holder, alias = _aliased_copy(mesh_obj, {g for groups in wanted.values() for g in groups})
+    copy = holder.data
     # A scene of its own: evaluating it touches nothing of the artist's scene (no re-evaluation of
     # their modifier stacks, which on a million vertices costs more than the read itself).
     scene = bpy.data.scenes.new(TEMP_NAME)
+    readers: list[tuple[str, bpy.types.Object]] = []
     try:
-        # vertex-group names live on the mesh (since Blender 3.0), so the temp object sees them as is
-        scene.collection.objects.link(temp)
-        temp.modifiers.new(TEMP_NAME, "NODES").node_group = tree
+        for key, groups in wanted.items():
+            for start in range(0, len(groups), len(sockets)):
+                reader = bpy.data.objects.new(f"{TEMP_NAME}_{len(readers)}", copy)
+                scene.collection.objects.link(reader)
+                modifier = reader.modifiers.new(TEMP_NAME, "NODES")
+                modifier.node_group = tree
+                for socket, group in zip(sockets, groups[start:start + len(sockets)], strict=False):
+                    modifier[socket] = alias[group]
+                readers.append((key, reader))
         with bpy.context.temp_override(scene=scene, view_layer=scene.view_layers[0]):
             depsgraph = bpy.context.evaluated_depsgraph_get()
             depsgraph.update()
-            evaluated = temp.evaluated_get(depsgraph).data
-            for index, key in enumerate(wanted):
-                evaluated.attributes[f"{TEMP_NAME}_{index}"].data.foreach_get("value", result[key])
+            part = np.empty(count, np.float32)
+            for key, reader in readers:
+                reader.evaluated_get(depsgraph).data.attributes[OUTPUT].data.foreach_get("value", part)
+                result[key] += part
     finally:
-        bpy.data.objects.remove(temp)
-        bpy.data.scenes.remove(scene)
-        bpy.data.node_groups.remove(tree)
+        # one pass over the file's users: removing the objects one by one is quadratic
+        bpy.data.batch_remove([reader for _, reader in readers] + [holder, copy, scene, tree])
+    for weights in result.values():
+        np.clip(weights, 0.0, 1.0, out=weights)  # the Region weight is the sum clamped to 0..1
     return result

@@ -144,6 +144,41 @@ def test_topology_changing_modifiers_do_not_change_the_masks(sample, modifier):
     assert [m.name for m in body().modifiers] == ["Armature", "Topology"]
 
 
+BUILT_IN = ["position", "sharp_face", "material_index", ".select_vert", "UVMap"]
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_a_bone_named_like_a_mesh_attribute_is_read_as_its_vertex_group(sample, name):
+    """Geometry Nodes finds a built-in or existing attribute before a vertex group of that name:
+    the masks and the bounds radius must still come from the bone's vertex group."""
+    for obj in [o for o in bpy.context.scene.objects if o.type == "MESH"]:
+        mesh = obj.data  # make every such attribute exist, with values unlike the weights
+        mesh.uv_layers.new(name="UVMap")
+        mesh.polygons.foreach_set("use_smooth", [i % 2 == 0 for i in range(len(mesh.polygons))])
+        mesh.polygons.foreach_set("material_index", [i % 3 for i in range(len(mesh.polygons))])
+        mesh.vertices.foreach_set("select", [i % 2 == 0 for i in range(len(mesh.vertices))])
+    bpy.ops.overanim.measure_proportions()
+    radius = sample["OverAnim_Region_LeftArm_BoundsRadius"]
+    bpy.ops.overanim.paint_region_masks()
+    reference = read_color(body().data, mask_name("LeftArm"))
+    sample.data.bones["hand_l"].name = name  # Blender renames the vertex groups with the bone
+    assert name in body().vertex_groups and name in body().data.attributes
+    assert bpy.ops.overanim.measure_proportions() == {"FINISHED"}
+    assert sample["OverAnim_Region_LeftArm_BoundsRadius"] == pytest.approx(radius)
+    bpy.ops.overanim.paint_region_masks()
+    np.testing.assert_array_equal(read_color(body().data, mask_name("LeftArm")), reference)
+
+
+def test_the_weight_read_leaves_no_data_behind(sample):
+    add_sample_deltas(sample)  # shape keys: the mesh copy must not leave a copy of them
+    collections = ("objects", "meshes", "scenes", "node_groups", "shape_keys")
+    before = {name: len(getattr(bpy.data, name)) for name in collections}
+    bpy.ops.overanim.measure_proportions()
+    bpy.ops.overanim.paint_region_masks()
+    bpy.ops.overanim.check_lod_coverage()
+    assert {name: len(getattr(bpy.data, name)) for name in collections} == before
+
+
 def test_painting_twice_is_stable(sample):
     bpy.ops.overanim.paint_region_masks()
     first = read_color(body().data, "OverAnim_Preview")
