@@ -1,11 +1,19 @@
 """From measured geometry to the spec's resolved structures (``ResolvedCharacterProportions``,
-``ResolvedRegionProportions``) and their scales.
+``ResolvedRegionProportions``), their scales, and what each Region's settings resolve to.
 
-Inputs are in centimetres in the armature's own space (component space, CS). World space (WS)
-applies the armature object's world rotation/scale (``linear_world``, 3x3): a height in WS is the
-distance from the ground plane carried into the world (through the object's origin, normal =
-its local Z transformed as a plane normal), so a uniform object scale of 2 doubles every WS length
-while CS stays as it is.
+Inputs are in centimetres in the armature's own space (its bone and vertex data, no object
+transform). ``linear_world`` is the armature object's world rotation/scale (3x3), split into a
+rotation R and a stretch (``frames``). Both spaces measure heights along *world up* (+Z), from the
+plane through the object's origin:
+
+- **WS** (world space): everything carried by the whole ``linear_world``: world lengths in cm, so
+  an object scale of 2 doubles every WS length;
+- **CS** (component space): everything carried by R alone: the rig's own lengths without the
+  object's scale, along the local axis that the object's rotation turns into world up.
+
+A rig stood upright by its object transform therefore measures upright: Blender's FBX importer
+gives Unreal or Maya rigs Y-up bone data, a +90 degree rotation about X and a scale of 0.01; WS
+equals the same rig with its transforms applied, and CS = WS / 0.01.
 """
 
 from __future__ import annotations
@@ -17,16 +25,41 @@ import numpy as np
 
 from .calibration import CalibrationSettings
 from .errors import InvalidInputError
+from .measurement_scales import MotionMeasurementBasis, MotionMeasurementScales
+from .proportion import SpatialCalibrationMode, build_measurement_scales, resolve_spatial_distance
 from .resolved_proportions import ResolvedCharacterProportions, ResolvedRegionProportions
 from .skeleton import (
     Skeleton,
     bounding_sphere_radius,
     character_height,
     find_body_root,
-    hip_joints,
-    locomotion_height,
+    leg_chains,
     region_chain_measures,
 )
+
+
+@dataclass(frozen=True)
+class Frames:
+    """3x3 maps from the armature's own space into the two measuring frames (Z = world up)."""
+
+    cs: np.ndarray  # the rotation of the object's world transform: the rig's own lengths
+    ws: np.ndarray  # the whole world rotation/scale: world lengths
+
+    @property
+    def object_scale(self) -> float:
+        """The object's uniform scale (the cube root of the stretch's volume): WS / CS."""
+        return float(abs(np.linalg.det(self.ws)) ** (1.0 / 3.0))
+
+
+def frames(linear_world: np.ndarray) -> Frames:
+    """Split ``linear_world`` = R @ P (polar decomposition: R a rotation, P a symmetric stretch)."""
+    m = np.asarray(linear_world, dtype=np.float64).reshape(3, 3)
+    if not np.all(np.isfinite(m)) or abs(np.linalg.det(m)) < 1e-12:
+        raise InvalidInputError("The armature's world transform is degenerate (zero or non-finite scale)")
+    u, _, vt = np.linalg.svd(m)
+    # a mirrored transform (negative scale) keeps a proper rotation: the mirror goes to the stretch
+    flip = np.diag([1.0, 1.0, float(np.sign(np.linalg.det(u @ vt)))])
+    return Frames(cs=u @ flip @ vt, ws=m)
 
 
 @dataclass(frozen=True)
@@ -36,74 +69,126 @@ class CharacterMeasurement:
     root_was_automatic: bool
 
 
-def _world_height_factor(linear_world: np.ndarray) -> np.ndarray:
-    """Row vector f with height_ws(p) = f @ p for an armature-space point p."""
-    m = np.asarray(linear_world, dtype=np.float64).reshape(3, 3)
-    if not np.all(np.isfinite(m)) or abs(np.linalg.det(m)) < 1e-12:
-        raise InvalidInputError("The armature's world transform is degenerate (zero or non-finite scale)")
-    normal = np.linalg.inv(m).T @ np.array([0.0, 0.0, 1.0])
-    normal /= np.linalg.norm(normal)
-    return normal @ m
+def require_finite_bones(skeleton: Skeleton) -> None:
+    broken = skeleton.non_finite_bones()
+    if broken:
+        raise InvalidInputError(f"Bone '{broken[0]}' has a rest position that is not a number (NaN or inf)"
+                                + (f", and {len(broken) - 1} more" if len(broken) > 1 else ""))
+
+
+def locomotion_root(calibration: CalibrationSettings, upright: Skeleton) -> str:
+    """The Locomotion Root Bone, or the automatic body root found on the upright (CS) skeleton."""
+    chosen = calibration.locomotion_root_bone
+    return upright.require(chosen).name if chosen else find_body_root(upright)
 
 
 def measure_character(
     calibration: CalibrationSettings,
     skeleton: Skeleton,
-    points_cs: np.ndarray,
+    points: np.ndarray,
     linear_world: np.ndarray,
 ) -> CharacterMeasurement:
-    """Measure the whole character. ``points_cs`` are rest-pose vertices (Nx3, cm); when empty the
-    bone heads/tails stand in for them."""
+    """Measure the whole character. ``points`` are rest-pose vertices (Nx3, cm, the armature's own
+    space); when empty the bone heads/tails stand in for them."""
     if not skeleton.bones:
         raise InvalidInputError("The armature has no bones")
-    points = np.asarray(points_cs, dtype=np.float64).reshape(-1, 3)
-    if len(points) == 0:
-        points = skeleton.joint_points()
-    factor = _world_height_factor(linear_world)
+    require_finite_bones(skeleton)
+    f = frames(linear_world)
+    upright, world = skeleton.transformed(f.cs), skeleton.transformed(f.ws)
+    p = np.asarray(points, dtype=np.float64).reshape(-1, 3)
+    if len(p) == 0:
+        p = skeleton.joint_points()
+    p = p[np.all(np.isfinite(p), axis=1)]
 
-    chosen = calibration.locomotion_root_bone
-    automatic = not chosen
-    root = find_body_root(skeleton) if automatic else skeleton.require(chosen).name
-
-    finite = points[np.all(np.isfinite(points), axis=1)]
-    height_cs = character_height(finite)
-    height_ws = float(max((finite @ factor).max(), 0.0)) if len(finite) else 0.0
-    loco_cs = locomotion_height(skeleton, root)
-    loco_ws = float(factor @ np.asarray(skeleton.by_name[root].head))
-    # the ground probe rule (skeleton.ground_probe_radius) in both spaces, from one search for legs
-    hips = hip_joints(skeleton, root)
-    probe_cs = float(hips[:, 2].max() * 0.5) if len(hips) else 0.0
-    probe_ws = float((hips @ factor).max() * 0.5) if len(hips) else 0.0
+    root = locomotion_root(calibration, upright)
+    legs = leg_chains(upright, root)  # found upright: the same legs in both spaces
+    height = {"cs": character_height(p @ f.cs.T), "ws": character_height(p @ f.ws.T)}
+    loco = {"cs": upright.by_name[root].head[2], "ws": world.by_name[root].head[2]}
+    # the ground probe rule (skeleton.ground_probe_radius): half the tallest hip joint
+    probe = {space: max((frame.by_name[leg].head[2] for leg in legs), default=0.0) * 0.5
+             for space, frame in (("cs", upright), ("ws", world))}
 
     scale = calibration.resolve_measurement_scale
-    proportions = ResolvedCharacterProportions(
-        character_height_cs=height_cs,
-        character_height_ws=height_ws,
-        character_scale_cs=calibration.resolve_character_scale(height_cs),
-        character_scale_ws=calibration.resolve_character_scale(height_ws),
-        locomotion_height_cs=loco_cs,
-        locomotion_height_ws=loco_ws,
-        locomotion_scale_cs=scale(loco_cs, calibration.reference_locomotion_height),
-        locomotion_scale_ws=scale(loco_ws, calibration.reference_locomotion_height),
-        ground_probe_radius_cs=probe_cs,
-        ground_probe_radius_ws=probe_ws,
-        ground_probe_scale_cs=scale(probe_cs, calibration.reference_ground_probe_radius),
-        ground_probe_scale_ws=scale(probe_ws, calibration.reference_ground_probe_radius),
-    )
-    return CharacterMeasurement(proportions, root, automatic)
+    values: dict[str, float] = {}
+    for space in ("cs", "ws"):
+        values[f"character_height_{space}"] = float(height[space])
+        values[f"character_scale_{space}"] = calibration.resolve_character_scale(height[space])
+        values[f"locomotion_height_{space}"] = float(loco[space])
+        values[f"locomotion_scale_{space}"] = scale(loco[space], calibration.reference_locomotion_height)
+        values[f"ground_probe_radius_{space}"] = float(probe[space])
+        values[f"ground_probe_scale_{space}"] = scale(probe[space], calibration.reference_ground_probe_radius)
+    return CharacterMeasurement(ResolvedCharacterProportions(**values), root, not calibration.locomotion_root_bone)
 
 
-def measure_region(skeleton: Skeleton, bone_names: Iterable[str], points_cs: np.ndarray) -> ResolvedRegionProportions:
-    """One Region's lengths (cm). ``points_cs``: its geometry (vertices with a nonzero Region
-    weight); when empty, the Region's bone heads/tails give the bounds."""
+def measure_region(skeleton: Skeleton, bone_names: Iterable[str], points: np.ndarray) -> ResolvedRegionProportions:
+    """One Region's lengths (cm) in the skeleton's and points' own frame. ``points``: its geometry
+    (vertices with a nonzero Region weight); when empty, the Region's bone heads/tails give the
+    bounds."""
     names = list(dict.fromkeys(bone_names))
     chains = region_chain_measures(skeleton, names)
-    points = np.asarray(points_cs, dtype=np.float64).reshape(-1, 3)
-    if len(points) == 0:
-        points = skeleton.joint_points(names)
+    p = np.asarray(points, dtype=np.float64).reshape(-1, 3)
+    if len(p) == 0:
+        p = skeleton.joint_points(names)
     return ResolvedRegionProportions(
         span_length=chains.span_length,
-        bounds_radius=bounding_sphere_radius(points),
+        bounds_radius=bounding_sphere_radius(p),
         chain_length=chains.chain_length,
         average_bone_length=chains.average_bone_length,
+    )
+
+
+def measure_region_spaces(
+    skeleton: Skeleton, bone_names: Iterable[str], points: np.ndarray, linear_world: np.ndarray
+) -> tuple[ResolvedRegionProportions, ResolvedRegionProportions]:
+    """A Region's lengths in CS (the rig's own lengths) and WS (carried by ``linear_world``; a
+    uniform object scale of 2 doubles them)."""
+    names = list(dict.fromkeys(bone_names))
+    p = np.asarray(points, dtype=np.float64).reshape(-1, 3)
+    ws = frames(linear_world).ws
+    return measure_region(skeleton, names, p), measure_region(skeleton.transformed(ws), names, p @ ws.T)
+
+
+@dataclass(frozen=True)
+class RegionCalibration:
+    """What a Region's Measurement Basis and Spatial Calibration resolve to, in both spaces.
+
+    ``motion_scale_*``: ``try_resolve_scale(basis)`` of the Region's measurement scales, 0 when it
+    fails (``motion_resolved_*`` false). ``spatial_distance_*`` (cm): ``resolve_spatial_distance``
+    with the Region's offset reference length as its reference size and the character scale of
+    that space."""
+
+    scales_cs: MotionMeasurementScales
+    scales_ws: MotionMeasurementScales
+    motion_resolved_cs: bool
+    motion_scale_cs: float
+    motion_resolved_ws: bool
+    motion_scale_ws: float
+    spatial_distance_cs: float
+    spatial_distance_ws: float
+
+
+def calibrate_region(
+    calibration: CalibrationSettings,
+    character: ResolvedCharacterProportions,
+    region_cs: ResolvedRegionProportions,
+    region_ws: ResolvedRegionProportions,
+    basis: MotionMeasurementBasis | str,
+    spatial_mode: SpatialCalibrationMode | str,
+    authored_distance: float,
+    region_ratio: float,
+) -> RegionCalibration:
+    scales_cs = build_measurement_scales(calibration, character, region_cs, world_space=False)
+    scales_ws = build_measurement_scales(calibration, character, region_ws, world_space=True)
+    ok_cs, motion_cs = scales_cs.try_resolve_scale(basis)
+    ok_ws, motion_ws = scales_ws.try_resolve_scale(basis)
+
+    def spatial(character_scale: float, region: ResolvedRegionProportions) -> float:
+        return resolve_spatial_distance(spatial_mode, authored_distance, region_ratio, character_scale,
+                                        region.offset_reference_length())
+
+    return RegionCalibration(
+        scales_cs=scales_cs, scales_ws=scales_ws,
+        motion_resolved_cs=ok_cs, motion_scale_cs=motion_cs, motion_resolved_ws=ok_ws, motion_scale_ws=motion_ws,
+        spatial_distance_cs=spatial(character.character_scale_cs, region_cs),
+        spatial_distance_ws=spatial(character.character_scale_ws, region_ws),
     )

@@ -76,6 +76,20 @@ class Skeleton:
             stack.extend(reversed(self.children.get(current, [])))
         return out
 
+    def transformed(self, linear: np.ndarray) -> Skeleton:
+        """The same bones with every head and tail carried by the 3x3 ``linear``."""
+        m = np.asarray(linear, dtype=np.float64).reshape(3, 3)
+
+        def carry(point: tuple[float, float, float]) -> tuple[float, float, float]:
+            x, y, z = (float(c) for c in m @ np.asarray(point, dtype=np.float64))
+            return x, y, z
+
+        return Skeleton([BoneInfo(b.name, b.parent, carry(b.head), carry(b.tail)) for b in self.bones])
+
+    def non_finite_bones(self) -> list[str]:
+        """Bones whose rest head or tail is NaN or infinite (a script can set them)."""
+        return [b.name for b in self.bones if not np.all(np.isfinite(np.array([b.head, b.tail], dtype=np.float64)))]
+
     def joint_points(self, names: Iterable[str] | None = None) -> np.ndarray:
         bones = self.bones if names is None else [self.by_name[n] for n in names]
         if not bones:

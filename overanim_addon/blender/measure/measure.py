@@ -5,12 +5,12 @@ from __future__ import annotations
 import bpy
 import numpy as np
 
-from ...core import build_measurement_scales, validate_calibration
+from ...core import MotionMeasurementBasis, SpatialCalibrationMode, validate_calibration
 from ...core.errors import OverAnimError
-from ...core.measurement import measure_character, measure_region
+from ...core.measurement import calibrate_region, measure_character, measure_region_spaces
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
-from ..regions.properties import region_keys, require_region_bones
+from ..regions.properties import region_enum, region_keys, require_region_bones
 from . import extract
 from .results import MeasurementResults, RegionResult
 
@@ -27,15 +27,25 @@ def measure(context: bpy.types.Context, armature: bpy.types.Object) -> Measureme
 
     region_keys(armature)  # names that cannot be keyed are refused before any work
     bones_by_region = {region.name: require_region_bones(armature, region) for region in armature.overanim.regions}
+    inputs = {region.name: {
+        "measurement_basis": region_enum(region, "measurement_basis", MotionMeasurementBasis).value,
+        "spatial_calibration_mode": region_enum(region, "spatial_calibration_mode", SpatialCalibrationMode).value,
+        "authored_distance": float(region.authored_distance),
+        "region_ratio": float(region.region_ratio),
+    } for region in armature.overanim.regions}
 
     points = [extract.rest_points(m, armature, cm) for m in meshes]  # once: both measures use them
     all_points = np.concatenate(points) if points else np.zeros((0, 3))
-    character = measure_character(settings, skeleton, all_points, extract.linear_world(armature))
+    linear = extract.linear_world(armature)
+    character = measure_character(settings, skeleton, all_points, linear)
     geometry = extract.region_points(meshes, points, bones_by_region)
     regions = []
     for name, bones in bones_by_region.items():
-        proportions = measure_region(skeleton, bones, geometry[name])
-        scales = build_measurement_scales(settings, character.proportions, proportions, world_space=False)
-        regions.append(RegionResult(name, tuple(bones), proportions, scales))
+        cs, ws = measure_region_spaces(skeleton, bones, geometry[name], linear)
+        given = inputs[name]
+        calibration = calibrate_region(settings, character.proportions, cs, ws, given["measurement_basis"],
+                                       given["spatial_calibration_mode"], given["authored_distance"],
+                                       given["region_ratio"])
+        regions.append(RegionResult(name, tuple(bones), cs, ws, calibration, given))
     return MeasurementResults(character.proportions, character.locomotion_root_bone,
                               character.root_was_automatic, tuple(regions))

@@ -34,6 +34,7 @@ class OVERANIM_OT_measure_proportions(ArmatureOperatorMixin, bpy.types.Operator)
         count = results_module.write(armature, results)
         c = results.character
         log = [(f.severity, f.message) for f in findings if f.severity == "WARNING"]
+        log += [("WARNING", warning) for region in results.regions for warning in region.warnings()]
         log.append(("INFO", f"'{armature.name}': height {c.character_height_cs:.1f} cm (scale "
                     f"{c.character_scale_cs:.3f}), locomotion {c.locomotion_height_cs:.1f} cm from "
                     f"'{results.locomotion_root_bone}', {len(results.regions)} Regions; {count} properties written"))

@@ -11,7 +11,10 @@ custom properties when "Custom Properties" is on. Names:
   the rule every derived name follows) and <Value> one of ``SpanLength``, ``BoundsRadius``,
   ``ChainLength``, ``AverageBoneLength`` (cm), ``SpanScale``, ``BoundsRadiusScale``,
   ``ChainLengthScale``, ``AverageBoneLengthScale`` (0 = no measurement), ``OffsetReferenceLength``,
-  ``FocalReferenceRadius`` (cm).
+  ``FocalReferenceRadius`` (cm), and what the Region's settings resolve to in both spaces:
+  ``MotionScaleCS`` / ``MotionScaleWS`` (its Measurement Basis through ``try_resolve_scale``; 0
+  when the basis cannot resolve) and ``SpatialDistanceCS`` / ``SpatialDistanceWS`` (cm, its
+  Spatial Calibration through ``resolve_spatial_distance``).
 
 Every property written here starts with ``OverAnim_`` and says in its description that it is
 computed. Measuring again replaces the measurement's own properties (the names above, stale
@@ -30,6 +33,7 @@ import bpy
 
 from ...core import MotionMeasurementScales, ResolvedCharacterProportions, ResolvedRegionProportions
 from ...core.errors import OverAnimError
+from ...core.measurement import RegionCalibration
 from ...core.naming import derived_name, region_key, region_keys
 
 PREFIX = "OverAnim_"
@@ -56,6 +60,13 @@ REGION_PROPS = {
     "AverageBoneLengthScale": ("average_bone_length_scale", "", "Region average-bone scale (0 = no measurement)"),
     "OffsetReferenceLength": ("offset_reference_length", "cm", "Offset reference length"),
     "FocalReferenceRadius": ("focal_reference_radius", "cm", "Focal reference radius"),
+    "MotionScaleCS": ("motion_scale_cs", "",
+                      "Region motion scale (Measurement Basis), component space; 0 = the basis cannot resolve"),
+    "MotionScaleWS": ("motion_scale_ws", "",
+                      "Region motion scale (Measurement Basis), world space; 0 = the basis cannot resolve"),
+    "SpatialDistanceCS": ("spatial_distance_cs", "cm",
+                          "Region spatial distance (Spatial Calibration), component space"),
+    "SpatialDistanceWS": ("spatial_distance_ws", "cm", "Region spatial distance (Spatial Calibration), world space"),
 }
 
 
@@ -77,8 +88,21 @@ def region_property(region_name: str, suffix: str) -> str:
 class RegionResult:
     name: str
     bones: tuple[str, ...]
-    proportions: ResolvedRegionProportions
-    scales: MotionMeasurementScales
+    proportions: ResolvedRegionProportions  # CS: the rig's own lengths
+    proportions_ws: ResolvedRegionProportions
+    calibration: RegionCalibration  # measurement scales, motion scale, spatial distance (CS and WS)
+    settings: dict[str, Any]  # the Region's Measurement Basis and Spatial Calibration inputs
+
+    @property
+    def scales(self) -> MotionMeasurementScales:
+        return self.calibration.scales_cs
+
+    def warnings(self) -> list[str]:
+        c = self.calibration
+        if c.motion_resolved_cs and c.motion_resolved_ws:
+            return []
+        return [f"Region '{self.name}': Measurement Basis {self.settings['measurement_basis']} cannot resolve "
+                "(no such Region measurement): its motion scale is written as 0"]
 
 
 @dataclass(frozen=True)
@@ -100,9 +124,12 @@ class MeasurementResults:
         out[ROOT_BONE] = (self.locomotion_root_bone, "", f"Locomotion root bone ({how})")
         region_keys([region.name for region in self.regions])  # refuses names that cannot be keyed
         for region in self.regions:
+            c = region.calibration
             values = {**asdict(region.proportions), **asdict(region.scales),
                       "offset_reference_length": region.proportions.offset_reference_length(),
-                      "focal_reference_radius": region.proportions.focal_reference_radius()}
+                      "focal_reference_radius": region.proportions.focal_reference_radius(),
+                      "motion_scale_cs": c.motion_scale_cs, "motion_scale_ws": c.motion_scale_ws,
+                      "spatial_distance_cs": c.spatial_distance_cs, "spatial_distance_ws": c.spatial_distance_ws}
             for suffix, (attr, unit, text) in REGION_PROPS.items():
                 out[region_property(region.name, suffix)] = (
                     float(values[attr]), unit, f"{text}, Region '{region.name}'")
@@ -120,11 +147,14 @@ class MeasurementResults:
             "locomotion_root_bone_automatic": self.root_was_automatic,
             "regions": {
                 r.name: {
+                    "key": region_key(r.name),
                     "bones": list(r.bones),
                     **asdict(r.proportions),
                     "offset_reference_length": r.proportions.offset_reference_length(),
                     "focal_reference_radius": r.proportions.focal_reference_radius(),
-                    "measurement_scales": asdict(r.scales),
+                    "world_space": asdict(r.proportions_ws),
+                    "settings": dict(r.settings),
+                    "calibration": asdict(r.calibration),
                 }
                 for r in self.regions
             },

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import bpy
 
+from ...core.naming import region_key
 from ..ui import OverAnimSubPanel
 from .results import CHARACTER_PROPS, PREFIX, REGION_PROPS, region_property
 
@@ -39,13 +40,24 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
             if names["SpanLength"] not in armature:
                 continue
             box = layout.box()
-            box.label(text=region.name, icon="GROUP_BONE")
+            key = region_key(region.name)
+            box.label(text=region.name if key == region.name else f"{region.name}  (as {key})", icon="GROUP_BONE")
             col = box.column(align=True)
             for length, scale in REGION_ROWS:
                 text = REGION_PROPS[length][2].replace("Region ", "")
                 value = armature.get(names[length], 0.0)
                 factor = armature.get(names[scale], 0.0)
                 col.label(text=f"{text}: {value:.1f} cm  ×{factor:.3f}")
+            # what the Region's Measurement Basis and Spatial Calibration resolve to (CS / WS)
+            motion = [armature.get(names[f"MotionScale{space}"], 0.0) for space in ("CS", "WS")]
+            row = col.row()
+            row.alert = not all(motion)
+            basis = region.bl_rna.properties["measurement_basis"].enum_items.get(region.measurement_basis)
+            label = basis.name if basis is not None else "?"
+            row.label(text=f"Motion ({label}): " + ("cannot resolve" if not all(motion) else
+                                                     f"×{motion[0]:.3f} CS  ×{motion[1]:.3f} WS"))
+            spatial = [armature.get(names[f"SpatialDistance{space}"], 0.0) for space in ("CS", "WS")]
+            col.label(text=f"Spatial distance: {spatial[0]:.1f} cm CS  {spatial[1]:.1f} cm WS")
         layout.operator("overanim.export_results_json", icon="EXPORT")
 
 

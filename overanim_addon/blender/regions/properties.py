@@ -107,6 +107,16 @@ class OVERANIM_PG_region(bpy.types.PropertyGroup):
             name="Measurement Basis", items=BASIS_ITEMS, default="AUTO",
             description="Which measured scale calibrates this Region's motion",
         ),
+        "authored_distance": bpy.props.FloatProperty(
+            name="Authored Distance", default=0.0, min=0.0, soft_max=1000.0, precision=2,
+            description="A linear distance authored for the reference character, in cm; Measure resolves it "
+            "by Spatial Calibration (OverAnim_Region_<Key>_SpatialDistanceCS/WS)",
+        ),
+        "region_ratio": bpy.props.FloatProperty(
+            name="Region Ratio", default=1.0, min=0.0, soft_max=4.0, precision=3,
+            description="RegionRelative: the distance is this fraction of the Region's offset reference length "
+            "(0 falls back to character-relative)",
+        ),
         "preview_color": bpy.props.FloatVectorProperty(
             name="Preview Colour", subtype="COLOR", size=4, min=0.0, max=1.0, default=(0.18, 0.18, 0.18, 1.0),
             description="This Region's colour in the OverAnim_Preview colour attribute (set when painting)",

@@ -61,6 +61,10 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
         col.prop(region, "is_attachment_dependency", text="Attachment")
         col.prop(region, "composition_policy", text="Composition")
         col.prop(region, "spatial_calibration_mode", text="Spatial")
+        col.prop(region, "authored_distance", text="Distance (cm)")
+        ratio = col.row()
+        ratio.active = region.spatial_calibration_mode == "REGION_RELATIVE"  # only RegionRelative reads it
+        ratio.prop(region, "region_ratio", text="Ratio")
         col.prop(region, "measurement_basis", text="Basis")
         meshes_with_keys = [o.data.shape_keys for o in context.scene.objects
                             if o.type == "MESH" and o.data.shape_keys is not None and o.find_armature() is armature]
