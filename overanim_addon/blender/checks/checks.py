@@ -12,16 +12,22 @@ import numpy as np
 
 from ...core import validate_calibration
 from ...core.errors import OverAnimError
-from ...core.skeleton import character_height, find_body_root
+from ...core.measurement import frames, locomotion_root
+from ...core.skeleton import Skeleton, character_height
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..measure import extract
 from ..regions.properties import region_bones, region_keys, require_region_bones
 from ..weights import region_weights
+from .apply_scale import apply_scale
 
 ERROR, WARNING, INFO = "ERROR", "WARNING", "INFO"
 GROUND_LEVEL_FRACTION = 0.003  # of the rig's height: a locomotion root this low is on the ground
 PLAUSIBLE_HEIGHT_CM = (5.0, 5000.0)  # a mouse to a giant; outside this the unit scale is suspect
+LYING_FRACTION = 0.35  # a rig whose height along world up is below this share of its length lies down
+SCALE_TOLERANCE = 1e-4
+# the rotation that turns each horizontal world axis into world up (+Z), as an artist types it
+STAND_UP = {"+X": "-90° about Y", "-X": "+90° about Y", "+Y": "+90° about X", "-Y": "-90° about X"}
 
 
 @dataclass(frozen=True)
@@ -37,16 +43,54 @@ def _check_calibration(context, armature):
         yield CheckResult("calibration", ERROR, f"Calibration: {problem}")
 
 
+def _is_power_of_ten(value: float) -> bool:
+    return value > 0 and abs(math.log10(value) - round(math.log10(value))) < 1e-3
+
+
 def _check_scale(context, armature):
     scale = tuple(armature.scale)
-    if max(scale) - min(scale) > 1e-4 * max(abs(s) for s in scale):
+    meshes = len(deformed_meshes(armature, context.scene))
+    together = f" (with its {meshes} deformed meshes, which keep their place)" if meshes else ""
+    if max(scale) - min(scale) > SCALE_TOLERANCE * max(abs(s) for s in scale):
         yield CheckResult("armature_scale", WARNING,
                           f"'{armature.name}' has a non-uniform scale {tuple(round(s, 3) for s in scale)}: "
-                          "world-space lengths are distorted; apply the scale", "apply_armature_scale")
-    elif any(abs(s - 1.0) > 1e-4 for s in scale):
-        yield CheckResult("armature_scale", WARNING,
-                          f"'{armature.name}' has an unapplied scale of {scale[0]:.3g}: Unreal will import it "
-                          "as component scale; apply it unless that is intended", "apply_armature_scale")
+                          f"world-space lengths are distorted; apply the scale{together}", "apply_armature_scale")
+    elif any(abs(s - 1.0) > SCALE_TOLERANCE for s in scale):
+        if _is_power_of_ten(scale[0]):
+            # Blender's FBX importer: Unreal and Maya files in centimetres come in at scale 0.01,
+            # their Y-up data stood upright by a +90 degree rotation about X
+            cs, ws = _heights_cm(context, armature)
+            rotated = "and an X rotation " if abs(armature.rotation_euler[0]) > 1e-3 else ""
+            yield CheckResult(
+                "armature_scale", WARNING,
+                f"'{armature.name}' has an object scale of {scale[0]:g} {rotated}(the FBX importer's unit "
+                f"conversion): WS values measure the rig as it stands ({ws:.4g} cm tall), CS values are its own "
+                f"data without that scale ({cs:.4g} cm, {1.0 / scale[0]:g}× WS) and their scales clamp at the "
+                f"maximum. Apply the scale{together} to make CS equal WS", "apply_armature_scale")
+        else:
+            yield CheckResult("armature_scale", WARNING,
+                              f"'{armature.name}' has an unapplied scale of {scale[0]:.3g}: Unreal will import it "
+                              f"as component scale; apply it{together} unless that is intended",
+                              "apply_armature_scale")
+
+
+def _world_scale(obj: bpy.types.Object) -> tuple[float, ...]:
+    return tuple(float(s) for s in obj.matrix_world.to_scale())
+
+
+def _check_mesh_scale(context, armature):
+    """A deformed mesh's own scale exports with it to Unreal (the skinned vertices at that scale)."""
+    if any(abs(s - 1.0) > SCALE_TOLERANCE for s in armature.scale):
+        return  # the armature's Apply Scale applies the meshes' scale as well
+    scaled = [(m.name, _world_scale(m)) for m in deformed_meshes(armature, context.scene)
+              if any(abs(s - 1.0) > SCALE_TOLERANCE for s in _world_scale(m))]
+    if scaled:
+        listed = ", ".join(f"'{name}' ({'/'.join(f'{s:.3g}' for s in dict.fromkeys(scale))})"
+                           for name, scale in scaled[:3])
+        more = f" and {len(scaled) - 3} more" if len(scaled) > 3 else ""
+        yield CheckResult("mesh_scale", WARNING,
+                          f"Deformed meshes with an unapplied scale: {listed}{more}; they export to Unreal at "
+                          "that scale: apply it", "apply_mesh_scale")
 
 
 def _check_pose(context, armature):
@@ -64,33 +108,74 @@ def _is_identity(matrix) -> bool:
     return all(abs(matrix[i][j] - (1.0 if i == j else 0.0)) < 1e-5 for i in range(4) for j in range(4))
 
 
+def _lying_axis(world: Skeleton) -> tuple[str, float, float] | None:
+    """The world axis a rig lies along (its bones much longer along a horizontal axis than along
+    world up), with its length and its height (cm); None for a rig standing up."""
+    points = world.joint_points()
+    extent = points.max(axis=0) - points.min(axis=0)
+    longest = int(np.argmax(extent))
+    if longest == 2 or extent[2] >= LYING_FRACTION * extent[longest]:
+        return None
+    along = points[:, longest]  # the far end (the head of a rig built from its feet) names the sign
+    sign = "+" if along.max() >= -along.min() else "-"
+    return f"{sign}{'XYZ'[longest]}", float(extent[longest]), float(extent[2])
+
+
 def _check_locomotion_root(context, armature):
-    cm = cm_per_unit(context.scene)
-    skeleton = extract.skeleton(armature, cm)
-    chosen = armature.overanim.calibration.locomotion_root_bone
-    try:
-        root = skeleton.require(chosen).name if chosen else find_body_root(skeleton)
-    except OverAnimError as error:
-        yield CheckResult("locomotion_root", ERROR, str(error))
+    """The locomotion root must stand above the ground along world up (the measuring frame of
+    core.measurement); a rig lying down is named as such instead of blaming its root."""
+    skeleton = extract.skeleton(armature, cm_per_unit(context.scene))
+    broken = skeleton.non_finite_bones()
+    if broken:
+        yield CheckResult("bone_positions", ERROR,
+                          f"Bones with a rest position that is not a number (NaN or inf): {', '.join(broken[:5])}"
+                          + (f" and {len(broken) - 5} more" if len(broken) > 5 else "")
+                          + ": fix or delete them")
         return
-    height = skeleton.by_name[root].head[2]
+    f = frames(extract.linear_world(armature))
+    upright = skeleton.transformed(f.cs)
+    lying = _lying_axis(skeleton.transformed(f.ws))
+    try:
+        root = locomotion_root(settings_from_properties(armature.overanim.calibration), upright)
+    except OverAnimError as error:
+        if lying is None:
+            yield CheckResult("locomotion_root", ERROR, str(error))
+            return
+        root = ""
+    height = upright.by_name[root].head[2] if root else 0.0
     # "at ground level" relative to the rig's own height, so an odd Unit Scale is reported as that
     # (by the unit-scale check) instead of as a root on the ground: 0.3 % is 0.54 cm at 180 cm
-    top = max(0.0, float(skeleton.joint_points()[:, 2].max()))
-    if not height > GROUND_LEVEL_FRACTION * top:
+    top = max(0.0, float(upright.joint_points()[:, 2].max()))
+    grounded = not height > GROUND_LEVEL_FRACTION * top
+    if lying is not None:
+        axis, length, tall = lying
+        yield CheckResult(
+            "orientation", ERROR if grounded else WARNING,
+            f"'{armature.name}' lies along world {axis}: {length:.4g} cm long but {tall:.4g} cm tall along world "
+            f"up (+Z), which Measure uses as up. Stand it up: rotate the armature object {STAND_UP[axis]} "
+            "(or fix its rest pose)" + ("" if grounded else ", unless the creature really is long and low"))
+        return
+    if grounded:
         yield CheckResult("locomotion_root", ERROR,
                           f"Locomotion root '{root}' is at ground level ({height:.2f} cm): locomotion height "
                           "would be 0; pick the pelvis in Locomotion Root Bone")
 
 
 def _height_in_units(context, armature) -> float:
-    """The character's height in Blender units (as measured: highest rest point above Z = 0)."""
+    """The character's height in Blender units of the rig's own data (as measured in CS: the
+    highest rest point along the axis the object's rotation turns into world up)."""
     meshes = extract.lod0(deformed_meshes(armature, context.scene))
     if meshes:
         points = np.concatenate([extract.rest_points(m, armature, 1.0) for m in meshes])
     else:
         points = extract.skeleton(armature, 1.0).joint_points()
-    return character_height(points)
+    return character_height(points @ frames(extract.linear_world(armature)).cs.T)
+
+
+def _heights_cm(context, armature) -> tuple[float, float]:
+    """(CS, WS) character height in cm."""
+    cs = _height_in_units(context, armature) * cm_per_unit(context.scene)
+    return cs, cs * frames(extract.linear_world(armature)).object_scale
 
 
 def _check_unit_scale(context, armature):
@@ -140,8 +225,8 @@ def _check_meshes(context, armature):
         yield CheckResult("meshes", INFO, f"No mesh is deformed by '{armature.name}': heights come from the bones")
 
 
-CHECKS = (_check_calibration, _check_scale, _check_pose, _check_locomotion_root, _check_unit_scale,
-          _check_meshes, _check_regions)
+CHECKS = (_check_calibration, _check_scale, _check_mesh_scale, _check_pose, _check_locomotion_root,
+          _check_unit_scale, _check_meshes, _check_regions)
 
 
 def run_checks(context: bpy.types.Context, armature: bpy.types.Object) -> list[CheckResult]:
@@ -154,9 +239,11 @@ def run_checks(context: bpy.types.Context, armature: bpy.types.Object) -> list[C
 
 # -- fixes ------------------------------------------------------------------------------------------
 def _fix_apply_armature_scale(context, armature):
-    with context.temp_override(active_object=armature, object=armature, selected_editable_objects=[armature],
-                               selected_objects=[armature]):
-        bpy.ops.object.transform_apply(location=False, rotation=False, scale=True, properties=False)
+    apply_scale(context, armature, with_armature=True)
+
+
+def _fix_apply_mesh_scale(context, armature):
+    apply_scale(context, armature, with_armature=False)
 
 
 def _fix_rest_position(context, armature):
@@ -174,6 +261,7 @@ def _fix_unit_scale(context, armature):
 
 FIXES: dict[str, tuple[str, Callable[[bpy.types.Context, bpy.types.Object], None]]] = {
     "apply_armature_scale": ("Apply Scale", _fix_apply_armature_scale),
+    "apply_mesh_scale": ("Apply Mesh Scale", _fix_apply_mesh_scale),
     "rest_position": ("Rest Position", _fix_rest_position),
     "unit_scale": ("Match Unit Scale", _fix_unit_scale),
 }

@@ -1,0 +1,137 @@
+"""The Apply Scale fixes: bake an object scale into the data of the armature, its deformed meshes
+and the objects parented to them, so that every one of them ends at scale 1 and everything stays
+where the viewport shows it.
+
+Blender's own Apply Scale on the armature keeps its children in place by hiding the old scale in
+their parent-inverse matrices: the meshes end at a world scale of 2 and export wrong to Unreal.
+Here the armature's scale goes into its bones (Blender's operator), and every other object's world
+matrix is split into rotation R and stretch S (polar decomposition): a mesh gets S baked into its
+vertices (shape keys included) and keeps R and its location; an object with no data to bake into
+(an empty, a camera) keeps its world matrix exactly. Its local scale is then 1, and its parent
+inverse takes what its parent's change would otherwise move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import bpy
+import numpy as np
+from mathutils import Matrix
+
+from ...core.errors import OverAnimError
+from ..common import deformed_meshes
+
+TOLERANCE = 1e-5
+
+
+def _descendants(roots: Iterable[bpy.types.Object], scene: bpy.types.Scene) -> list[bpy.types.Object]:
+    out: list[bpy.types.Object] = []
+    stack = list(roots)
+    while stack:
+        obj = stack.pop()
+        for child in scene.objects:
+            if child.parent is obj and child not in out:
+                out.append(child)
+                stack.append(child)
+    return out
+
+
+def _depth(obj: bpy.types.Object) -> int:
+    depth = 0
+    while obj.parent is not None:
+        obj, depth = obj.parent, depth + 1
+    return depth
+
+
+def _split(world: Matrix) -> tuple[Matrix, Matrix]:
+    """(world without its stretch, the stretch S as a 4x4) with world = that @ S."""
+    linear = np.array(world.to_3x3(), dtype=np.float64)
+    u, _, vt = np.linalg.svd(linear)
+    flip = np.diag([1.0, 1.0, float(np.sign(np.linalg.det(u @ vt)))])
+    rotation = u @ flip @ vt
+    stretch = rotation.T @ linear  # symmetric; holds a mirror when the scale is negative
+    rigid = Matrix.Translation(world.translation) @ Matrix(rotation.tolist()).to_4x4()
+    return rigid, Matrix(stretch.tolist()).to_4x4()
+
+
+def _is_identity(matrix: Matrix) -> bool:
+    return all(abs(matrix[i][j] - (1.0 if i == j else 0.0)) < TOLERANCE for i in range(3) for j in range(3))
+
+
+def targets(context: bpy.types.Context, armature: bpy.types.Object, with_armature: bool) -> list[bpy.types.Object]:
+    """The objects a fix touches, parents first: the deformed meshes, and everything parented to the
+    armature (when its scale is applied too) or to those meshes."""
+    scene = context.scene
+    meshes = deformed_meshes(armature, scene)
+    roots = [*meshes, armature] if with_armature else meshes
+    found = list(dict.fromkeys([*meshes, *_descendants(roots, scene)]))
+    return sorted((o for o in found if o is not armature), key=_depth)
+
+
+def _refuse_what_cannot_change(armature: bpy.types.Object, objects: list[bpy.types.Object], with_armature: bool,
+                               stretches: dict[str, Matrix]) -> None:
+    for obj in ([armature] if with_armature else []) + objects:
+        if obj.library is not None or (obj.data is not None and obj.data.library is not None):
+            raise OverAnimError(f"'{obj.name}' is linked from a library: its scale cannot be applied")
+    if with_armature and armature.data.users > 1:
+        raise OverAnimError(f"The armature data of '{armature.name}' is shared by other objects: make it single-user")
+    sharing: dict[str, list[bpy.types.Object]] = {}
+    for obj in objects:
+        if obj.type == "MESH":
+            sharing.setdefault(obj.data.name, []).append(obj)
+    for users in sharing.values():
+        mesh = users[0].data
+        if mesh.users > len(users):
+            raise OverAnimError(f"Mesh data '{mesh.name}' of '{users[0].name}' is also used outside the rig: "
+                                "make it single-user (Object > Relations) before applying its scale")
+        first = stretches[users[0].name]
+        if any(not np.allclose(np.array(stretches[o.name]), np.array(first), atol=TOLERANCE) for o in users[1:]):
+            raise OverAnimError(f"Mesh data '{mesh.name}' is shared by objects of different scales: "
+                                "make them single-user first")
+
+
+def _place(obj: bpy.types.Object, world: Matrix, basis: Matrix) -> None:
+    """Give ``obj`` the local matrix ``basis`` and the world matrix ``world``, whatever its parent
+    did meanwhile: its parent inverse takes the difference."""
+    if obj.parent is None:
+        obj.matrix_world = world
+        return
+    # world = parent part @ parent inverse @ basis; the parent part (object, bone or vertex parent)
+    # is read back from the current state rather than recomputed for each parent type
+    parent_part = obj.matrix_world @ obj.matrix_basis.inverted() @ obj.matrix_parent_inverse.inverted()
+    obj.matrix_parent_inverse = parent_part.inverted() @ world @ basis.inverted()
+    obj.matrix_basis = basis
+
+
+def apply_scale(context: bpy.types.Context, armature: bpy.types.Object, with_armature: bool) -> int:
+    """Apply the scale of the armature (``with_armature``) and of its deformed meshes and their
+    children; returns how many objects were changed. Refuses, changing nothing, when an object is
+    linked or its data is shared with objects outside the rig."""
+    objects = targets(context, armature, with_armature)
+    worlds = {obj.name: obj.matrix_world.copy() for obj in objects}
+    split = {name: _split(world) for name, world in worlds.items()}
+    _refuse_what_cannot_change(armature, objects, with_armature, {n: s for n, (_, s) in split.items()})
+
+    changed = 0
+    if with_armature and any(abs(s - 1.0) > TOLERANCE for s in armature.scale):
+        with context.temp_override(active_object=armature, object=armature, selected_editable_objects=[armature],
+                                   selected_objects=[armature]):
+            bpy.ops.object.transform_apply(location=False, rotation=False, scale=True, properties=False)
+        changed += 1
+    baked: set[str] = set()
+    for obj in objects:
+        context.view_layer.update()  # the parent's new matrix, before reading this one's parent part
+        rigid, stretch = split[obj.name]
+        location, rotation, _ = obj.matrix_basis.decompose()
+        if obj.type == "MESH":
+            if obj.data.name not in baked and not _is_identity(stretch):
+                obj.data.transform(stretch, shape_keys=True)  # type: ignore[call-arg]
+                obj.data.update()
+            baked.add(obj.data.name)
+            _place(obj, rigid, Matrix.LocRotScale(location, rotation, None))
+        else:  # nothing to bake the scale into: the object stays exactly where it was
+            _place(obj, worlds[obj.name], obj.matrix_basis.copy())
+        changed += 1
+    context.view_layer.update()
+    return changed
