@@ -154,7 +154,8 @@ def test_measure_replaces_only_its_own_properties(sample):
 
 @pytest.mark.parametrize(("prop", "feature"), [
     ("falloff_mode", "paint_region_masks"), ("lod_policy", "check_lod_coverage"),
-    ("composition_policy", "compose_region_deltas"),
+    ("composition_policy", "compose_region_deltas"), ("measurement_basis", "measure_proportions"),
+    ("spatial_calibration_mode", "measure_proportions"),
 ])
 def test_a_raw_out_of_range_enum_value_is_an_error_not_a_traceback(sample, prop, feature):
     add_sample_deltas(sample)

@@ -48,16 +48,17 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
                 value = armature.get(names[length], 0.0)
                 factor = armature.get(names[scale], 0.0)
                 col.label(text=f"{text}: {value:.1f} cm  ×{factor:.3f}")
-            # what the Region's Measurement Basis and Spatial Calibration resolve to (CS / WS)
+            # what the Region's Measurement Basis and Spatial Calibration resolve to, CS | WS
             motion = [armature.get(names[f"MotionScale{space}"], 0.0) for space in ("CS", "WS")]
-            row = col.row()
-            row.alert = not all(motion)
-            basis = region.bl_rna.properties["measurement_basis"].enum_items.get(region.measurement_basis)
-            label = basis.name if basis is not None else "?"
-            row.label(text=f"Motion ({label}): " + ("cannot resolve" if not all(motion) else
-                                                     f"×{motion[0]:.3f} CS  ×{motion[1]:.3f} WS"))
             spatial = [armature.get(names[f"SpatialDistance{space}"], 0.0) for space in ("CS", "WS")]
-            col.label(text=f"Spatial distance: {spatial[0]:.1f} cm CS  {spatial[1]:.1f} cm WS")
+            for label, values in (("Motion scale", ["cannot resolve" if not v else f"×{v:.3f}" for v in motion]),
+                                  ("Spatial distance", [f"{v:.1f} cm" for v in spatial])):
+                split = col.split(factor=0.5)
+                split.alert = label == "Motion scale" and not all(motion)
+                split.label(text=label)
+                row = split.row()
+                for value in values:
+                    row.label(text=value)
         layout.operator("overanim.export_results_json", icon="EXPORT")
 
 

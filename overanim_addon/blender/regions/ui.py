@@ -45,7 +45,10 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
             col.label(text=str(error), icon="ERROR")
         else:
             if key != region.name:  # what masks and properties are called (Blender names hold 63 bytes)
-                col.label(text=f"Written as '{key}'", icon="INFO")
+                row = col.split(factor=0.4)
+                row.alignment = "RIGHT"
+                row.label(text="Written as")
+                row.label(text=key)
         mask = col.column(heading="Mask")
         mask.prop(region, "falloff_mode")
         mask.prop(region, "zero_weight", slider=True)
