@@ -1,12 +1,12 @@
 """Benchmark: how Paint, the LOD check and Measure grow with the number of Regions.
 
-    .venv/bin/python scripts/benchmark_regions.py [--vertices 2000] [--bones 400]
+    .venv/bin/python scripts/benchmark_regions.py [--vertices 2000] [--bones 400] [--bones-per-region 1]
                                                  [--regions 25 50 100 200] [--repeat 5]
 
 One rig for every count: ``--bones`` deforming bones and a ~2,000-vertex mesh whose every vertex
-is weighted to two of them; Region i covers bone i (its own Bone Collection), so only the number of
-Regions changes from one count to the next. Built fresh for each Region count. Each operator
-runs through ``bpy.ops`` (so Blender's view-layer re-evaluation after it is included), median of
+is weighted to two of them; Region i covers the next ``--bones-per-region`` bones (its own Bone
+Collection), so only the number of Regions changes from one count to the next. Each operator runs
+through ``bpy.ops`` (so Blender's view-layer re-evaluation after it is included), median of
 ``--repeat`` runs. Printed per count: the times, the time per Region, and the growth against the
 smallest count of the same run: a linear job keeps the time per Region flat (growth equal to the
 ratio of the counts); a quadratic one doubles it with every doubling of the count.
@@ -27,7 +27,7 @@ from _bootstrap import ensure_registered, script_args
 JOBS = ("paint_region_masks", "check_lod_coverage", "measure_proportions")
 
 
-def build(regions: int, vertices: int, bones: int):
+def build(regions: int, vertices: int, bones: int, per_region: int):
     import bpy
     import numpy as np
 
@@ -49,7 +49,8 @@ def build(regions: int, vertices: int, bones: int):
     bpy.ops.object.mode_set(mode="OBJECT")
     for i in range(regions):
         collection = data.collections.new(f"C_{i:04d}")
-        collection.assign(data.bones[f"bone_{i:04d}"])
+        for b in range(i * per_region, (i + 1) * per_region):
+            collection.assign(data.bones[f"bone_{b:04d}"])
         region = rig.overanim.regions.add()
         region.name, region.bone_collection = f"Region_{i:04d}", collection.name
 
@@ -87,6 +88,7 @@ def main(args: list[str]) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--vertices", type=int, default=2000)
     parser.add_argument("--bones", type=int, default=400, help="deforming bones (at least the most Regions)")
+    parser.add_argument("--bones-per-region", type=int, default=1)
     parser.add_argument("--regions", type=int, nargs="+", default=[25, 50, 100, 200])
     parser.add_argument("--repeat", type=int, default=5)
     options = parser.parse_args(args)
@@ -97,12 +99,14 @@ def main(args: list[str]) -> int:
     rows = []
     try:
         for regions in sorted(options.regions):
-            count = build(regions, options.vertices, max(options.bones, regions))
+            per_region = options.bones_per_region
+            count = build(regions, options.vertices, max(options.bones, regions * per_region), per_region)
             rows.append((regions, count, {job: run(job, options.repeat) for job in JOBS}))
     finally:
         cleanup()
 
     print(f"Regions benchmark: ~{options.vertices:,} vertices, {options.bones} bones, "
+          f"{options.bones_per_region} per Region, "
           f"Blender {bpy.app.version_string}, median of {options.repeat} runs through bpy.ops")
     base_regions, _, base = rows[0]
     for job in JOBS:

@@ -137,15 +137,19 @@ def measure_region(skeleton: Skeleton, bone_names: Iterable[str], points: np.nda
     )
 
 
-def measure_region_spaces(
-    skeleton: Skeleton, bone_names: Iterable[str], points: np.ndarray, linear_world: np.ndarray
-) -> tuple[ResolvedRegionProportions, ResolvedRegionProportions]:
-    """A Region's lengths in CS (the rig's own lengths) and WS (carried by ``linear_world``; a
-    uniform object scale of 2 doubles them)."""
-    names = list(dict.fromkeys(bone_names))
-    p = np.asarray(points, dtype=np.float64).reshape(-1, 3)
-    ws = frames(linear_world).ws
-    return measure_region(skeleton, names, p), measure_region(skeleton.transformed(ws), names, p @ ws.T)
+class RegionSpaces:
+    """Measures Regions in CS (the rig's own lengths) and WS (carried by ``linear_world``; a
+    uniform object scale of 2 doubles them). The skeleton is carried into WS once, not per Region."""
+
+    def __init__(self, skeleton: Skeleton, linear_world: np.ndarray):
+        self.ws_matrix = frames(linear_world).ws
+        self.cs, self.ws = skeleton, skeleton.transformed(self.ws_matrix)
+
+    def measure(self, bone_names: Iterable[str], points: np.ndarray) -> tuple[ResolvedRegionProportions,
+                                                                                ResolvedRegionProportions]:
+        names = list(dict.fromkeys(bone_names))
+        p = np.asarray(points, dtype=np.float64).reshape(-1, 3)
+        return measure_region(self.cs, names, p), measure_region(self.ws, names, p @ self.ws_matrix.T)
 
 
 @dataclass(frozen=True)

@@ -79,12 +79,10 @@ class Skeleton:
     def transformed(self, linear: np.ndarray) -> Skeleton:
         """The same bones with every head and tail carried by the 3x3 ``linear``."""
         m = np.asarray(linear, dtype=np.float64).reshape(3, 3)
-
-        def carry(point: tuple[float, float, float]) -> tuple[float, float, float]:
-            x, y, z = (float(c) for c in m @ np.asarray(point, dtype=np.float64))
-            return x, y, z
-
-        return Skeleton([BoneInfo(b.name, b.parent, carry(b.head), carry(b.tail)) for b in self.bones])
+        joints = np.array([(b.head, b.tail) for b in self.bones], dtype=np.float64).reshape(-1, 3) @ m.T
+        rows = joints.reshape(-1, 2, 3).tolist()
+        return Skeleton([BoneInfo(b.name, b.parent, tuple(head), tuple(tail))
+                         for b, (head, tail) in zip(self.bones, rows, strict=True)])
 
     def non_finite_bones(self) -> list[str]:
         """Bones whose rest head or tail is NaN or infinite (a script can set them)."""

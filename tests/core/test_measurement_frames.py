@@ -9,13 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from overanim_addon.core import CalibrationSettings, InvalidInputError, MotionMeasurementBasis, SpatialCalibrationMode
-from overanim_addon.core.measurement import (
-    calibrate_region,
-    frames,
-    measure_character,
-    measure_region,
-    measure_region_spaces,
-)
+from overanim_addon.core.measurement import RegionSpaces, calibrate_region, frames, measure_character, measure_region
 from overanim_addon.core.skeleton import BoneInfo, Skeleton
 
 from .test_skeleton import humanoid
@@ -100,7 +94,7 @@ def test_non_finite_bones_are_refused():
 def test_region_spaces():
     bones = ["thigh_l", "calf_l", "foot_l"]
     points = np.array([[10, 0, 90.0], [12, -14, 3.0], [11, 2, 50.0]])
-    cs, ws = measure_region_spaces(humanoid(), bones, points, ROT_X_90 * 2.0)
+    cs, ws = RegionSpaces(humanoid(), ROT_X_90 * 2.0).measure(bones, points)
     assert cs == measure_region(humanoid(), bones, points)
     for field in ("span_length", "bounds_radius", "chain_length", "average_bone_length"):
         assert getattr(ws, field) == pytest.approx(2.0 * getattr(cs, field))
@@ -111,7 +105,7 @@ def arm_calibration(basis="AUTO", mode="CHARACTER_RELATIVE", distance=10.0, rati
     cal = cal or CalibrationSettings()
     bones = ["spine_01", "head"]
     character = measure_character(cal, humanoid(), POINTS, np.eye(3) * scale).proportions
-    cs, ws = measure_region_spaces(humanoid(), bones, np.zeros((0, 3)), np.eye(3) * scale)
+    cs, ws = RegionSpaces(humanoid(), np.eye(3) * scale).measure(bones, np.zeros((0, 3)))
     return calibrate_region(cal, character, cs, ws, basis, mode, distance, ratio), cs, character
 
 

@@ -7,7 +7,7 @@ import numpy as np
 
 from ...core import MotionMeasurementBasis, SpatialCalibrationMode, validate_calibration
 from ...core.errors import OverAnimError
-from ...core.measurement import calibrate_region, measure_character, measure_region_spaces
+from ...core.measurement import RegionSpaces, calibrate_region, measure_character
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..regions.properties import region_enum, region_keys, require_region_bones
@@ -39,9 +39,10 @@ def measure(context: bpy.types.Context, armature: bpy.types.Object) -> Measureme
     linear = extract.linear_world(armature)
     character = measure_character(settings, skeleton, all_points, linear)
     geometry = extract.region_points(meshes, points, bones_by_region)
+    spaces = RegionSpaces(skeleton, linear)
     regions = []
     for name, bones in bones_by_region.items():
-        cs, ws = measure_region_spaces(skeleton, bones, geometry[name], linear)
+        cs, ws = spaces.measure(bones, geometry[name])
         given = inputs[name]
         calibration = calibrate_region(settings, character.proportions, cs, ws, given["measurement_basis"],
                                        given["spatial_calibration_mode"], given["authored_distance"],
