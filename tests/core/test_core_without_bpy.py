@@ -15,7 +15,7 @@ def guarded(name, *args, **kwargs):
     return real_import(name, *args, **kwargs)
 builtins.__import__ = guarded
 import overanim_addon, overanim_addon.core
-import overanim_addon.core.proportion
+import overanim_addon.core.proportion, overanim_addon.core.naming, overanim_addon.core.measurement
 assert "bpy" not in sys.modules
 print("ok")
 """

@@ -162,20 +162,21 @@ def _check_locomotion_root(context, armature):
 
 
 def _height_in_units(context, armature) -> float:
-    """The character's height in Blender units of the rig's own data (as measured in CS: the
-    highest rest point along the axis the object's rotation turns into world up)."""
+    """The character's height in Blender units as it stands in the world (as measured in WS: the
+    highest rest point along world up). The Unit Scale applies to the world, so an FBX import at
+    object scale 0.01 is judged by what the scene shows, not by its centimetre data."""
     meshes = extract.lod0(deformed_meshes(armature, context.scene))
     if meshes:
         points = np.concatenate([extract.rest_points(m, armature, 1.0) for m in meshes])
     else:
         points = extract.skeleton(armature, 1.0).joint_points()
-    return character_height(points @ frames(extract.linear_world(armature)).cs.T)
+    return character_height(points @ frames(extract.linear_world(armature)).ws.T)
 
 
 def _heights_cm(context, armature) -> tuple[float, float]:
     """(CS, WS) character height in cm."""
-    cs = _height_in_units(context, armature) * cm_per_unit(context.scene)
-    return cs, cs * frames(extract.linear_world(armature)).object_scale
+    ws = _height_in_units(context, armature) * cm_per_unit(context.scene)
+    return ws / frames(extract.linear_world(armature)).object_scale, ws
 
 
 def _check_unit_scale(context, armature):

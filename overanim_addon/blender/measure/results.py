@@ -80,8 +80,10 @@ def owned(name: str) -> bool:
     return name in CHARACTER_NAMES or name.startswith(REGION_PREFIX)
 
 
-def region_property(region_name: str, suffix: str) -> str:
-    return derived_name(REGION_PREFIX, region_key(region_name), f"_{suffix}")
+def region_properties(region_name: str) -> dict[str, str]:
+    """Suffix (a key of REGION_PROPS) -> the Region's custom-property name."""
+    key = region_key(region_name)
+    return {suffix: derived_name(REGION_PREFIX, key, f"_{suffix}") for suffix in REGION_PROPS}
 
 
 @dataclass(frozen=True)
@@ -130,8 +132,9 @@ class MeasurementResults:
                       "focal_reference_radius": region.proportions.focal_reference_radius(),
                       "motion_scale_cs": c.motion_scale_cs, "motion_scale_ws": c.motion_scale_ws,
                       "spatial_distance_cs": c.spatial_distance_cs, "spatial_distance_ws": c.spatial_distance_ws}
+            names = region_properties(region.name)
             for suffix, (attr, unit, text) in REGION_PROPS.items():
-                out[region_property(region.name, suffix)] = (
+                out[names[suffix]] = (
                     float(values[attr]), unit, f"{text}, Region '{region.name}'")
         broken = [name for name, (value, _, _) in out.items() if isinstance(value, float) and not math.isfinite(value)]
         if broken:

@@ -4,7 +4,7 @@ import bpy
 
 from ...core.naming import region_key
 from ..ui import OverAnimSubPanel
-from .results import CHARACTER_PROPS, PREFIX, REGION_PROPS, region_property
+from .results import CHARACTER_PROPS, PREFIX, REGION_PROPS, region_properties
 
 # (length property, its scale property) per line of a Region's box
 REGION_ROWS = (("ChainLength", "ChainLengthScale"), ("SpanLength", "SpanScale"),
@@ -36,7 +36,7 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
         root = armature.get(f"{PREFIX}LocomotionRootBone", "")
         layout.label(text=f"Locomotion root: {root}", icon="BONE_DATA")
         for region in armature.overanim.regions:
-            names = {suffix: region_property(region.name, suffix) for suffix in REGION_PROPS}
+            names = region_properties(region.name)
             if names["SpanLength"] not in armature:
                 continue
             box = layout.box()
