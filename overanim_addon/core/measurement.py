@@ -33,7 +33,9 @@ from .skeleton import (
     bounding_sphere_radius,
     character_height,
     find_body_root,
+    ground_probe_radius,
     leg_chains,
+    locomotion_height,
     region_chain_measures,
 )
 
@@ -103,10 +105,8 @@ def measure_character(
     root = locomotion_root(calibration, upright)
     legs = leg_chains(upright, root)  # found upright: the same legs in both spaces
     height = {"cs": character_height(p @ f.cs.T), "ws": character_height(p @ f.ws.T)}
-    loco = {"cs": upright.by_name[root].head[2], "ws": world.by_name[root].head[2]}
-    # the ground probe rule (skeleton.ground_probe_radius): half the tallest hip joint
-    probe = {space: max((frame.by_name[leg].head[2] for leg in legs), default=0.0) * 0.5
-             for space, frame in (("cs", upright), ("ws", world))}
+    loco = {"cs": locomotion_height(upright, root), "ws": locomotion_height(world, root)}
+    probe = {"cs": ground_probe_radius(upright, root, legs), "ws": ground_probe_radius(world, root, legs)}
 
     scale = calibration.resolve_measurement_scale
     values: dict[str, float] = {}

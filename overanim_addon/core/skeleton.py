@@ -138,15 +138,12 @@ def locomotion_height(skeleton: Skeleton, root: str) -> float:
     return float(skeleton.require(root).head[2])
 
 
-def hip_joints(skeleton: Skeleton, root: str) -> np.ndarray:
-    """Heads of the first bones of the leg-like chains under ``root`` (N x 3, N may be 0)."""
-    return np.array([skeleton.by_name[leg].head for leg in leg_chains(skeleton, root)], dtype=np.float64).reshape(-1, 3)
-
-
-def ground_probe_radius(skeleton: Skeleton, root: str) -> float:
-    """Half the hip-joint height of the tallest leg under ``root``; 0 when it has no legs."""
-    hips = hip_joints(skeleton, root)
-    return float(hips[:, 2].max() * 0.5) if len(hips) else 0.0
+def ground_probe_radius(skeleton: Skeleton, root: str, legs: Sequence[str] | None = None) -> float:
+    """Half the hip-joint height (the head of the first bone of each leg-like chain under ``root``)
+    of the tallest leg; 0 when it has no legs. ``legs`` gives chains found on another frame of the
+    same skeleton (measuring finds them upright, then reads their heights in both spaces)."""
+    found = leg_chains(skeleton, root) if legs is None else legs
+    return max((float(skeleton.by_name[leg].head[2]) for leg in found), default=0.0) * 0.5
 
 
 # -- Region measures -----------------------------------------------------------------------------
