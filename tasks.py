@@ -3,6 +3,9 @@
 
     python3 tasks.py demo    # make .venv if needed, then run the headless demo
     python3 tasks.py test    # make .venv if needed, then ruff, mypy and the whole test suite
+    python3 tasks.py --help  # this text
+
+Arguments after the command go to the demo script or to pytest (python3 tasks.py test -k falloff -x).
 
 The virtual environment lives in .venv (override with OVERANIM_VENV). Requirements are installed
 again only when a requirements file changed since the last install (a hash stamp in the venv).
@@ -79,8 +82,11 @@ def cmd_test(args: list[str]) -> int:
 
 def main(argv: list[str]) -> int:
     commands = {"demo": cmd_demo, "test": cmd_test}
-    if not argv or argv[0] not in commands:
+    if argv and argv[0] in ("-h", "--help", "help"):
         print(__doc__)
+        return 0
+    if not argv or argv[0] not in commands:
+        print(__doc__, file=sys.stderr)
         return 2
     return commands[argv[0]](argv[1:])
 

@@ -46,6 +46,7 @@ def build(output_dir: Path = ROOT / "dist") -> Path:
         shutil.copytree(ROOT / "overanim_addon", stage,
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
         shutil.copy(ROOT / "blender_manifest.toml", stage / "blender_manifest.toml")
+        shutil.copy(ROOT / "LICENSE", stage / "LICENSE")  # the GPL-3.0-or-later text the manifest names
         for args in (["validate", str(stage)],
                      ["build", "--source-dir", str(stage), "--output-filepath", str(zip_path)]):
             result = subprocess.run([sys.executable, str(tool), *args], capture_output=True, text=True, check=False)

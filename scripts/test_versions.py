@@ -63,7 +63,8 @@ def main(args: list[str]) -> int:
         if real_blender_present():
             results["blender 4.3 (real binary)"] = real_blender_suite()
         else:
-            print("skip  blender 4.3 (real binary)    not set up: ../shared/tools/real-blender/setup.sh")
+            print("skip  blender 4.3 (real binary)    not set up: run setup.sh (as root) of the tool in "
+                  f"../shared/tools/real-blender/ relative to the project, here {RUN_SH.parent}")
     for name, (ok, detail) in results.items():
         print(f"{'PASS' if ok else 'FAIL'}  {name:28s} {detail}")
     return 0 if all(ok for ok, _ in results.values()) else 1

@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+import atexit
+
+import bpy
+
 from . import properties, translations, ui
 from .calibration import preferences as calibration_preferences
 from .calibration import presets as calibration_presets
@@ -53,12 +57,23 @@ def register() -> None:
     for module in MODULES:
         module.register()
     _registered = True
+    if not bpy.app.binary_path:
+        # Inside the bpy module (pip) the interpreter hangs at exit while Python classes are still
+        # registered: a script that registers and never unregisters would never end. Blender itself
+        # (binary_path set) unregisters add-ons on quit.
+        atexit.register(_unregister_at_exit)
 
 
 def unregister() -> None:
     global _registered
+    atexit.unregister(_unregister_at_exit)
     if not _registered:
         return
     for module in reversed(MODULES):
         module.unregister()
     _registered = False
+
+
+def _unregister_at_exit() -> None:
+    if _registered:
+        unregister()

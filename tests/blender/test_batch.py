@@ -9,11 +9,11 @@ from pathlib import Path
 import bpy
 import pytest
 
+from .. import real_blender
+from ..real_blender import RUN_SH
 from .helpers import script_command
 
 ROOT = Path(__file__).resolve().parents[2]
-REAL_BLENDER = Path(os.environ.get("REAL_BLENDER_ROOT", "/var/tmp/real-blender-root")) / "usr/bin/blender"
-RUN_SH = ROOT.parent / "shared/tools/real-blender/run.sh"
 
 
 def run(script, *args, cwd=ROOT):
@@ -99,10 +99,7 @@ def run_real_blender(script, *args):
 
 @pytest.mark.real_blender
 def test_demo_and_batch_through_a_real_blender_binary():
-    if bpy.app.binary_path:
-        pytest.skip("already running inside a real Blender: the other tests use it directly")
-    if not (REAL_BLENDER.exists() and RUN_SH.exists() and shutil.which("chroot") and os.geteuid() == 0):
-        pytest.skip("no real Blender: run ../shared/tools/real-blender/setup.sh (needs root) to enable")
+    real_blender.require()
     work = ROOT / "out" / "real-blender-test"  # inside the checkout: run.sh mounts only this folder
     shutil.rmtree(work, ignore_errors=True)
     # the file is made by the real binary itself: a newer bpy's .blend may not open in an older Blender

@@ -25,6 +25,7 @@ def extension_zip(tmp_path_factory):
 def test_zip_holds_the_package_and_manifest_only(extension_zip):
     names = zipfile.ZipFile(extension_zip).namelist()
     assert "blender_manifest.toml" in names and "__init__.py" in names and "core/calibration.py" in names
+    assert "LICENSE" in names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc") or n.startswith("tests")]
 
 

@@ -1,7 +1,5 @@
 import json
-import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -11,11 +9,12 @@ from overanim_addon.blender.regions.properties import BASIS_ITEMS, SPATIAL_ITEMS
 from overanim_addon.blender.translations import TRANSLATIONS
 from overanim_addon.core import FIELDS
 
+from .. import real_blender
+
 ROOT = Path(__file__).resolve().parents[2]
 HANGUL = re.compile("[\uac00-\ud7a3]")
 KO_PAGE = (ROOT.parent / "shared/spec/overanim-region-calibration-types.ko.txt")
-REAL_BLENDER = Path(os.environ.get("REAL_BLENDER_ROOT", "/var/tmp/real-blender-root")) / "usr/bin/blender"
-RUN_SH = ROOT.parent / "shared/tools/real-blender/run.sh"
+RUN_SH = real_blender.RUN_SH
 
 # every tooltip the Korean page gives a sentence for
 COVERED = [f.tooltip for f in FIELDS] + [
@@ -42,12 +41,7 @@ def test_korean_sentences_come_from_the_korean_page():
 
 @pytest.mark.real_blender
 def test_tooltip_in_korean_through_a_real_blender():
-    import bpy
-
-    if bpy.app.binary_path:
-        pytest.skip("already running inside a real Blender: run tests/real_blender_i18n.py with it directly")
-    if not (REAL_BLENDER.exists() and RUN_SH.exists() and shutil.which("chroot") and os.geteuid() == 0):
-        pytest.skip("no real Blender with translations: run ../shared/tools/real-blender/setup.sh (needs root)")
+    real_blender.require()
     result = subprocess.run(["bash", str(RUN_SH), "-b", "--factory-startup", "--python-exit-code", "1",
                              "--python", "tests/real_blender_i18n.py"], cwd=ROOT, capture_output=True, text=True,
                             timeout=300, check=False)

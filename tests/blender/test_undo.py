@@ -2,24 +2,17 @@
 this drives a windowed Blender 4.3 under a virtual X server through shared/tools/real-blender."""
 
 import json
-import os
 import subprocess
-from pathlib import Path
 
-import bpy
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-REAL_ROOT = Path(os.environ.get("REAL_BLENDER_ROOT", "/var/tmp/real-blender-root"))
-SHOT_SH = ROOT.parent / "shared/tools/real-blender/shot.sh"
+from .. import real_blender
+from ..real_blender import REAL_ROOT, ROOT, SHOT_SH
 
 
 @pytest.mark.real_blender
 def test_paint_repaint_and_clear_are_one_undo_step_each(tmp_path):
-    if bpy.app.binary_path:
-        pytest.skip("needs its own windowed Blender, not the one running the tests")
-    if not ((REAL_ROOT / "usr/bin/blender").exists() and SHOT_SH.exists() and os.geteuid() == 0):
-        pytest.skip("no windowed real Blender: run ../shared/tools/real-blender/setup.sh (needs root)")
+    real_blender.require()
     out_file = REAL_ROOT / "tmp/overanim_undo.json"
     out_file.unlink(missing_ok=True)
     result = subprocess.run(["bash", str(SHOT_SH), str(ROOT / "overanim_addon"), str(tmp_path / "undo.png"),

@@ -1,0 +1,38 @@
+"""A script that registers the add-on in the bpy module and never unregisters it must still end:
+the bpy module hangs at exit while Python classes are registered, so the add-on unregisters itself."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import bpy
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = """
+import bpy, overanim_addon
+overanim_addon.register()
+bpy.ops.overanim.build_sample_character()
+print("registered", flush=True)
+"""
+
+
+def test_a_script_that_never_unregisters_exits_promptly(tmp_path):
+    if bpy.app.binary_path:
+        pytest.skip("a real Blender unregisters add-ons itself on quit")
+    try:
+        result = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                                env={"BLENDER_USER_RESOURCES": str(tmp_path), "PATH": "/usr/bin:/bin"}, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the interpreter hung at exit with the add-on registered")
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "registered" in result.stdout
+
+
+def test_unregistering_by_hand_first_is_fine_too(tmp_path):
+    if bpy.app.binary_path:
+        pytest.skip("a real Blender unregisters add-ons itself on quit")
+    script = SCRIPT + "overanim_addon.unregister()\noveranim_addon.unregister()\n"
+    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                            env={"BLENDER_USER_RESOURCES": str(tmp_path), "PATH": "/usr/bin:/bin"}, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
