@@ -1,28 +1,94 @@
-"""Run inside a real Blender (run.sh) by tests/blender/test_translations.py: does a tooltip come
-back in Korean with ko_KR and tooltip translation on, and in English otherwise?"""
+"""Run inside a real Blender (run.sh) by tests/blender/test_translations.py, in ko_KR: which texts does
+Blender's dictionary rename, which of ours stay, what do tooltips, panels and reports read?"""
 
 import json
 import os
 import sys
+import traceback
 
 import bpy
 
 sys.path.insert(0, os.getcwd())
+sys.path.insert(0, os.path.join(os.getcwd(), "tests"))
 import overanim_addon
 
+out: dict = {}
 overanim_addon.register()
 try:
+    from layout_recorder import RecordingLayout, draw_panel
+
+    from overanim_addon.blender.calibration.properties import OVERANIM_PG_calibration
+    from overanim_addon.blender.i18n import CONTEXT
+    from overanim_addon.blender.properties import OVERANIM_PG_object
+    from overanim_addon.blender.regions.properties import OVERANIM_PG_region
+    from overanim_addon.blender.sample.build import build_sample_character
     from overanim_addon.core.calibration import FIELDS_BY_NAME
 
-    tip = FIELDS_BY_NAME["reference_character_height"].tooltip
+    t = bpy.app.translations
     view = bpy.context.preferences.view
-    out = {"locales": "ko_KR" in bpy.app.translations.locales}
-    view.language, view.use_translate_tooltips = "ko_KR", True
-    out["ko"] = bpy.app.translations.pgettext_tip(tip)
+    out["locales"] = "ko_KR" in t.locales
+    view.language = "ko_KR"
+    view.use_translate_interface = view.use_translate_tooltips = view.use_translate_reports = True
+
+    out["blender_renames"] = {"Regions": t.pgettext_iface("Regions") != "Regions",
+                              "Apply Scale": t.pgettext_iface("Apply Scale", "Operator") != "Apply Scale",
+                              "Head": t.pgettext_iface("Head") != "Head"}
+    # every name of ours Blender draws through our context: panel titles, operator names, property and
+    # enum item names
+    terms = []
+    for cls in (*bpy.types.Panel.__subclasses__(), *bpy.types.Operator.__subclasses__(),
+                *bpy.types.Menu.__subclasses__()):
+        if cls.__name__.startswith("OVERANIM_") and hasattr(cls, "bl_label"):
+            terms.append(cls.bl_label)
+    for struct in (OVERANIM_PG_region, OVERANIM_PG_calibration, OVERANIM_PG_object):
+        for prop in struct.bl_rna.properties:
+            terms.append(prop.name)
+            terms += [item.name for item in getattr(prop, "enum_items", [])]
+    terms += ["Apply Scale", "Rest Position", "Match Unit Scale", "Sample", "Channel", "LOD", "Composition",
+              "Spatial", "Basis", "Attachment", "Mask", "Reference Sizes", "Preview Legend"]
+    terms = sorted({term for term in terms if term})
+    out["terms_checked"] = len(terms)
+    out["renamed_terms"] = [term for term in terms if t.pgettext_iface(term, CONTEXT) != term]
+
+    tip = FIELDS_BY_NAME["reference_character_height"]
+    description = OVERANIM_PG_calibration.bl_rna.properties[tip.name].description
+    out["tooltip"] = t.pgettext_tip(description)
+    item = OVERANIM_PG_region.bl_rna.properties["falloff_mode"].enum_items["SMOOTH_STEP"]
+    out["item_tooltip"] = t.pgettext_tip(item.description)
     view.use_translate_tooltips = False
-    out["ko_tooltips_off"] = bpy.app.translations.pgettext_tip(tip)
-    view.language, view.use_translate_tooltips = "en_US", True
-    out["en"] = bpy.app.translations.pgettext_tip(tip)
-    print("RESULT " + json.dumps(out, ensure_ascii=True))
+    out["tooltip_off"] = t.pgettext_tip(description)
+    view.use_translate_tooltips = True
+
+    # the panels as an artist sees them: what each label would display
+    bpy.ops.wm.read_homefile(use_empty=True)
+    armature = build_sample_character(bpy.context)
+    armature.scale = (1.02, 1.02, 1.02)
+    bpy.ops.overanim.run_checks()
+    bpy.ops.overanim.measure_proportions()
+    bpy.ops.overanim.paint_region_masks()
+    labels = []
+    for panel in ("main", "checks", "results", "calibration", "regions", "region_masks"):
+        labels += draw_panel(getattr(bpy.types, f"OVERANIM_PT_{panel}"), bpy.context, region_width=300).labels()
+    for region in armature.overanim.regions:
+        layout = RecordingLayout()
+        bpy.types.OVERANIM_UL_regions.draw_item(None, bpy.context, layout, armature.overanim, region, 0, None, "", 0)
+        labels += layout.labels()
+
+    def displayed(call):
+        text = call.kwargs.get("text", "")
+        if call.kwargs.get("translate", True) is False:
+            return text
+        return t.pgettext_iface(text, call.kwargs.get("text_ctxt") or t.contexts.default)
+
+    out["drawn"] = [displayed(call) for call in labels]
+    view.use_translate_reports = False
+    from overanim_addon.blender.i18n import tr
+    from overanim_addon.core.messages import Message, plural
+
+    out["reports_off"] = tr(Message("Checks: {errors}, {warnings}", errors=plural(0, "{n} error", "{n} errors"),
+                                    warnings=plural(1, "{n} warning", "{n} warnings")))
+except Exception:
+    out["error"] = traceback.format_exc()
 finally:
     overanim_addon.unregister()
+print("RESULT " + json.dumps(out, ensure_ascii=True))

@@ -44,6 +44,21 @@ try:
         result["groups_repainted"] = groups()
         bpy.ops.ed.undo()
         result["groups_undone"] = groups()
+
+        def colour_types():
+            return sorted({space.shading.color_type for screen in bpy.data.screens for area in screen.areas
+                           for space in area.spaces if space.type == "VIEW_3D"})
+
+        # the views' colour types are UI data, which undo leaves alone: undoing a paint keeps the views on
+        # the preview, and Clear Preview still puts them back afterwards
+        bpy.ops.overanim.clear_region_preview("EXEC_DEFAULT", True)
+        result["shading_before"] = colour_types()
+        bpy.ops.overanim.paint_region_masks("EXEC_DEFAULT", True)
+        result["shading_painted"] = colour_types()
+        bpy.ops.ed.undo()
+        result["shading_undone"] = colour_types()
+        bpy.ops.overanim.clear_region_preview("EXEC_DEFAULT", True)
+        result["shading_cleared"] = colour_types()
 except Exception as error:  # reported to the test, which fails with it
     result["error"] = repr(error)
 with open("/tmp/overanim_undo.json", "w") as handle:

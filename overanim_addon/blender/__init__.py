@@ -40,10 +40,12 @@ MODULES = (
     sample_operators,
     foot_ik_operators,
     ui,
+    # sub-panels in the order they are registered: what would make a measurement wrong first, then
+    # Measure with its results, then the settings (Calibration starts closed)
+    checks_ui,
+    measure_ui,
     calibration_ui,
     regions_ui,
-    measure_ui,
-    checks_ui,
     foot_ik_ui,
 )
 

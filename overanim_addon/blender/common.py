@@ -11,6 +11,8 @@ from typing import Any
 import bpy
 
 from ..core.errors import OverAnimError
+from ..core.messages import Message
+from .i18n import CONTEXT, tr
 
 LOD_SUFFIX = re.compile(r"_LOD(\d+)$", re.IGNORECASE)
 
@@ -25,7 +27,7 @@ def cm_per_unit(scene: bpy.types.Scene) -> float:
     """Centimetres in one Blender unit: scene units x scale_length metres x 100."""
     scale = float(scene.unit_settings.scale_length)
     if not (math.isfinite(scale) and scale > 0.0):
-        raise OverAnimError(f"The scene's Unit Scale ({scale}) is not a positive number")
+        raise OverAnimError(Message("The scene's Unit Scale ({scale}) is not a positive number", scale=scale))
     return scale * 100.0
 
 
@@ -47,7 +49,7 @@ def require_object_mode(armature: bpy.types.Object, scene: bpy.types.Scene) -> N
     the bones or vertices from before the edit, a write would be overwritten on leaving it."""
     for obj in (armature, *deformed_meshes(armature, scene)):
         if obj.data is not None and obj.data.is_editmode:
-            raise OverAnimError(f"'{obj.name}' is in Edit Mode: switch to Object Mode (Tab) first")
+            raise OverAnimError(Message("'{name}' is in Edit Mode: switch to Object Mode (Tab) first", name=obj.name))
 
 
 def find_armature(context: bpy.types.Context) -> bpy.types.Object | None:
@@ -70,17 +72,19 @@ def require_armature(context: bpy.types.Context, *, writable: bool = True) -> bp
     """Like find_armature, but explains what is wrong instead of returning None."""
     armature = find_armature(context)
     if armature is None:
-        raise OverAnimError("Select an armature, or a mesh deformed by one")
+        raise OverAnimError(Message("Select an armature, or a mesh deformed by one"))
     if len(armature.data.bones) == 0:
-        raise OverAnimError(f"Armature '{armature.name}' has no bones")
+        raise OverAnimError(Message("Armature '{name}' has no bones", name=armature.name))
     if writable and (armature.library is not None or armature.data.library is not None):
-        raise OverAnimError(
-            f"'{armature.name}' is linked from a library and read-only: make it local or a library override first"
-        )
+        raise OverAnimError(Message(
+            "'{name}' is linked from a library and read-only: make it local or a library override first",
+            name=armature.name))
     if writable and armature.override_library is not None and armature.override_library.is_system_override:
-        raise OverAnimError(f"'{armature.name}' is a non-editable library override: make it editable first")
+        raise OverAnimError(Message("'{name}' is a non-editable library override: make it editable first",
+                                   name=armature.name))
     if not armature.visible_get():
-        raise OverAnimError(f"'{armature.name}' is hidden or disabled in the viewport: unhide it first")
+        raise OverAnimError(Message("'{name}' is hidden or disabled in the viewport: unhide it first",
+                                   name=armature.name))
     return armature
 
 
@@ -90,6 +94,9 @@ class OverAnimOperatorMixin:
     mistake of theirs. ``run`` returns log lines (level, message) that are replayed as reports."""
 
     report: Callable[..., Any]
+    # Our own translation context: Blender's dictionary has no entries in it, so it cannot rename the
+    # add-on's terms in the operator's name and button texts ("Apply Scale" stays "Apply Scale").
+    bl_translation_context = CONTEXT
 
     def run(self, context: bpy.types.Context) -> Iterator[tuple[str, str]] | list[tuple[str, str]]:
         raise NotImplementedError
@@ -98,10 +105,11 @@ class OverAnimOperatorMixin:
         try:
             log = list(self.run(context))
         except OverAnimError as error:
-            self.report({"ERROR"}, str(error))
+            message = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+            self.report({"ERROR"}, tr(message))
             return {"CANCELLED"}
         for level, message in log:
-            self.report({level}, message)
+            self.report({level}, tr(message))
         if any(level == "ERROR" for level, _ in log):
             return {"CANCELLED"}
         return {"FINISHED"}

@@ -8,6 +8,7 @@ import bpy
 
 from .calibration.properties import OVERANIM_PG_calibration
 from .foot_ik.properties import OVERANIM_PG_foot_ik
+from .i18n import CONTEXT
 from .regions.properties import OVERANIM_PG_region
 
 
@@ -17,7 +18,8 @@ class OVERANIM_PG_check(bpy.types.PropertyGroup):
     __annotations__: dict[str, Any] = {
         "check_id": bpy.props.StringProperty(),
         "severity": bpy.props.StringProperty(),
-        "message": bpy.props.StringProperty(),
+        "message": bpy.props.StringProperty(),  # English
+        "message_data": bpy.props.StringProperty(),  # the message as JSON (core.messages), for translation
         "fix": bpy.props.StringProperty(),
     }
 
@@ -36,13 +38,26 @@ class OVERANIM_PG_lod_row(bpy.types.PropertyGroup):
 
 class OVERANIM_PG_object(bpy.types.PropertyGroup):
     __annotations__: dict[str, Any] = {
-        "calibration": bpy.props.PointerProperty(type=OVERANIM_PG_calibration),
-        "regions": bpy.props.CollectionProperty(type=OVERANIM_PG_region),
-        "active_region_index": bpy.props.IntProperty(name="Active Region", default=0, min=0),
-        "checks": bpy.props.CollectionProperty(type=OVERANIM_PG_check),
-        "checks_run": bpy.props.BoolProperty(default=False, description="Checks have run on this armature"),
-        "lod_rows": bpy.props.CollectionProperty(type=OVERANIM_PG_lod_row),
-        "foot_ik": bpy.props.PointerProperty(type=OVERANIM_PG_foot_ik),
+        "calibration": bpy.props.PointerProperty(type=OVERANIM_PG_calibration, name="Calibration",
+                                                 translation_context=CONTEXT),
+        "regions": bpy.props.CollectionProperty(type=OVERANIM_PG_region, name="Regions", translation_context=CONTEXT),
+        "active_region_index": bpy.props.IntProperty(name="Active Region", default=0, min=0,
+                                                     translation_context=CONTEXT),
+        "checks": bpy.props.CollectionProperty(type=OVERANIM_PG_check, name="Checks", translation_context=CONTEXT),
+        "checks_run": bpy.props.BoolProperty(name="Checks Run", default=False, translation_context=CONTEXT,
+                                             description="Checks have run on this armature"),
+        "lod_rows": bpy.props.CollectionProperty(type=OVERANIM_PG_lod_row, name="LOD Coverage",
+                                                 translation_context=CONTEXT),
+        "foot_ik": bpy.props.PointerProperty(type=OVERANIM_PG_foot_ik, name="Foot IK", translation_context=CONTEXT),
+        # UI state kept with the rig: the Results section opens when a measurement is written (a panel
+        # cannot open itself; a layout panel's open state can be a property), and the preview legend
+        # shows what the last paint drew until Clear Preview
+        "show_results": bpy.props.BoolProperty(
+            name="Results", default=False, options=set(), translation_context=CONTEXT,
+            description="Show the measured results (opens after each measurement)"),
+        "masks_painted": bpy.props.BoolProperty(
+            name="Masks Painted", default=False, options=set(), translation_context=CONTEXT,
+            description="Region masks are painted (until Clear Preview)"),
     }
 
 

@@ -5,17 +5,19 @@ from __future__ import annotations
 import bpy
 
 from .common import find_armature
+from .i18n import CONTEXT, tr
 
 CATEGORY = "OverAnim"
 
 
 class OverAnimSubPanel:
-    """Shared placement of the feature sub-panels."""
+    """Shared placement of the feature sub-panels (in the order they are registered)."""
 
     bl_space_type = "VIEW_3D"
     bl_region_type = "UI"
     bl_category = CATEGORY
     bl_parent_id = "OVERANIM_PT_main"
+    bl_translation_context = CONTEXT  # titles are the add-on's terms: Blender's dictionary must not rename them
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
@@ -34,20 +36,20 @@ class OVERANIM_PT_main(bpy.types.Panel):
     bl_space_type = "VIEW_3D"
     bl_region_type = "UI"
     bl_category = CATEGORY
+    bl_translation_context = CONTEXT
 
     def draw(self, context: bpy.types.Context) -> None:
         layout = self.layout
         armature = find_armature(context)
         if armature is None:
-            layout.label(text="Select an armature or a mesh it deforms", icon="INFO")
+            layout.label(text=tr("Select an armature or a mesh it deforms"), icon="INFO", translate=False)
             layout.operator("overanim.build_sample_character", icon="OUTLINER_OB_ARMATURE")
             return
         row = layout.row()
-        row.label(text=armature.name, icon="ARMATURE_DATA")
-        row.operator("overanim.build_sample_character", text="", icon="ADD")
-        col = layout.column(align=True)
-        col.scale_y = 1.3
-        col.operator("overanim.measure_proportions", icon="DRIVER_DISTANCE")
+        row.label(text=armature.name, icon="ARMATURE_DATA", translate=False)
+        add = row.row()
+        add.alignment = "RIGHT"  # as wide as its text: the rig's name keeps the rest of the row
+        add.operator("overanim.build_sample_character", text="Sample", icon="ADD")
 
 
 class OVERANIM_MT_object(bpy.types.Menu):
@@ -55,6 +57,7 @@ class OVERANIM_MT_object(bpy.types.Menu):
 
     bl_label = "OverAnim"
     bl_idname = "OVERANIM_MT_object"
+    bl_translation_context = CONTEXT
 
     def draw(self, context: bpy.types.Context) -> None:
         layout = self.layout

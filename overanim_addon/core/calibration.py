@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 from typing import NamedTuple
 
 from ._numeric import clamp, finite_or, is_finite_positive
+from .messages import Message
 
 SCALE_FLOOR = 0.01  # ResolveMeasurementScale never lets the minimum scale below this
 
@@ -122,15 +123,15 @@ class CalibrationSettings:
 def validate_calibration(settings: CalibrationSettings) -> list[str]:
     """Problems an artist must fix before measuring: NaN or out-of-range fields (the Details UI's
     ranges). An empty list means the settings are usable as they are."""
-    problems = []
+    problems: list[str] = []
     for spec in FIELDS:
         if spec.unit == "bone" or isinstance(spec.default, bool):
             continue
         value = getattr(settings, spec.name)
         if not math.isfinite(value):
-            problems.append(f"{spec.label} is not a number")
+            problems.append(Message("{field} is not a number", field=spec.label))
         elif spec.minimum is not None and value < spec.minimum:
-            problems.append(f"{spec.label} must be at least {spec.minimum:g}")
+            problems.append(Message("{field} must be at least {limit:g}", field=spec.label, limit=spec.minimum))
         elif spec.maximum is not None and value > spec.maximum:
-            problems.append(f"{spec.label} must be at most {spec.maximum:g}")
+            problems.append(Message("{field} must be at most {limit:g}", field=spec.label, limit=spec.maximum))
     return problems

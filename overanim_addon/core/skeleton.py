@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .errors import InvalidInputError
+from .messages import Message
 
 _ROOT_NAME = re.compile(r"(?:^|[^a-z])(pelvis|hips?)$")
 _NAME_PREFIX = re.compile(r"^(mixamorig\d*:|def[-_]|org[-_]|bip\d*[ _]|c_)", re.IGNORECASE)
@@ -65,7 +66,7 @@ class Skeleton:
         try:
             return self.by_name[name]
         except KeyError:
-            raise InvalidInputError(f"The armature has no bone named '{name}'") from None
+            raise InvalidInputError(Message("The armature has no bone named '{bone}'", bone=name)) from None
 
     def descendants(self, name: str) -> list[str]:
         out: list[str] = []
@@ -128,10 +129,10 @@ def find_body_root(skeleton: Skeleton) -> str:
     for bone in skeleton.bones:
         if len(leg_chains(skeleton, bone.name)) >= 2:
             return bone.name
-    raise InvalidInputError(
+    raise InvalidInputError(Message(
         "No body root found (no bone named pelvis/hips and no bone with two legs below it): "
         "set Locomotion Root Bone"
-    )
+    ))
 
 
 def locomotion_height(skeleton: Skeleton, root: str) -> float:

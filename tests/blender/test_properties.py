@@ -21,8 +21,11 @@ def rna_prop(struct, name):
 def test_calibration_property_mirrors_the_details_ui(sample, spec):
     cal = sample.overanim.calibration
     prop = rna_prop(cal, spec.name)
-    assert prop.name == spec.label
-    assert prop.description == spec.tooltip
+    # the label is the Details UI name, "Reference" dropped where a heading says it; the tooltip
+    # then starts with the full name
+    assert prop.name in (spec.label, spec.label.removeprefix("Reference "))
+    expected = spec.tooltip if prop.name == spec.label else f"{spec.label}. {spec.tooltip}"
+    assert prop.description == expected
     assert getattr(cal, spec.name) == spec.default
     if prop.type == "FLOAT":
         assert prop.hard_min == pytest.approx(spec.minimum if spec.minimum is not None else -math.inf) or \

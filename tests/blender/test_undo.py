@@ -30,3 +30,7 @@ def test_paint_repaint_and_clear_are_one_undo_step_each(tmp_path):
     painted, repainted, undone = out["groups_painted"], out["groups_repainted"], out["groups_undone"]
     assert 0 < repainted["spine_members"] < painted["spine_members"]
     assert undone == painted
+    # Clear Preview restores the views' shading even after the paint that changed it was undone
+    assert "VERTEX" not in out["shading_before"]
+    assert out["shading_painted"] == out["shading_undone"] == ["VERTEX"]
+    assert out["shading_cleared"] == out["shading_before"]

@@ -7,7 +7,9 @@ from typing import Any
 import bpy
 
 from ...core.calibration import FIELDS, CalibrationSettings
+from ...core.messages import Message
 from ..common import ArmatureOperatorMixin, require_armature
+from ..i18n import tr
 from .properties import _property, apply_settings, settings_from_properties
 
 # the top-level package: "overanim_addon" from a checkout, "bl_ext.<repo>.overanim" when installed
@@ -22,7 +24,8 @@ class OVERANIM_AP_preferences(bpy.types.AddonPreferences):
     def draw(self, context: bpy.types.Context) -> None:
         layout = self.layout
         layout.use_property_split = True
-        layout.label(text="Studio defaults applied by 'Apply Studio Defaults' and to the sample character")
+        layout.label(text=tr("Studio defaults applied by 'Apply Studio Defaults' and to the sample character"),
+                     translate=False)
         for spec in STUDIO_FIELDS:
             layout.prop(self, spec.name)
 
@@ -49,7 +52,7 @@ class OVERANIM_OT_apply_studio_defaults(ArmatureOperatorMixin, bpy.types.Operato
         keep_root = settings_from_properties(props).locomotion_root_bone  # a rig choice, not a studio one
         defaults = studio_defaults(context)
         apply_settings(props, CalibrationSettings(**{**defaults.as_dict(), "locomotion_root_bone": keep_root}))
-        return [("INFO", "Calibration set to the studio defaults")]
+        return [("INFO", Message("Calibration set to the studio defaults"))]
 
 
 classes = (OVERANIM_AP_preferences, OVERANIM_OT_apply_studio_defaults)

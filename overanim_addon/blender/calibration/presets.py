@@ -7,12 +7,14 @@ from bl_operators.presets import AddPresetBase
 from bl_ui.utils import PresetPanel
 
 from ...core.calibration import FIELDS
+from ..i18n import CONTEXT
 
 PRESET_SUBDIR = "overanim/calibration"
 
 
 class OVERANIM_MT_calibration_presets(bpy.types.Menu):
     bl_label = "Calibration Presets"
+    bl_translation_context = CONTEXT
     preset_subdir = PRESET_SUBDIR
     preset_operator = "script.execute_preset"
     draw = bpy.types.Menu.draw_preset
@@ -20,6 +22,7 @@ class OVERANIM_MT_calibration_presets(bpy.types.Menu):
 
 class OVERANIM_PT_calibration_presets(PresetPanel, bpy.types.Panel):
     bl_label = "Calibration Presets"
+    bl_translation_context = CONTEXT
     preset_subdir = PRESET_SUBDIR
     preset_operator = "script.execute_preset"
     preset_add_operator = "overanim.calibration_preset_add"
@@ -30,6 +33,7 @@ class OVERANIM_OT_calibration_preset_add(AddPresetBase, bpy.types.Operator):
 
     bl_idname = "overanim.calibration_preset_add"
     bl_label = "Add Calibration Preset"
+    bl_translation_context = CONTEXT
     preset_menu = "OVERANIM_MT_calibration_presets"
     # No preset_defines: under Python 3.13 (PEP 667) a name exec()'d by one define line is gone by the
     # next line, so every value is a self-contained path. find_armature() is None on the armature.

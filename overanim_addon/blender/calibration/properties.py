@@ -8,10 +8,35 @@ from typing import Any
 import bpy
 
 from ...core.calibration import FIELDS, CalibrationSettings, FieldSpec
+from ..i18n import CONTEXT
+
+# Labels that read in full at the sidebar's default width: the Details UI name without "Reference"
+# (the panel groups those under a "Reference Sizes" heading); the tooltip starts with the full name.
+SHORT_LABELS = {
+    "reference_character_height": "Character Height",
+    "reference_locomotion_height": "Locomotion Height",
+    "reference_ground_probe_radius": "Ground Probe Radius",
+    "reference_region_span_length": "Region Span Length",
+    "reference_region_bounds_radius": "Region Bounds Radius",
+    "reference_region_chain_length": "Region Chain Length",
+    "reference_average_bone_length": "Average Bone Length",
+}
+
+
+def label(spec: FieldSpec) -> str:
+    return SHORT_LABELS.get(spec.name, spec.label)
+
+
+def description(spec: FieldSpec, sentence: str | None = None) -> str:
+    """The tooltip: the spec's sentence (or its translation), after the full Details UI name when
+    the label is a shortened one."""
+    sentence = spec.tooltip if sentence is None else sentence
+    return f"{spec.label}. {sentence}" if spec.name in SHORT_LABELS else sentence
 
 
 def _property(spec: FieldSpec) -> Any:
-    common: dict[str, Any] = {"name": spec.label, "description": spec.tooltip}
+    common: dict[str, Any] = {"name": label(spec), "description": description(spec),
+                              "translation_context": CONTEXT}
     if isinstance(spec.default, bool):
         return bpy.props.BoolProperty(default=spec.default, **common)
     if isinstance(spec.default, str):

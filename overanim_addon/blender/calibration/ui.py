@@ -3,11 +3,13 @@ from __future__ import annotations
 import bpy
 
 from ...core.calibration import FIELDS
+from ..i18n import CONTEXT
 from ..ui import OverAnimSubPanel
 
 
 class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Calibration"
+    bl_options = {"DEFAULT_CLOSED"}  # a studio setting, set once: it must not push Results off screen
 
     def draw_header_preset(self, context: bpy.types.Context) -> None:
         from .presets import OVERANIM_PT_calibration_presets
@@ -18,21 +20,32 @@ class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):
         armature = self.armature(context)
         cal = armature.overanim.calibration
         layout = self.layout
-        # labels inside the fields: the Details UI names are long and the sidebar is narrow
+        # labels inside the fields: the sidebar is narrow; the unit stands beside each length
         layout.use_property_split = False
         layout.prop(cal, "enable_automatic_calibration")
         body = layout.column()
         body.active = cal.enable_automatic_calibration  # the references are not read while off
+        lengths = body.column(align=True)
+        lengths.label(text="Reference Sizes", text_ctxt=CONTEXT)
         for spec in FIELDS[1:]:
-            if spec.unit == "bone":
-                body.label(text=spec.label)
-                body.prop_search(cal, spec.name, armature.data, "bones", text="", results_are_suggestions=False)
-            elif spec.unit == "cm":
-                split = body.split(factor=0.88, align=True)  # the field keeps room for its long label
+            if spec.unit == "cm":
+                split = lengths.split(factor=0.86, align=True)
                 split.prop(cal, spec.name)
-                split.label(text="cm")
-            else:
-                body.prop(cal, spec.name)
+                split.label(text="cm", translate=False)
+        root = body.column(align=True)
+        heading = root.row()
+        heading.label(text="Locomotion Root Bone", text_ctxt=CONTEXT)
+        if not cal.locomotion_root_bone:  # the spec's None: the body root is found automatically
+            auto = heading.row()
+            auto.alignment = "RIGHT"
+            auto.active = False
+            measured = armature.get("OverAnim_LocomotionRootBone", "")
+            auto.label(text=f"Auto: {measured}" if measured else "Auto", translate=False)
+        root.prop_search(cal, "locomotion_root_bone", armature.data, "bones", text="", results_are_suggestions=False)
+        scales = body.column(align=True)
+        for spec in FIELDS[1:]:
+            if spec.unit == "":
+                scales.prop(cal, spec.name)
         layout.operator("overanim.apply_studio_defaults", icon="PREFERENCES")
 
 

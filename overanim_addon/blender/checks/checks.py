@@ -13,10 +13,12 @@ import numpy as np
 from ...core import validate_calibration
 from ...core.errors import OverAnimError
 from ...core.measurement import frames, locomotion_root
+from ...core.messages import Message, plural
 from ...core.skeleton import Skeleton, character_height
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..measure import extract
+from ..regions.packed import channel_table
 from ..regions.properties import region_bones, region_keys, require_region_bones
 from ..weights import region_weights
 from .apply_scale import apply_scale
@@ -40,7 +42,7 @@ class CheckResult:
 
 def _check_calibration(context, armature):
     for problem in validate_calibration(settings_from_properties(armature.overanim.calibration)):
-        yield CheckResult("calibration", ERROR, f"Calibration: {problem}")
+        yield CheckResult("calibration", ERROR, Message("Calibration: {problem}", problem=problem))
 
 
 def _is_power_of_ten(value: float) -> bool:
@@ -50,27 +52,33 @@ def _is_power_of_ten(value: float) -> bool:
 def _check_scale(context, armature):
     scale = tuple(armature.scale)
     meshes = len(deformed_meshes(armature, context.scene))
-    together = f" (with its {meshes} deformed meshes, which keep their place)" if meshes else ""
+    together = (Message(" (with its {meshes}, which keep their place)",
+                        meshes=plural(meshes, "{n} deformed mesh", "{n} deformed meshes")) if meshes else "")
     if max(scale) - min(scale) > SCALE_TOLERANCE * max(abs(s) for s in scale):
         yield CheckResult("armature_scale", WARNING,
-                          f"'{armature.name}' has a non-uniform scale {tuple(round(s, 3) for s in scale)}: "
-                          f"world-space lengths are distorted; apply the scale{together}", "apply_armature_scale")
+                          Message("'{name}' has a non-uniform scale {scale}: world-space lengths are distorted; "
+                                  "apply the scale{together}", name=armature.name,
+                                  scale=str(tuple(round(s, 3) for s in scale)), together=together),
+                          "apply_armature_scale")
     elif any(abs(s - 1.0) > SCALE_TOLERANCE for s in scale):
         if _is_power_of_ten(scale[0]):
             # Blender's FBX importer: Unreal and Maya files in centimetres come in at scale 0.01,
             # their Y-up data stood upright by a +90 degree rotation about X
             cs, ws = _heights_cm(context, armature)
-            rotated = "and an X rotation " if abs(armature.rotation_euler[0]) > 1e-3 else ""
+            rotated = Message("and an X rotation ") if abs(armature.rotation_euler[0]) > 1e-3 else ""
             yield CheckResult(
                 "armature_scale", WARNING,
-                f"'{armature.name}' has an object scale of {scale[0]:g} {rotated}(the FBX importer's unit "
-                f"conversion): WS values measure the rig as it stands ({ws:.4g} cm tall), CS values are its own "
-                f"data without that scale ({cs:.4g} cm, {1.0 / scale[0]:g}× WS) and their scales clamp at the "
-                f"maximum. Apply the scale{together} to make CS equal WS", "apply_armature_scale")
+                Message("'{name}' has an object scale of {scale:g} {rotated}(the FBX importer's unit conversion): "
+                        "WS values measure the rig as it stands ({ws:.4g} cm tall), CS values are its own data "
+                        "without that scale ({cs:.4g} cm, {factor:g}× WS) and their scales clamp at the maximum. "
+                        "Apply the scale{together} to make CS equal WS", name=armature.name, scale=scale[0],
+                        rotated=rotated, ws=ws, cs=cs, factor=1.0 / scale[0], together=together),
+                "apply_armature_scale")
         else:
             yield CheckResult("armature_scale", WARNING,
-                              f"'{armature.name}' has an unapplied scale of {scale[0]:.3g}: Unreal will import it "
-                              f"as component scale; apply it{together} unless that is intended",
+                              Message("'{name}' has an unapplied scale of {scale:.3g}: Unreal will import it as "
+                                      "component scale; apply it{together} unless that is intended",
+                                      name=armature.name, scale=scale[0], together=together),
                               "apply_armature_scale")
 
 
@@ -87,10 +95,10 @@ def _check_mesh_scale(context, armature):
     if scaled:
         listed = ", ".join(f"'{name}' ({'/'.join(f'{s:.3g}' for s in dict.fromkeys(scale))})"
                            for name, scale in scaled[:3])
-        more = f" and {len(scaled) - 3} more" if len(scaled) > 3 else ""
+        more = Message(" and {count} more", count=len(scaled) - 3) if len(scaled) > 3 else ""
         yield CheckResult("mesh_scale", WARNING,
-                          f"Deformed meshes with an unapplied scale: {listed}{more}; they export to Unreal at "
-                          "that scale: apply it", "apply_mesh_scale")
+                          Message("Deformed meshes with an unapplied scale: {meshes}{more}; they export to Unreal "
+                                  "at that scale: apply it", meshes=listed, more=more), "apply_mesh_scale")
 
 
 def _check_pose(context, armature):
@@ -99,8 +107,9 @@ def _check_pose(context, armature):
     posed = [pb.name for pb in armature.pose.bones if not _is_identity(pb.matrix_basis)]
     if posed:
         yield CheckResult("posed", WARNING,
-                          f"The meshes are shown posed ({len(posed)} posed bones, e.g. '{posed[0]}'): measuring "
-                          "uses the rest pose; switch the rig to Rest Position to see what is measured",
+                          Message("The meshes are shown posed ({count}, e.g. '{bone}'): measuring uses the rest "
+                                  "pose; switch the rig to Rest Position to see what is measured",
+                                  count=plural(len(posed), "{n} posed bone", "{n} posed bones"), bone=posed[0]),
                           "rest_position")
 
 
@@ -128,9 +137,9 @@ def _check_locomotion_root(context, armature):
     broken = skeleton.non_finite_bones()
     if broken:
         yield CheckResult("bone_positions", ERROR,
-                          f"Bones with a rest position that is not a number (NaN or inf): {', '.join(broken[:5])}"
-                          + (f" and {len(broken) - 5} more" if len(broken) > 5 else "")
-                          + ": fix or delete them")
+                          Message("Bones with a rest position that is not a number (NaN or inf): {bones}{more}: "
+                                  "fix or delete them", bones=", ".join(broken[:5]),
+                                  more=Message(" and {count} more", count=len(broken) - 5) if len(broken) > 5 else ""))
         return
     f = frames(extract.linear_world(armature))
     upright = skeleton.transformed(f.cs)
@@ -139,7 +148,7 @@ def _check_locomotion_root(context, armature):
         root = locomotion_root(settings_from_properties(armature.overanim.calibration), upright)
     except OverAnimError as error:
         if lying is None:
-            yield CheckResult("locomotion_root", ERROR, str(error))
+            yield CheckResult("locomotion_root", ERROR, error.args[0] if error.args else str(error))
             return
         root = ""
     height = upright.by_name[root].head[2] if root else 0.0
@@ -151,14 +160,16 @@ def _check_locomotion_root(context, armature):
         axis, length, tall = lying
         yield CheckResult(
             "orientation", ERROR if grounded else WARNING,
-            f"'{armature.name}' lies along world {axis}: {length:.4g} cm long but {tall:.4g} cm tall along world "
-            f"up (+Z), which Measure uses as up. Stand it up: rotate the armature object {STAND_UP[axis]} "
-            "(or fix its rest pose)" + ("" if grounded else ", unless the creature really is long and low"))
+            Message("'{name}' lies along world {axis}: {length:.4g} cm long but {tall:.4g} cm tall along world up "
+                    "(+Z), which Measure uses as up. Stand it up: rotate the armature object {rotation} (or fix its "
+                    "rest pose){unless}", name=armature.name, axis=axis, length=length, tall=tall,
+                    rotation=STAND_UP[axis],
+                    unless="" if grounded else Message(", unless the creature really is long and low")))
         return
     if grounded:
         yield CheckResult("locomotion_root", ERROR,
-                          f"Locomotion root '{root}' is at ground level ({height:.2f} cm): locomotion height "
-                          "would be 0; pick the pelvis in Locomotion Root Bone")
+                          Message("Locomotion root '{bone}' is at ground level ({height:.2f} cm): locomotion height "
+                                  "would be 0; pick the pelvis in Locomotion Root Bone", bone=root, height=height))
 
 
 def _height_in_units(context, armature) -> float:
@@ -185,8 +196,9 @@ def _check_unit_scale(context, armature):
     low, high = PLAUSIBLE_HEIGHT_CM
     if height_units > 0 and not low <= height_cm <= high:
         yield CheckResult("unit_scale", WARNING,
-                          f"The character is {height_cm:.4g} cm tall at Unit Scale "
-                          f"{context.scene.unit_settings.scale_length:g}: the unit scale does not match the rig",
+                          Message("The character is {height:.4g} cm tall at Unit Scale {scale:g}: the unit scale "
+                                  "does not match the rig", height=height_cm,
+                                  scale=context.scene.unit_settings.scale_length),
                           "unit_scale")
 
 
@@ -195,19 +207,20 @@ def _check_regions(context, armature):
     try:
         region_keys(armature)
     except OverAnimError as error:
-        yield CheckResult("region_names", ERROR, str(error))
+        yield CheckResult("region_names", ERROR, error.args[0] if error.args else str(error))
     bones_by_region = {}
     for region in armature.overanim.regions:
         try:
             bones = require_region_bones(armature, region)
         except OverAnimError as error:
-            yield CheckResult("region_collection", ERROR, str(error))
+            yield CheckResult("region_collection", ERROR, error.args[0] if error.args else str(error))
             continue
         bones_by_region.update({bone: [bone] for bone in bones})
         lazy = [b for b in bones if not armature.data.bones[b].use_deform]
         if lazy:
             yield CheckResult("region_deform", WARNING,
-                              f"Region '{region.name}': bones without Deform: {', '.join(lazy)}")
+                              Message("Region '{region}': bones without Deform: {bones}", region=region.name,
+                                      bones=", ".join(lazy)))
     if not bones_by_region or not meshes:
         return
     painted: set[str] = set()
@@ -218,16 +231,25 @@ def _check_regions(context, armature):
         idle = [b for b in region_bones(armature, region) if b not in painted]
         if idle:
             yield CheckResult("region_deform", WARNING,
-                              f"Region '{region.name}': bones that deform no vertex: {', '.join(idle)}")
+                              Message("Region '{region}': bones that deform no vertex: {bones}", region=region.name,
+                                      bones=", ".join(idle)))
+
+
+def _check_mask_channels(context, armature):
+    try:
+        channel_table(armature)
+    except OverAnimError as error:
+        yield CheckResult("mask_channels", ERROR, error.args[0])
 
 
 def _check_meshes(context, armature):
     if not deformed_meshes(armature, context.scene):
-        yield CheckResult("meshes", INFO, f"No mesh is deformed by '{armature.name}': heights come from the bones")
+        yield CheckResult("meshes", INFO, Message("No mesh is deformed by '{name}': heights come from the bones",
+                                                  name=armature.name))
 
 
 CHECKS = (_check_calibration, _check_scale, _check_mesh_scale, _check_pose, _check_locomotion_root,
-          _check_unit_scale, _check_meshes, _check_regions)
+          _check_unit_scale, _check_meshes, _check_regions, _check_mask_channels)
 
 
 def run_checks(context: bpy.types.Context, armature: bpy.types.Object) -> list[CheckResult]:
@@ -255,7 +277,7 @@ def _fix_unit_scale(context, armature):
     """Pick the power of ten that brings the character nearest to a 180 cm human."""
     height_units = _height_in_units(context, armature)
     if not height_units > 0:
-        raise OverAnimError("The rig has no height to match a unit scale to")
+        raise OverAnimError(Message("The rig has no height to match a unit scale to"))
     exponent = round(math.log10(180.0 / (height_units * 100.0)))
     context.scene.unit_settings.scale_length = 10.0 ** exponent
 

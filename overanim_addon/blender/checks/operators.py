@@ -1,10 +1,13 @@
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 
 import bpy
 
+from ...core.messages import Message, plural, to_data
 from ..common import ArmatureOperatorMixin, require_armature, require_object_mode
+from ..i18n import CONTEXT
 from .checks import FIXES, CheckResult, run_checks
 
 
@@ -16,6 +19,7 @@ def store_checks(armature: bpy.types.Object, findings: Iterable[CheckResult]) ->
         item = stored.add()
         item.check_id, item.severity, item.message, item.fix = (finding.id, finding.severity, finding.message,
                                                                 finding.fix)
+        item.message_data = json.dumps(to_data(finding.message))
     armature.overanim.checks_run = True
 
 
@@ -25,7 +29,9 @@ def report_findings(findings: list[CheckResult]) -> list[tuple[str, str]]:
     warnings = sum(f.severity == "WARNING" for f in findings)
     # an error finding is a result here, not a failure of the operator: report it as a warning
     log = [("WARNING" if level == "ERROR" else level, msg) for level, msg in log]
-    log.append(("INFO", f"Checks: {errors} errors, {warnings} warnings"))
+    log.append(("INFO", Message("Checks: {errors}, {warnings}",
+                                errors=plural(errors, "{n} error", "{n} errors"),
+                                warnings=plural(warnings, "{n} warning", "{n} warnings"))))
     return log
 
 
@@ -49,7 +55,7 @@ class OVERANIM_OT_fix_check(ArmatureOperatorMixin, bpy.types.Operator):
     bl_label = "Fix"
 
     fix: bpy.props.EnumProperty(  # type: ignore[valid-type]
-        name="Fix", items=[(key, label, "") for key, (label, _) in FIXES.items()]
+        name="Fix", translation_context=CONTEXT, items=[(key, label, "") for key, (label, _) in FIXES.items()]
     )
 
     @classmethod
@@ -63,7 +69,7 @@ class OVERANIM_OT_fix_check(ArmatureOperatorMixin, bpy.types.Operator):
         apply(context, armature)
         findings = run_checks(context, armature)
         store_checks(armature, findings)
-        return [("INFO", f"{label}: done"), *report_findings(findings)[-1:]]
+        return [("INFO", Message("{fix}: done", fix=label)), *report_findings(findings)[-1:]]
 
 
 classes = (OVERANIM_OT_run_checks, OVERANIM_OT_fix_check)

@@ -1,11 +1,21 @@
 from __future__ import annotations
 
+import json
+
 import bpy
 
+from ...core.messages import from_data
+from ..i18n import CONTEXT, tr
+from ..text_wrap import wrapped_label
 from ..ui import OverAnimSubPanel
 from .checks import FIXES
 
 ICONS = {"ERROR": "CANCEL", "WARNING": "ERROR", "INFO": "INFO"}
+
+
+def finding_text(item) -> str:
+    """A stored finding in the artist's language (its English text when it was stored without data)."""
+    return tr(from_data(json.loads(item.message_data))) if item.message_data else item.message
 
 
 class OVERANIM_PT_checks(OverAnimSubPanel, bpy.types.Panel):
@@ -19,13 +29,16 @@ class OVERANIM_PT_checks(OverAnimSubPanel, bpy.types.Panel):
         if not data.checks_run:
             return
         if not data.checks:
-            layout.label(text="All checks passed", icon="CHECKMARK")
+            layout.label(text=tr("All checks passed"), icon="CHECKMARK", translate=False)
         for item in data.checks:
-            row = layout.row(align=True)
-            row.alert = item.severity == "ERROR"
-            row.label(text=item.message, icon=ICONS.get(item.severity, "INFO"))
+            # the whole message over as many rows as it needs, the fix on its own row below it
+            col = layout.column(align=True)
+            col.alert = item.severity == "ERROR"
+            wrapped_label(col, context, finding_text(item), icon=ICONS.get(item.severity, "INFO"))
             if item.fix in FIXES:
-                row.operator("overanim.fix_check", text=FIXES[item.fix][0]).fix = item.fix
+                row = col.row()
+                row.alert = False
+                row.operator("overanim.fix_check", text=FIXES[item.fix][0], text_ctxt=CONTEXT).fix = item.fix
 
 
 classes = (OVERANIM_PT_checks,)

@@ -8,6 +8,7 @@ import numpy as np
 from ...core import MotionMeasurementBasis, SpatialCalibrationMode, validate_calibration
 from ...core.errors import OverAnimError
 from ...core.measurement import RegionSpaces, calibrate_region, measure_character
+from ...core.messages import Message, joined
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..regions.properties import region_enum, region_keys, require_region_bones
@@ -20,7 +21,7 @@ def measure(context: bpy.types.Context, armature: bpy.types.Object) -> Measureme
     settings = settings_from_properties(armature.overanim.calibration)
     problems = validate_calibration(settings)
     if problems:
-        raise OverAnimError("Calibration: " + "; ".join(problems))
+        raise OverAnimError(Message("Calibration: {problem}", problem=joined(problems)))
     cm = cm_per_unit(context.scene)
     skeleton = extract.skeleton(armature, cm)
     meshes = extract.lod0(deformed_meshes(armature, context.scene))

@@ -34,6 +34,7 @@ import bpy
 from ...core import MotionMeasurementScales, ResolvedCharacterProportions, ResolvedRegionProportions
 from ...core.errors import OverAnimError
 from ...core.measurement import RegionCalibration
+from ...core.messages import Message
 from ...core.naming import derived_name, region_key, region_keys
 
 PREFIX = "OverAnim_"
@@ -103,8 +104,9 @@ class RegionResult:
         c = self.calibration
         if c.motion_resolved_cs and c.motion_resolved_ws:
             return []
-        return [f"Region '{self.name}': Measurement Basis {self.settings['measurement_basis']} cannot resolve "
-                "(no such Region measurement): its motion scale is written as 0"]
+        return [Message("Region '{region}': Measurement Basis {basis} cannot resolve (no such Region measurement): "
+                        "its motion scale is written as 0", region=self.name,
+                        basis=self.settings["measurement_basis"])]
 
 
 @dataclass(frozen=True)
@@ -138,8 +140,8 @@ class MeasurementResults:
                     float(values[attr]), unit, f"{text}, Region '{region.name}'")
         broken = [name for name, (value, _, _) in out.items() if isinstance(value, float) and not math.isfinite(value)]
         if broken:
-            raise OverAnimError(f"The measurement gave no number for {', '.join(broken[:3])}: "
-                                "look for bones or vertices at NaN/inf positions (Checks)")
+            raise OverAnimError(Message("The measurement gave no number for {names}: look for bones or vertices at "
+                                        "NaN/inf positions (Checks)", names=", ".join(broken[:3])))
         return out
 
     def as_json(self) -> dict[str, Any]:

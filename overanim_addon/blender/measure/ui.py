@@ -3,62 +3,86 @@ from __future__ import annotations
 import bpy
 
 from ...core.naming import region_key
+from ..i18n import CONTEXT, tr
 from ..ui import OverAnimSubPanel
-from .results import CHARACTER_PROPS, PREFIX, REGION_PROPS, region_properties
+from .results import CHARACTER_PROPS, PREFIX, region_properties
 
-# (length property, its scale property) per line of a Region's box
-REGION_ROWS = (("ChainLength", "ChainLengthScale"), ("SpanLength", "SpanScale"),
-               ("BoundsRadius", "BoundsRadiusScale"), ("AverageBoneLength", "AverageBoneLengthScale"))
+# Row labels that read in full at the sidebar's default width (the custom properties' descriptions
+# keep the long names): character rows, then (length, its scale) per line of a Region's box
+CHARACTER_ROWS = {"CharacterHeight": "Character height", "CharacterScale": "Character scale",
+                  "LocomotionHeight": "Locomotion height", "LocomotionScale": "Locomotion scale",
+                  "GroundProbeRadius": "Probe radius", "GroundProbeScale": "Probe scale"}
+REGION_ROWS = {("ChainLength", "ChainLengthScale"): "Chain length", ("SpanLength", "SpanScale"): "Endpoint span",
+               ("BoundsRadius", "BoundsRadiusScale"): "Bounds radius",
+               ("AverageBoneLength", "AverageBoneLengthScale"): "Avg. bone length"}
 
 
 class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
+    """Measure and Export, then the results in a section of their own that opens after a measurement
+    (a sub-panel cannot be opened from Python; a layout panel whose open state is a property can)."""
+
     bl_label = "Results"
+    bl_options = {"HIDE_HEADER"}
 
     def draw(self, context: bpy.types.Context) -> None:
         armature = self.armature(context)
         layout = self.layout
+        col = layout.column(align=True)
+        col.scale_y = 1.3
+        col.operator("overanim.measure_proportions", icon="DRIVER_DISTANCE")
+        header, body = layout.panel_prop(armature.overanim, "show_results")
+        header.label(text="Results", text_ctxt=CONTEXT)
+        if body is not None:
+            self.draw_results(body, armature)
+
+    @staticmethod
+    def draw_results(layout: bpy.types.UILayout, armature: bpy.types.Object) -> None:
         if f"{PREFIX}CharacterHeightCS" not in armature:
-            layout.label(text="Not measured yet", icon="INFO")
+            layout.label(text=tr("Not measured yet"), icon="INFO", translate=False)
             return
         table = layout.column(align=True)
 
         def line(label: str, cs: str, ws: str) -> None:
             split = table.split(factor=0.5)
-            split.label(text=label)
+            split.label(text=label, text_ctxt=CONTEXT)
             values = split.row()
-            values.label(text=cs)
-            values.label(text=ws)
+            values.label(text=cs, translate=False)
+            values.label(text=ws, translate=False)
 
         line("", "CS", "WS")
-        for key, (_attr, unit, text) in CHARACTER_PROPS.items():
+        for key, text in CHARACTER_ROWS.items():
+            unit = CHARACTER_PROPS[key][1]
             cs, ws = (armature.get(f"{PREFIX}{key}{space}", 0.0) for space in ("CS", "WS"))
             line(text, *((f"{v:.1f} cm" if unit else f"{v:.3f}") for v in (cs, ws)))
         root = armature.get(f"{PREFIX}LocomotionRootBone", "")
-        layout.label(text=f"Locomotion root: {root}", icon="BONE_DATA")
+        layout.label(text=f"Locomotion root: {root}", icon="BONE_DATA", translate=False)
         for region in armature.overanim.regions:
             names = region_properties(region.name)
             if names["SpanLength"] not in armature:
                 continue
             box = layout.box()
             key = region_key(region.name)
-            box.label(text=region.name if key == region.name else f"{region.name}  (as {key})", icon="GROUP_BONE")
+            # the Region's name is the artist's; the key its properties use is shown when it differs
+            box.label(text=region.name if key == region.name else f"{region.name}  (as {key})", icon="GROUP_BONE",
+                      translate=False)
             col = box.column(align=True)
-            for length, scale in REGION_ROWS:
-                text = REGION_PROPS[length][2].replace("Region ", "")
+            for (length, scale), text in REGION_ROWS.items():
                 value = armature.get(names[length], 0.0)
                 factor = armature.get(names[scale], 0.0)
-                col.label(text=f"{text}: {value:.1f} cm  ×{factor:.3f}")
+                split = col.split(factor=0.5)
+                split.label(text=text, text_ctxt=CONTEXT)
+                split.label(text=f"{value:.1f} cm  ×{factor:.3f}", translate=False)
             # what the Region's Measurement Basis and Spatial Calibration resolve to, CS | WS
             motion = [armature.get(names[f"MotionScale{space}"], 0.0) for space in ("CS", "WS")]
             spatial = [armature.get(names[f"SpatialDistance{space}"], 0.0) for space in ("CS", "WS")]
-            for label, values in (("Motion scale", ["cannot resolve" if not v else f"×{v:.3f}" for v in motion]),
+            for label, values in (("Motion scale", [tr("cannot resolve") if not v else f"×{v:.3f}" for v in motion]),
                                   ("Spatial distance", [f"{v:.1f} cm" for v in spatial])):
                 split = col.split(factor=0.5)
                 split.alert = label == "Motion scale" and not all(motion)
-                split.label(text=label)
+                split.label(text=label, text_ctxt=CONTEXT)
                 row = split.row()
                 for value in values:
-                    row.label(text=value)
+                    row.label(text=value, translate=False)
         layout.operator("overanim.export_results_json", icon="EXPORT")
 
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from ...core import RegionCompositionPolicy
 from ...core.errors import OverAnimError
+from ...core.messages import Message
 from ...core.region_preview import compose_mixed_policies
 from ..common import deformed_meshes, require_object_mode
 from .masks import mesh_masks, region_table
@@ -40,7 +41,7 @@ def compose(context: bpy.types.Context, armature: bpy.types.Object, select_overl
     require_object_mode(armature, context.scene)
     table = [(r, b) for r, b in region_table(armature) if r.delta_shape_key]
     if not table:
-        raise OverAnimError("No Region names a Delta Shape Key: set one in the Regions panel")
+        raise OverAnimError(Message("No Region names a Delta Shape Key: set one in the Regions panel"))
     planned = []
     for mesh_obj in deformed_meshes(armature, context.scene):
         keys = mesh_obj.data.shape_keys
@@ -49,11 +50,12 @@ def compose(context: bpy.types.Context, armature: bpy.types.Object, select_overl
         present = [(r, b) for r, b in table if r.delta_shape_key in keys.key_blocks]
         if present:
             if mesh_obj.data.library is not None:
-                raise OverAnimError(f"Mesh '{mesh_obj.name}' is linked from a library and read-only")
+                raise OverAnimError(Message("Mesh '{name}' is linked from a library and read-only",
+                                            name=mesh_obj.name))
             planned.append((mesh_obj, present))
     if not planned:
         names = ", ".join(sorted({r.delta_shape_key for r, _ in table}))
-        raise OverAnimError(f"No deformed mesh has the Delta Shape Keys ({names})")
+        raise OverAnimError(Message("No deformed mesh has the Delta Shape Keys ({names})", names=names))
 
     results = []
     overlapping = 0

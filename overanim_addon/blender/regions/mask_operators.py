@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import bpy
 
+from ...core.messages import Message, plural
 from ...core.region_preview import region_palette
 from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, deformed_meshes, find_armature, require_armature
+from ..i18n import CONTEXT
 from . import compose as compose_module
 from . import lod as lod_module
 from . import masks as masks_module
+from . import shading
 from .properties import renamed_keys_report
 
 
@@ -38,7 +41,7 @@ class OVERANIM_OT_paint_region_masks(OverAnimOperatorMixin, bpy.types.Operator):
     bl_options = {"REGISTER", "UNDO"}
 
     write_vertex_groups: bpy.props.BoolProperty(  # type: ignore[valid-type]
-        name="Also as Vertex Groups", default=False,
+        name="Also as Vertex Groups", translation_context=CONTEXT, default=False,
         description="Also write each mask to an OverAnim_MaskGroup_<Region> vertex group, for modifiers",
     )
 
@@ -56,8 +59,13 @@ class OVERANIM_OT_paint_region_masks(OverAnimOperatorMixin, bpy.types.Operator):
         for region, color in zip(armature.overanim.regions, region_palette(len(armature.overanim.regions)),
                                  strict=True):
             region.preview_color = tuple(color)
-        return [("INFO", f"Painted {stats.regions} Region masks on {stats.meshes} meshes "
-                 f"({stats.vertices:,} vertices)"), *renamed_keys_report(armature)]
+        armature.overanim.masks_painted = True
+        shading.show_attribute_colors()
+        return [("INFO", Message("Painted {masks} on {meshes} ({vertices})",
+                                 masks=plural(stats.regions, "{n} Region mask", "{n} Region masks"),
+                                 meshes=plural(stats.meshes, "{n} mesh", "{n} meshes"),
+                                 vertices=plural(stats.vertices, "{n:,} vertex", "{n:,} vertices"))),
+                *renamed_keys_report(armature)]
 
 
 class OVERANIM_OT_clear_region_preview(ArmatureOperatorMixin, bpy.types.Operator):
@@ -70,7 +78,10 @@ class OVERANIM_OT_clear_region_preview(ArmatureOperatorMixin, bpy.types.Operator
     def run(self, context):
         armature = require_armature(context)
         removed = masks_module.clear(context, armature) + compose_module.clear_composed(context, armature)
-        return [("INFO", f"Removed {removed} OverAnim items")]
+        armature.overanim.masks_painted = False
+        if not any(obj.overanim.masks_painted for obj in bpy.data.objects if obj.type == "ARMATURE"):
+            shading.restore_colors()  # the views go back once no rig shows a preview any more
+        return [("INFO", plural(removed, "Removed {n} OverAnim item", "Removed {n} OverAnim items"))]
 
 
 class OVERANIM_OT_check_lod_coverage(OverAnimOperatorMixin, bpy.types.Operator):
@@ -96,12 +107,16 @@ class OVERANIM_OT_check_lod_coverage(OverAnimOperatorMixin, bpy.types.Operator):
         log = []
         for row in rows:
             if row.verdict.name == "ERROR":
-                why = "an attachment dependency" if row.attachment_dependency else "RequireCoverage"
-                log.append(("ERROR", f"Region '{row.region}' is inactive at LOD{row.lod} ({why})"))
+                log.append(("ERROR", Message("Region '{region}' is inactive at LOD{lod} (an attachment dependency)",
+                                             region=row.region, lod=row.lod) if row.attachment_dependency else
+                            Message("Region '{region}' is inactive at LOD{lod} (RequireCoverage)",
+                                    region=row.region, lod=row.lod)))
             elif row.verdict.name == "WARNING":
-                log.append(("WARNING", f"Region '{row.region}' is inactive at LOD{row.lod}"))
+                log.append(("WARNING", Message("Region '{region}' is inactive at LOD{lod}", region=row.region,
+                                               lod=row.lod)))
         if not log:
-            log.append(("INFO", f"All {len(rows)} Region/LOD pairs are fine"))
+            log.append(("INFO", plural(len(rows), "The {n} Region/LOD pair is fine",
+                                       "All {n} Region/LOD pairs are fine")))
         return log
 
 
@@ -113,7 +128,8 @@ class OVERANIM_OT_compose_region_deltas(OverAnimOperatorMixin, bpy.types.Operato
     bl_options = {"REGISTER", "UNDO"}
 
     select_overlaps: bpy.props.BoolProperty(  # type: ignore[valid-type]
-        name="Select Overlaps", default=False, description="Select the vertices where Region deltas overlap",
+        name="Select Overlaps", translation_context=CONTEXT, default=False,
+        description="Select the vertices where Region deltas overlap",
     )
 
     @classmethod
@@ -123,8 +139,10 @@ class OVERANIM_OT_compose_region_deltas(OverAnimOperatorMixin, bpy.types.Operato
     def run(self, context):
         armature = require_armature(context)
         stats = compose_module.compose(context, armature, self.select_overlaps)
-        return [("INFO", f"Composed {stats.regions} Region deltas on {stats.meshes} meshes; "
-                 f"{stats.overlapping_vertices} vertices where Regions overlap")]
+        return [("INFO", Message("Composed {deltas} on {meshes}; {overlap} where Regions overlap",
+                                 deltas=plural(stats.regions, "{n} Region delta", "{n} Region deltas"),
+                                 meshes=plural(stats.meshes, "{n} mesh", "{n} meshes"),
+                                 overlap=plural(stats.overlapping_vertices, "{n:,} vertex", "{n:,} vertices")))]
 
 
 classes = (OVERANIM_OT_paint_region_masks, OVERANIM_OT_clear_region_preview, OVERANIM_OT_check_lod_coverage,

@@ -8,7 +8,8 @@ vertex-group weights, clamped to 0..1, read in bulk by Geometry Nodes) goes thro
 Region's name key (``core.naming``: fits Blender's 63-byte names, unique per rig).
 ``OverAnim_Preview`` holds a false-colour view of all Regions and becomes the active
 and render colour; the previous ones are remembered in ``OverAnim_PreviousActiveColor`` /
-``OverAnim_PreviousRenderColor`` on the mesh and restored by ``clear``.
+``OverAnim_PreviousRenderColor`` on the mesh and restored by ``clear``. Regions given a mask channel
+are also packed into the byte colour attribute ``OverAnim_RegionMasks`` for Unreal (``packed.py``).
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ import bpy
 import numpy as np
 
 from ...core.errors import OverAnimError
+from ...core.messages import Message
 from ...core.naming import derived_name, region_key
 from ...core.region_preview import preview_colors, region_palette
 from ..common import deformed_meshes, require_object_mode
 from ..weights import region_weights
+from . import packed
 from .properties import mask_policy, region_keys, require_region_bones
 
 PREFIX = "OverAnim_"
@@ -52,7 +55,8 @@ def region_table(armature: bpy.types.Object) -> list[tuple[object, list[str]]]:
     for region in armature.overanim.regions:
         table.append((region, require_region_bones(armature, region)))
     if not table:
-        raise OverAnimError(f"'{armature.name}' has no Regions to paint: add one in the Regions panel")
+        raise OverAnimError(Message("'{name}' has no Regions to paint: add one in the Regions panel",
+                                    name=armature.name))
     return table
 
 
@@ -125,15 +129,6 @@ def _remember_colors(mesh: bpy.types.Mesh) -> None:
     mesh[PREV_RENDER] = render
 
 
-def _show_vertex_colors() -> None:
-    """Solid mode shows the active colour attribute when its colour type is 'Attribute'."""
-    for screen in bpy.data.screens:
-        for area in screen.areas:
-            for space in area.spaces:
-                if space.type == "VIEW_3D":
-                    space.shading.color_type = "VERTEX"
-
-
 @dataclass(frozen=True)
 class PaintStats:
     meshes: int
@@ -147,11 +142,12 @@ def paint(context: bpy.types.Context, armature: bpy.types.Object, write_vertex_g
     table = region_table(armature)
     meshes = deformed_meshes(armature, context.scene)
     if not meshes:
-        raise OverAnimError(f"No mesh is deformed by '{armature.name}'")
+        raise OverAnimError(Message("No mesh is deformed by '{name}'", name=armature.name))
     for mesh_obj in meshes:
         if mesh_obj.library is not None or mesh_obj.data.library is not None:
-            raise OverAnimError(f"Mesh '{mesh_obj.name}' is linked from a library and read-only")
-    colors = [mask_name(region.name) for region, _ in table] + [PREVIEW]
+            raise OverAnimError(Message("Mesh '{name}' is linked from a library and read-only", name=mesh_obj.name))
+    channels = packed.channel_table(armature)
+    colors = [mask_name(region.name) for region, _ in table] + [PREVIEW] + ([packed.PACKED] if channels else [])
     groups = [group_name(region.name) for region, _ in table] if write_vertex_groups else []
     for mesh_obj in meshes:
         require_free_names(mesh_obj, colors, groups)
@@ -176,6 +172,7 @@ def paint(context: bpy.types.Context, armature: bpy.types.Object, write_vertex_g
             _write_color(mesh, mask_name(region.name), rgba)
             if write_vertex_groups:
                 _write_vertex_group(mesh_obj, group_name(region.name), mask)
+        packed.write_packed(mesh, masks, channels)
         _write_color(mesh, PREVIEW, preview_colors(stack, palette, out=rgba))
         preview_index = mesh.color_attributes.find(PREVIEW)
         mesh.color_attributes.active_color_index = preview_index
@@ -183,7 +180,6 @@ def paint(context: bpy.types.Context, armature: bpy.types.Object, write_vertex_g
         mesh.update()
         if progress is not None:
             next(progress, None)
-    _show_vertex_colors()
     return PaintStats(len(meshes), vertices, len(table))
 
 

@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import bpy
 
+from ...core.messages import Message
 from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, find_armature, require_armature
+from ..i18n import CONTEXT
 
 
 class OVERANIM_OT_region_add(ArmatureOperatorMixin, bpy.types.Operator):
@@ -25,7 +27,7 @@ class OVERANIM_OT_region_add(ArmatureOperatorMixin, bpy.types.Operator):
         region.name = name
         region.bone_collection = collection.name if collection is not None else ""
         armature.overanim.active_region_index = len(regions) - 1
-        return [("INFO", f"Added Region '{name}'")]
+        return [("INFO", Message("Added Region '{name}'", name=name))]
 
 
 class OVERANIM_OT_region_remove(OverAnimOperatorMixin, bpy.types.Operator):
@@ -47,7 +49,7 @@ class OVERANIM_OT_region_remove(OverAnimOperatorMixin, bpy.types.Operator):
         name = data.regions[index].name
         data.regions.remove(index)
         data.active_region_index = max(0, index - 1)
-        return [("INFO", f"Removed Region '{name}'")]
+        return [("INFO", Message("Removed Region '{name}'", name=name))]
 
 
 class OVERANIM_OT_region_move(OverAnimOperatorMixin, bpy.types.Operator):
@@ -58,7 +60,7 @@ class OVERANIM_OT_region_move(OverAnimOperatorMixin, bpy.types.Operator):
     bl_options = {"REGISTER", "UNDO"}
 
     direction: bpy.props.EnumProperty(  # type: ignore[valid-type]
-        name="Direction", items=[("UP", "Up", ""), ("DOWN", "Down", "")]
+        name="Direction", translation_context=CONTEXT, items=[("UP", "Up", ""), ("DOWN", "Down", "")]
     )
 
     @classmethod

@@ -19,40 +19,62 @@ from ...core import (
     naming,
 )
 from ...core.errors import OverAnimError
+from ...core.messages import Message
+from ..i18n import CONTEXT
 
-FALLOFF_ITEMS = [
-    ("LINEAR", "Linear", "Straight ramp between Zero Weight and Full Weight"),
-    ("SMOOTH_STEP", "SmoothStep", "Smooth ease-in/ease-out ramp between Zero Weight and Full Weight"),
-    ("POWER", "Power", "Ramp bent by Falloff Exponent (the only mode that reads it)"),
+
+def item_description(label: str, spec_name: str, sentence: str) -> str:
+    """An enum item's tooltip: the sentence, after the spec's spelling ("SmoothStep") where the item
+    reads in Blender's spelling ("Smooth Step"), so the spec's name is one hover away."""
+    return sentence if spec_name == label else f"{spec_name}. {sentence}"
+
+
+# (identifier, label, spec spelling, tooltip sentence); translations.py uses the same rows
+FALLOFF_SPECS = [
+    ("LINEAR", "Linear", "Linear", "Straight ramp between Zero Weight and Full Weight"),
+    ("SMOOTH_STEP", "Smooth Step", "SmoothStep", "Smooth ease-in/ease-out ramp between Zero Weight and Full Weight"),
+    ("POWER", "Power", "Power", "Ramp bent by Falloff Exponent (the only mode that reads it)"),
 ]
-LOD_ITEMS = [
-    ("ALLOW_INACTIVE", "AllowInactive", "Allows a LOD without Region coverage"),
-    ("WARN_IF_INACTIVE", "WarnIfInactive", "Warns about a LOD without Region coverage"),
-    ("REQUIRE_COVERAGE", "RequireCoverage", "Requires Region coverage at every LOD"),
+LOD_SPECS = [
+    ("ALLOW_INACTIVE", "Allow Inactive", "AllowInactive", "Allows a LOD without Region coverage"),
+    ("WARN_IF_INACTIVE", "Warn If Inactive", "WarnIfInactive", "Warns about a LOD without Region coverage"),
+    ("REQUIRE_COVERAGE", "Require Coverage", "RequireCoverage", "Requires Region coverage at every LOD"),
 ]
-COMPOSITION_ITEMS = [
-    ("ADDITIVE_CLAMPED", "Additive Delta", "Composes overlapping Region deltas as a clamped sum"),
-    ("STRONGEST_DELTA", "Strongest Delta", "Composes overlapping Region deltas as the single strongest delta"),
+COMPOSITION_SPECS = [
+    ("ADDITIVE_CLAMPED", "Additive Delta", "AdditiveClamped", "Composes overlapping Region deltas as a clamped sum"),
+    ("STRONGEST_DELTA", "Strongest Delta", "StrongestDelta",
+     "Composes overlapping Region deltas as the single strongest delta"),
 ]
-SPATIAL_ITEMS = [
-    ("CHARACTER_RELATIVE", "CharacterRelative", "Multiplies authored linear distance by character scale"),
-    ("REGION_RELATIVE", "RegionRelative",
+SPATIAL_SPECS = [
+    ("CHARACTER_RELATIVE", "Character Relative", "CharacterRelative",
+     "Multiplies authored linear distance by character scale"),
+    ("REGION_RELATIVE", "Region Relative", "RegionRelative",
      "Uses Region reference size and ratio when valid; otherwise falls back to character-relative"),
-    ("ABSOLUTE", "Absolute", "Uses authored distance unchanged"),
+    ("ABSOLUTE", "Absolute", "Absolute", "Uses authored distance unchanged"),
 ]
-BASIS_ITEMS = [
-    ("AUTO", "Auto", "Selects locomotion height for actor motion; for Region motion, selects "
+_REGION_BASIS = "Uses that scale only when a Region measurement exists; otherwise resolution fails"
+BASIS_SPECS = [
+    ("AUTO", "Auto", "Auto", "Selects locomotion height for actor motion; for Region motion, selects "
      "chain/span/bounds/average bone in that order"),
-    ("CHARACTER_HEIGHT", "CharacterHeight", "Uses a whole-character scale"),
-    ("LOCOMOTION_HEIGHT", "LocomotionHeight", "Uses a whole-character scale"),
-    ("REGION_SPAN", "RegionSpan", "Uses that scale only when a Region measurement exists; otherwise resolution fails"),
-    ("REGION_BOUNDS_RADIUS", "RegionBoundsRadius",
-     "Uses that scale only when a Region measurement exists; otherwise resolution fails"),
-    ("REGION_CHAIN_LENGTH", "RegionChainLength",
-     "Uses that scale only when a Region measurement exists; otherwise resolution fails"),
-    ("AVERAGE_BONE_LENGTH", "AverageBoneLength",
-     "Uses that scale only when a Region measurement exists; otherwise resolution fails"),
-    ("ABSOLUTE", "Absolute", "Uses scale 1"),
+    ("CHARACTER_HEIGHT", "Character Height", "CharacterHeight", "Uses a whole-character scale"),
+    ("LOCOMOTION_HEIGHT", "Locomotion Height", "LocomotionHeight", "Uses a whole-character scale"),
+    ("REGION_SPAN", "Region Span", "RegionSpan", _REGION_BASIS),
+    ("REGION_BOUNDS_RADIUS", "Region Bounds Radius", "RegionBoundsRadius", _REGION_BASIS),
+    ("REGION_CHAIN_LENGTH", "Region Chain Length", "RegionChainLength", _REGION_BASIS),
+    ("AVERAGE_BONE_LENGTH", "Average Bone Length", "AverageBoneLength", _REGION_BASIS),
+    ("ABSOLUTE", "Absolute", "Absolute", "Uses scale 1"),
+]
+FALLOFF_ITEMS, LOD_ITEMS, COMPOSITION_ITEMS, SPATIAL_ITEMS, BASIS_ITEMS = (
+    [(identifier, label, item_description(label, spec, sentence)) for identifier, label, spec, sentence in specs]
+    for specs in (FALLOFF_SPECS, LOD_SPECS, COMPOSITION_SPECS, SPATIAL_SPECS, BASIS_SPECS)
+)
+# Channels of the packed byte colour attribute OverAnim_RegionMasks (see packed.py)
+CHANNEL_ITEMS = [
+    ("NONE", "None", "Not packed: the mask is only in OverAnim_Mask_<Region>"),
+    ("R", "R", "Red channel of OverAnim_RegionMasks"),
+    ("G", "G", "Green channel of OverAnim_RegionMasks"),
+    ("B", "B", "Blue channel of OverAnim_RegionMasks"),
+    ("A", "A", "Alpha channel of OverAnim_RegionMasks"),
 ]
 # The identifiers must be the core enum member names (the Blender layer converts by name).
 assert [i[0] for i in FALLOFF_ITEMS] == [m.name for m in RegionFalloffMode]
@@ -64,65 +86,72 @@ assert [i[0] for i in BASIS_ITEMS] == [m.name for m in MotionMeasurementBasis]
 
 class OVERANIM_PG_region(bpy.types.PropertyGroup):
     __annotations__: dict[str, Any] = {
-        "name": bpy.props.StringProperty(name="Name", default="Region", description="Name of the Region"),
+        "name": bpy.props.StringProperty(name="Name", translation_context=CONTEXT, default="Region",
+                                         description="Name of the Region"),
         "bone_collection": bpy.props.StringProperty(
-            name="Bone Collection",
+            name="Bone Collection", translation_context=CONTEXT,
             description="The armature's Bone Collection whose bones this Region covers (OverAnim's Bone Group)",
         ),
         "falloff_mode": bpy.props.EnumProperty(
-            name="Falloff Mode", items=FALLOFF_ITEMS, default="SMOOTH_STEP",
+            name="Falloff Mode", translation_context=CONTEXT, items=FALLOFF_ITEMS, default="SMOOTH_STEP",
             description="Selects the curve between 0 and full in the vertex mask. Only Power reads Falloff Exponent",
         ),
         "zero_weight": bpy.props.FloatProperty(
-            name="Zero Weight", default=0.0, min=0.0, max=1.0,
+            name="Zero Weight", translation_context=CONTEXT, default=0.0, min=0.0, max=1.0,
             description="The Region mask is 0 at or below this skin weight",
         ),
         "full_weight": bpy.props.FloatProperty(
-            name="Full Weight", default=1.0, min=0.0, max=1.0,
+            name="Full Weight", translation_context=CONTEXT, default=1.0, min=0.0, max=1.0,
             description="The Region mask is 1 at or above this skin weight. "
             "Must be greater than ZeroWeight to create a valid transition range",
         ),
         "falloff_exponent": bpy.props.FloatProperty(
-            name="Falloff Exponent", default=1.0, min=0.01, soft_max=10.0,
+            name="Falloff Exponent", translation_context=CONTEXT, default=1.0, min=0.01, soft_max=10.0,
             description="Curvature of Power mode. Other modes retain the value but do not use it in the result",
         ),
         "lod_policy": bpy.props.EnumProperty(
-            name="LOD Policy", items=LOD_ITEMS, default="WARN_IF_INACTIVE",
+            name="LOD Policy", translation_context=CONTEXT, items=LOD_ITEMS, default="WARN_IF_INACTIVE",
             description="Respectively allows, warns about, or requires Region coverage at the LOD",
         ),
         "composition_policy": bpy.props.EnumProperty(
-            name="Composition Policy", items=COMPOSITION_ITEMS, default="ADDITIVE_CLAMPED",
+            name="Composition Policy", translation_context=CONTEXT, items=COMPOSITION_ITEMS, default="ADDITIVE_CLAMPED",
             description="Composes overlapping Region deltas either as a clamped sum or as the single strongest delta",
         ),
         "is_attachment_dependency": bpy.props.BoolProperty(
-            name="Attachment Dependency", default=False,
+            name="Attachment Dependency", translation_context=CONTEXT, default=False,
             description="Coverage is always required when this is on, regardless of policy "
             "(also assumed when an object is parented to one of the Region's bones)",
         ),
         "spatial_calibration_mode": bpy.props.EnumProperty(
-            name="Spatial Calibration", items=SPATIAL_ITEMS, default="CHARACTER_RELATIVE",
+            name="Spatial Calibration", translation_context=CONTEXT, items=SPATIAL_ITEMS, default="CHARACTER_RELATIVE",
             description="How this Region's authored linear distances follow character size",
         ),
         "measurement_basis": bpy.props.EnumProperty(
-            name="Measurement Basis", items=BASIS_ITEMS, default="AUTO",
+            name="Measurement Basis", translation_context=CONTEXT, items=BASIS_ITEMS, default="AUTO",
             description="Which measured scale calibrates this Region's motion",
         ),
         "authored_distance": bpy.props.FloatProperty(
-            name="Authored Distance", default=0.0, min=0.0, soft_max=1000.0, precision=2,
+            name="Authored Distance", translation_context=CONTEXT, default=0.0, min=0.0, soft_max=1000.0, precision=2,
             description="A linear distance authored for the reference character, in cm; Measure resolves it "
             "by Spatial Calibration (OverAnim_Region_<Key>_SpatialDistanceCS/WS)",
         ),
         "region_ratio": bpy.props.FloatProperty(
-            name="Region Ratio", default=1.0, min=0.0, soft_max=4.0, precision=3,
+            name="Region Ratio", translation_context=CONTEXT, default=1.0, min=0.0, soft_max=4.0, precision=3,
             description="RegionRelative: the distance is this fraction of the Region's offset reference length "
             "(0 falls back to character-relative)",
         ),
         "preview_color": bpy.props.FloatVectorProperty(
-            name="Preview Colour", subtype="COLOR", size=4, min=0.0, max=1.0, default=(0.18, 0.18, 0.18, 1.0),
+            name="Preview Colour", translation_context=CONTEXT,
+            subtype="COLOR", size=4, min=0.0, max=1.0, default=(0.18, 0.18, 0.18, 1.0),
             description="This Region's colour in the OverAnim_Preview colour attribute (set when painting)",
         ),
+        "mask_channel": bpy.props.EnumProperty(
+            name="Mask Channel", translation_context=CONTEXT, items=CHANNEL_ITEMS, default="NONE",
+            description="Channel of the packed byte colour attribute OverAnim_RegionMasks that holds this "
+            "Region's mask; Export for Unreal writes it as the vertex colour (a material's Vertex Color node)",
+        ),
         "delta_shape_key": bpy.props.StringProperty(
-            name="Delta Shape Key",
+            name="Delta Shape Key", translation_context=CONTEXT,
             description="Optional shape key whose offsets are this Region's delta (for composition)",
         ),
     }
@@ -160,8 +189,8 @@ def renamed_keys_report(armature: bpy.types.Object) -> list[tuple[str, str]]:
     renamed = [f"'{name}' as '{key}'" for name, key in region_keys(armature).items() if key != name]
     if not renamed:
         return []
-    return [("INFO", "Region names written as their keys (letters, digits and _ only, at most "
-             f"{naming.KEY_BYTES} bytes): {', '.join(renamed)}")]
+    return [("INFO", Message("Region names written as their keys (letters, digits and _ only, at most {limit} bytes): "
+                             "{names}", limit=naming.KEY_BYTES, names=", ".join(renamed)))]
 
 
 def region_bones(armature: bpy.types.Object, region: Any) -> list[str]:
@@ -182,12 +211,12 @@ def require_region_bones(armature: bpy.types.Object, region: Any) -> list[str]:
     if bones:
         return bones
     if not region.bone_collection:
-        why = "no bone collection is set"
+        why = Message("no bone collection is set")
     elif region.bone_collection not in armature.data.collections_all:
-        why = f"bone collection '{region.bone_collection}' was not found"
+        why = Message("bone collection '{name}' was not found", name=region.bone_collection)
     else:
-        why = f"bone collection '{region.bone_collection}' is empty"
-    raise OverAnimError(f"Region '{region.name}' has no bones: {why}")
+        why = Message("bone collection '{name}' is empty", name=region.bone_collection)
+    raise OverAnimError(Message("Region '{region}' has no bones: {why}", region=region.name, why=why))
 
 
 classes = (OVERANIM_PG_region,)

@@ -3,8 +3,21 @@ from __future__ import annotations
 import bpy
 
 from ...core.errors import OverAnimError
+from ...core.messages import Message
+from ..i18n import CONTEXT, tr
+from ..text_wrap import wrapped_label
 from ..ui import OverAnimSubPanel
 from .properties import region_bones, region_keys
+
+
+def lod_row_text(row) -> Message:
+    """One line of the LOD coverage table."""
+    fields = {"region": row.region, "lod": row.lod}
+    if row.attachment_dependency:
+        return (Message("{region} LOD{lod}: covered, attachment", **fields) if row.covered
+                else Message("{region} LOD{lod}: inactive, attachment", **fields))
+    return (Message("{region} LOD{lod}: covered", **fields) if row.covered
+            else Message("{region} LOD{lod}: inactive", **fields))
 
 
 class OVERANIM_UL_regions(bpy.types.UIList):
@@ -13,7 +26,10 @@ class OVERANIM_UL_regions(bpy.types.UIList):
         found = bool(region_bones(armature, item))
         row = layout.row(align=True)
         row.prop(item, "name", text="", emboss=False, icon="GROUP_BONE" if found else "ERROR")
-        row.label(text=item.bone_collection or "(no collection)")
+        if item.bone_collection:
+            row.label(text=item.bone_collection, translate=False)  # the artist's name: never translated
+        else:
+            row.label(text="(no collection)", text_ctxt=CONTEXT)
 
 
 class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
@@ -42,14 +58,14 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
             key = region_keys(armature)[region.name]
         except OverAnimError as error:
             col.alert = True
-            col.label(text=str(error), icon="ERROR")
+            wrapped_label(col, context, tr(error.args[0] if error.args else str(error)), icon="ERROR")
         else:
             if key != region.name:  # what masks and properties are called (Blender names hold 63 bytes)
                 row = col.split(factor=0.4)
                 row.alignment = "RIGHT"
-                row.label(text="Written as")
-                row.label(text=key)
-        mask = col.column(heading="Mask")
+                row.label(text="Written as", text_ctxt=CONTEXT)
+                row.label(text=key, translate=False)
+        mask = col.column(heading="Mask", heading_ctxt=CONTEXT)
         mask.prop(region, "falloff_mode")
         mask.prop(region, "zero_weight", slider=True)
         mask.prop(region, "full_weight", slider=True)
@@ -57,7 +73,8 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
         exponent.active = region.falloff_mode == "POWER"  # only Power reads the exponent
         exponent.prop(region, "falloff_exponent")
         if region.full_weight <= region.zero_weight:
-            mask.label(text="Full Weight must be above Zero Weight: hard step", icon="ERROR")
+            mask.label(text=tr("Full Weight must be above Zero Weight: hard step"), icon="ERROR", translate=False)
+        mask.prop(region, "mask_channel", text="Channel")
         col.separator()
         # short row texts: the sidebar is narrow; the tooltips carry the full names
         col.prop(region, "lod_policy", text="LOD")
@@ -89,27 +106,33 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
         col.operator("overanim.check_lod_coverage", icon="MOD_DECIM")
         col.operator("overanim.compose_region_deltas", icon="SHAPEKEY_DATA")
         col.operator("overanim.clear_region_preview", icon="TRASH")
-        if any(tuple(r.preview_color) != (0.18, 0.18, 0.18, 1.0) for r in data.regions):
+        if data.masks_painted:  # what the last paint drew, until Clear Preview
             legend = layout.box().column(align=True)
-            legend.label(text="Preview legend")
+            legend.label(text="Preview Legend", text_ctxt=CONTEXT)
             for region in data.regions:
-                row = legend.row()
-                row.prop(region, "preview_color", text="")
-                row.label(text=region.name)
+                row = legend.row(align=True)
+                # a swatch that cannot be edited: the colours are the paint's, not settings
+                row.template_node_socket(color=tuple(region.preview_color))
+                row.label(text=region.name, translate=False)
+                if region.mask_channel != "NONE":  # its channel of OverAnim_RegionMasks
+                    channel = row.row()
+                    channel.alignment = "RIGHT"
+                    channel.label(text=region.mask_channel, translate=False)
         policies = {r.composition_policy for r in data.regions if r.delta_shape_key}
         if len(policies) > 1:
-            layout.label(text="Mixed policies: Strongest Delta wins where its Region is present", icon="INFO")
+            layout.label(text=tr("Mixed policies: Strongest Delta wins where its Region is present"), icon="INFO",
+                         translate=False)
         if data.lod_rows:
             table = layout.box().column(align=True)
-            table.label(text="LOD coverage")
+            table.label(text="LOD Coverage", text_ctxt=CONTEXT)
             icons = {"OK": "CHECKMARK", "WARNING": "ERROR", "ERROR": "CANCEL"}
             for row in data.lod_rows:
                 line = table.row()
                 line.alert = row.verdict == "ERROR"
-                state = "covered" if row.covered else "inactive"
-                attachment = ", attachment" if row.attachment_dependency else ""
-                line.label(text=f"{row.region} LOD{row.lod}: {state}{attachment}", icon=icons.get(row.verdict, "INFO"))
+                line.label(text=tr(lod_row_text(row)), icon=icons.get(row.verdict, "INFO"), translate=False)
 
 
-classes = (OVERANIM_UL_regions, OVERANIM_PT_regions, OVERANIM_PT_region_masks)
+# Region Masks (the actions and what they drew) above the Regions list and its settings, as Measure
+# stands above Calibration
+classes = (OVERANIM_UL_regions, OVERANIM_PT_region_masks, OVERANIM_PT_regions)
 register, unregister = bpy.utils.register_classes_factory(classes)

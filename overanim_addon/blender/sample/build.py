@@ -8,6 +8,7 @@ import math
 
 import bpy
 import numpy as np
+from mathutils import Vector
 
 # name: (parent, head, tail, tube radius) in metres; character faces -Y, its left is +X
 BONES: dict[str, tuple[str | None, tuple[float, float, float], tuple[float, float, float], float]] = {
@@ -40,6 +41,8 @@ COLLECTIONS = {
     "Leg_R": ["thigh_r", "calf_r", "foot_r", "ball_r"],
 }
 REGIONS = {"LeftArm": "Arm_L", "RightArm": "Arm_R", "Spine": "Spine", "Head": "Head", "LeftLeg": "Leg_L"}
+# the sample's bounds around its origin (metres): hands at x = +-0.71, toes at y = -0.17, crown at 1.8
+SAMPLE_EXTENT = ((-0.77, -0.25, 0.0), (0.77, 0.3, 1.85))
 
 
 def _tube(head, tail, radius, rings, segments):
@@ -96,11 +99,33 @@ def _build_mesh(name, armature, rings, segments):
     return obj
 
 
+def _world_box(obj: bpy.types.Object) -> tuple[np.ndarray, np.ndarray]:
+    corners = np.array([obj.matrix_world @ Vector(corner) for corner in obj.bound_box])
+    return corners.min(axis=0), corners.max(axis=0)
+
+
+def clear_location(scene: bpy.types.Scene, start: Vector, ignore: set[str], margin: float = 0.3) -> Vector:
+    """Where the sample stands clear of every other object of the scene: ``start`` (the 3D cursor),
+    moved along +X past whatever its footprint would overlap."""
+    low, high = np.array(SAMPLE_EXTENT[0]), np.array(SAMPLE_EXTENT[1])
+    boxes = [_world_box(o) for o in scene.objects if o.name not in ignore]
+    location = np.array(start, float)
+    for _ in range(len(boxes) + 1):  # each step passes at least one box: the loop ends
+        overlapping = [box for box in boxes
+                       if np.all(box[0] < location + high + margin) and np.all(box[1] > location + low - margin)]
+        if not overlapping:
+            break
+        location[0] = max(box[1][0] for box in overlapping) + margin - low[0]
+    return Vector(location.tolist())
+
+
 def build_sample_character(context: bpy.types.Context, name: str = "SK_OverAnimSample") -> bpy.types.Object:
-    """Build the sample into the active collection and return its armature (made active)."""
+    """Build the sample into the active collection, at the 3D cursor or beside whatever stands there,
+    and return its armature (made active)."""
     collection = context.collection or context.scene.collection
     data = bpy.data.armatures.new(name)
     armature = bpy.data.objects.new(name, data)
+    name = armature.name  # "SK_OverAnimSample.001" for a second sample: its meshes follow it
     collection.objects.link(armature)
     with context.temp_override(active_object=armature, object=armature, selected_objects=[armature],
                                selected_editable_objects=[armature]):
@@ -126,6 +151,8 @@ def build_sample_character(context: bpy.types.Context, name: str = "SK_OverAnimS
         region = armature.overanim.regions.add()
         region.name, region.bone_collection = region_name, coll_name
     armature.overanim.calibration.locomotion_root_bone = ""
+    ours = {armature.name, *(o.name for o in armature.children)}
+    armature.location = clear_location(context.scene, context.scene.cursor.location, ours)
     for obj in context.view_layer.objects:
         obj.select_set(obj is armature)
     context.view_layer.objects.active = armature

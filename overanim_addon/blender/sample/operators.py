@@ -2,14 +2,16 @@ from __future__ import annotations
 
 import bpy
 
+from ...core.messages import Message, plural
 from ..calibration.preferences import studio_defaults
 from ..calibration.properties import apply_settings
 from ..common import OverAnimOperatorMixin
-from .build import build_sample_character
+from .build import add_sample_deltas, build_sample_character
 
 
 class OVERANIM_OT_build_sample_character(OverAnimOperatorMixin, bpy.types.Operator):
-    """Add a small sample humanoid (Unreal bone names, Regions, LOD0 and LOD1 meshes) to try OverAnim on"""
+    """Add a small sample humanoid to try OverAnim on: Unreal bone names, Regions, LOD0 and LOD1 meshes,
+    two Region delta shape keys; placed beside whatever stands at the 3D cursor"""
 
     bl_idname = "overanim.build_sample_character"
     bl_label = "Add Sample Character"
@@ -21,8 +23,10 @@ class OVERANIM_OT_build_sample_character(OverAnimOperatorMixin, bpy.types.Operat
 
     def run(self, context):
         armature = build_sample_character(context)
+        add_sample_deltas(armature)  # so Compose Region Deltas works on it too
         apply_settings(armature.overanim.calibration, studio_defaults(context))
-        return [("INFO", f"Added '{armature.name}' with {len(armature.overanim.regions)} Regions")]
+        return [("INFO", Message("Added '{name}' with {regions}", name=armature.name,
+                                 regions=plural(len(armature.overanim.regions), "{n} Region", "{n} Regions")))]
 
 
 classes = (OVERANIM_OT_build_sample_character,)

@@ -1,0 +1,52 @@
+"""The preview in the viewport: Paint shows colour attributes in every 3D View (Solid mode, colour
+type Attribute) and Clear Preview puts each view's colour type back as it was.
+
+Each view's colour type before the first paint is kept on its screen as the custom property
+``OverAnim_ShadingColorType`` ({"<area>.<space>": colour type}). A screen is an ID saved with the
+file's UI, and, being UI data, undo does not roll it back: the memory lives exactly as long as the
+views' shading it describes (undoing a paint leaves the views in Attribute colour, and a later Clear
+Preview still restores them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import bpy
+
+REMEMBERED = "OverAnim_ShadingColorType"
+SHOWN = "VERTEX"  # Blender's identifier of the "Attribute" colour type
+
+
+def _views(screen: bpy.types.Screen) -> Iterator[tuple[str, bpy.types.SpaceView3D]]:
+    for area_index, area in enumerate(screen.areas):
+        for space_index, space in enumerate(area.spaces):  # inactive spaces of a switched area included
+            if space.type == "VIEW_3D":
+                yield f"{area_index}.{space_index}", space
+
+
+def show_attribute_colors() -> None:
+    """Every 3D View shows the active colour attribute; the first call remembers what they showed."""
+    for screen in bpy.data.screens:
+        remembered = screen[REMEMBERED].to_dict() if REMEMBERED in screen else {}
+        for key, space in _views(screen):
+            remembered.setdefault(key, space.shading.color_type)
+            space.shading.color_type = SHOWN
+        if remembered:
+            screen[REMEMBERED] = remembered
+
+
+def restore_colors() -> int:
+    """Put back each remembered view's colour type, unless the artist changed it since the paint.
+    Returns how many views were restored."""
+    restored = 0
+    for screen in bpy.data.screens:
+        if REMEMBERED not in screen:
+            continue
+        remembered = screen[REMEMBERED].to_dict()
+        for key, space in _views(screen):
+            if key in remembered and space.shading.color_type == SHOWN:
+                space.shading.color_type = remembered[key]
+                restored += remembered[key] != SHOWN
+        del screen[REMEMBERED]
+    return restored

@@ -1,0 +1,117 @@
+"""The sidebar as an artist reads it, drawn on real data with a recording layout (tests/layout_recorder.py):
+order of the panels, wrapped findings, Results opening after a measurement, the preview legend."""
+
+import blf
+import bpy
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from overanim_addon.blender import MODULES
+from overanim_addon.blender.text_wrap import ROW_CHROME_UNITS, wrap_text
+
+from ..layout_recorder import draw_panel
+
+DEFAULT_SIDEBAR = 291  # the sidebar's width in a 1600x1000 window at UI scale 1 (Blender 4.3)
+
+
+def panel_order():
+    return [cls.__name__ for module in MODULES for cls in getattr(module, "classes", ())
+            if isinstance(cls, type) and issubclass(cls, bpy.types.Panel)
+            and getattr(cls, "bl_parent_id", "") == "OVERANIM_PT_main"]
+
+
+def test_checks_come_first_and_calibration_starts_closed(addon):
+    order = panel_order()
+    ours = ["OVERANIM_PT_checks", "OVERANIM_PT_results", "OVERANIM_PT_calibration", "OVERANIM_PT_region_masks",
+            "OVERANIM_PT_regions"]
+    assert [name for name in order if name in ours] == ours
+    assert order[0] == "OVERANIM_PT_checks"
+    assert "DEFAULT_CLOSED" in bpy.types.OVERANIM_PT_calibration.bl_options
+
+
+def test_the_sample_button_says_what_it_adds(sample):
+    calls = draw_panel(bpy.types.OVERANIM_PT_main, bpy.context).of("operator")
+    assert [(c.args[0], c.kwargs.get("text"), c.kwargs.get("icon")) for c in calls] == [
+        ("overanim.build_sample_character", "Sample", "ADD")]
+
+
+def measure_width(text):
+    blf.size(0, bpy.context.preferences.ui_styles[0].widget.points)
+    return blf.dimensions(0, text)[0]
+
+
+def test_a_long_finding_reads_in_full_over_several_rows_with_its_fix_below(sample):
+    sample.scale = (1.02, 1.02, 1.02)
+    bpy.ops.overanim.run_checks()
+    (finding,) = sample.overanim.checks
+    calls = draw_panel(bpy.types.OVERANIM_PT_checks, bpy.context, region_width=DEFAULT_SIDEBAR).calls
+    rows = [c for c in calls if c.method == "label"]
+    assert len(rows) >= 3
+    assert " ".join(c.kwargs["text"] for c in rows) == finding.message  # every word, in order
+    width = DEFAULT_SIDEBAR - ROW_CHROME_UNITS * 20
+    assert all(measure_width(c.kwargs["text"]) <= width for c in rows)
+    assert [c.kwargs["icon"] for c in rows] == ["ERROR"] + ["BLANK1"] * (len(rows) - 1)  # severity icon kept
+    fix = next(i for i, c in enumerate(calls) if c.method == "operator" and c.args[0] == "overanim.fix_check")
+    assert fix > calls.index(rows[-1]) and calls[fix].kwargs["text"] == "Apply Scale"
+    assert calls[fix - 1].method == "row"  # on a row of its own, below the message
+
+
+words = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Zs", "Cc")), min_size=1, max_size=30)
+
+
+@given(st.lists(words, min_size=1, max_size=30), st.integers(40, 400))
+def test_wrapping_keeps_every_word_and_fits_each_line(chunks, width):
+    text = " ".join(chunks)
+    measure = lambda s: 7.0 * len(s)  # noqa: E731
+    lines = wrap_text(text, width, measure)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    assert all(measure(line) <= width or len(line) == 1 for line in lines)
+    joined = " ".join(lines)
+    for chunk in chunks:  # a word that fits a line is never broken
+        if measure(chunk) <= width:
+            assert chunk in joined
+
+
+def test_results_open_after_a_measurement(sample):
+    data = sample.overanim
+    assert data.show_results is False
+    closed = draw_panel(bpy.types.OVERANIM_PT_results, bpy.context)
+    assert [c.args[1] for c in closed.of("panel_prop")] == ["show_results"]
+    assert "Character height" not in closed.texts()
+    assert [c.args[0] for c in closed.of("operator")][:1] == ["overanim.measure_proportions"]
+    assert bpy.ops.overanim.measure_proportions() == {"FINISHED"}
+    assert data.show_results is True
+    opened = draw_panel(bpy.types.OVERANIM_PT_results, bpy.context)
+    assert "Character height" in opened.texts() and "180.0 cm" in opened.texts()
+
+
+def legend(layout):
+    return layout.of("template_node_socket")
+
+
+def test_the_legend_shows_after_a_paint_only_and_cannot_be_edited(sample):
+    panel = bpy.types.OVERANIM_PT_region_masks
+    assert not legend(draw_panel(panel, bpy.context))  # a new sample: nothing painted, no legend
+    sample.overanim.regions["Spine"].mask_channel = "G"
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    drawn = draw_panel(panel, bpy.context)
+    swatches = legend(drawn)
+    assert [tuple(round(v, 5) for v in c.kwargs["color"]) for c in swatches] == [
+        tuple(round(v, 5) for v in r.preview_color) for r in sample.overanim.regions]
+    assert len({c.kwargs["color"] for c in swatches}) == len(sample.overanim.regions)
+    assert "G" in drawn.texts()  # the channel the Region is packed in
+    every_panel = [draw_panel(getattr(bpy.types, f"OVERANIM_PT_{name}"), bpy.context)
+                   for name in ("main", "checks", "results", "calibration", "regions", "region_masks")]
+    assert not [c for layout in every_panel for c in layout.of("prop") if c.args[1] == "preview_color"]
+    assert bpy.ops.overanim.clear_region_preview() == {"FINISHED"}
+    assert not legend(draw_panel(panel, bpy.context))
+
+
+def test_a_failed_paint_shows_no_legend(sample):
+    regions = sample.overanim.regions
+    regions["Spine"].mask_channel = regions["Head"].mask_channel = "R"  # two Regions on one channel
+    with pytest.raises(RuntimeError, match="both use channel R"):
+        bpy.ops.overanim.paint_region_masks()
+    assert sample.overanim.masks_painted is False
+    assert not legend(draw_panel(bpy.types.OVERANIM_PT_region_masks, bpy.context))
