@@ -14,6 +14,7 @@ from .calibration import properties as calibration_properties
 from .calibration import ui as calibration_ui
 from .checks import operators as checks_operators
 from .checks import ui as checks_ui
+from .export import operators as export_operators
 from .foot_ik import operators as foot_ik_operators
 from .foot_ik import properties as foot_ik_properties
 from .foot_ik import ui as foot_ik_ui
@@ -37,6 +38,7 @@ MODULES = (
     regions_mask_operators,
     checks_operators,
     measure_operators,
+    export_operators,
     sample_operators,
     foot_ik_operators,
     ui,

@@ -232,6 +232,23 @@ KO_MESSAGES = {
     "Added '{name}' with {regions}": "'{name}'을(를) 추가했습니다 ({regions})",
     "Studio defaults applied by 'Apply Studio Defaults' and to the sample character":
         "'Apply Studio Defaults'와 샘플 캐릭터에 적용되는 studio 기본값",
+    # Export for Unreal
+    "Choose a file to export to": "내보낼 파일을 고르세요",
+    "Blender's FBX exporter (io_scene_fbx) is not available": "Blender의 FBX exporter(io_scene_fbx)를 쓸 수 없습니다",
+    "{n} bone": "bone {n}개", "{n} bones": "bone {n}개",
+    "{file}: '{armature}' ({bones}) and {meshes}{names}": "{file}: '{armature}' ({bones})와 {meshes}{names}",
+    "Vertex colour: {attribute} ({packing})": "vertex color는 {attribute}입니다 ({packing})",
+    "Vertex colour: no Region has a mask channel; OverAnim's colour layers left out":
+        "vertex color: mask channel을 가진 Region이 없어 OverAnim의 color layer는 넣지 않았습니다",
+    "{n} OverAnim custom property, measured just now": "방금 측정한 OverAnim custom property {n}개",
+    "{n} OverAnim custom properties, measured just now": "방금 측정한 OverAnim custom property {n}개",
+    "Animation: frames {start}-{end}, baked from the evaluated pose":
+        "애니메이션: {start}-{end} 프레임, 평가된 pose에서 bake했습니다",
+    "No animation": "애니메이션 없음",
+    "'{name}' is linked: its colour layers went into the file unfiltered":
+        "'{name}'은(는) link되어 있어 color layer를 거르지 못한 채 파일에 넣었습니다",
+    "Exported {file} for Unreal{lods}": "Unreal용 {file}을(를) 내보냈습니다{lods}",
+    " (+{n} LOD file)": " (+LOD 파일 {n}개)", " (+{n} LOD files)": " (+LOD 파일 {n}개)",
 }
 
 

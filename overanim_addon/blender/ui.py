@@ -66,6 +66,7 @@ class OVERANIM_MT_object(bpy.types.Menu):
         layout.operator("overanim.run_checks", icon="CHECKMARK")
         layout.operator("overanim.measure_proportions", icon="DRIVER_DISTANCE")
         layout.operator("overanim.export_results_json", icon="EXPORT")
+        layout.operator("overanim.export_fbx", icon="EXPORT")
         layout.operator("overanim.apply_studio_defaults", icon="PREFERENCES")
         layout.separator()
         layout.operator("overanim.region_add", icon="ADD")

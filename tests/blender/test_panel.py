@@ -79,7 +79,7 @@ def test_results_open_after_a_measurement(sample):
     closed = draw_panel(bpy.types.OVERANIM_PT_results, bpy.context)
     assert [c.args[1] for c in closed.of("panel_prop")] == ["show_results"]
     assert "Character height" not in closed.texts()
-    assert [c.args[0] for c in closed.of("operator")][:1] == ["overanim.measure_proportions"]
+    assert [c.args[0] for c in closed.of("operator")][:2] == ["overanim.measure_proportions", "overanim.export_fbx"]
     assert bpy.ops.overanim.measure_proportions() == {"FINISHED"}
     assert data.show_results is True
     opened = draw_panel(bpy.types.OVERANIM_PT_results, bpy.context)

@@ -30,6 +30,7 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
         col = layout.column(align=True)
         col.scale_y = 1.3
         col.operator("overanim.measure_proportions", icon="DRIVER_DISTANCE")
+        col.operator("overanim.export_fbx", icon="EXPORT")
         header, body = layout.panel_prop(armature.overanim, "show_results")
         header.label(text="Results", text_ctxt=CONTEXT)
         if body is not None:

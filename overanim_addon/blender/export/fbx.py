@@ -1,0 +1,216 @@
+"""Export for Unreal: the armature and the meshes it deforms through Blender's FBX exporter, with the
+settings Unreal's importer wants and nothing of OverAnim's working data in the file.
+
+What reaches the file:
+- the armature with its ``OverAnim_*`` custom properties (measured just before; Unreal imports FBX
+  user properties as asset metadata), every bone, no leaf bones;
+- each deformed mesh with its shape keys and one vertex colour: the packed Region masks
+  ``OverAnim_RegionMasks`` when a Region has a mask channel (optionally followed by the artist's
+  own colour attributes); without a channel, the artist's colour attributes as Blender would write
+  them. Never the preview, the per-Region float masks, the composed shape key, the mask vertex
+  groups or the add-on's bookkeeping properties;
+- the animation, baked from the evaluated pose every frame of the scene's range, when the rig or its
+  meshes are animated.
+
+Blender's exporter writes every colour attribute of a mesh. So that only the chosen ones reach the
+file without changing the artist's data, each mesh object is given, for the export call only, a copy
+of its mesh with the rest removed (the copy takes the mesh's name, so the FBX names are the
+artist's); the original is put back and the copy deleted whatever happens. Meshes of LOD n > 0
+(``_LOD<n>``) go to ``<file>_LOD<n>.fbx`` beside the main file, each with the armature: the file per
+LOD that Unreal's LOD import expects.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import bpy
+
+from ...core.errors import OverAnimError
+from ...core.messages import Message
+from ..common import deformed_meshes, lod_index
+from ..regions import packed
+from ..regions.compose import COMPOSED
+from ..regions.masks import GROUP_PREFIX, PREFIX, mesh_masks
+from ..regions.properties import require_region_bones
+
+# Blender's FBX exporter, set up for Unreal's importer (see docs/unreal.md)
+UNREAL_SETTINGS = {
+    "use_selection": True,  # the armature and its meshes, given through the context
+    "object_types": {"ARMATURE", "MESH"},
+    "use_custom_props": True,  # the measurement reaches Unreal as asset metadata
+    "add_leaf_bones": False,  # Unreal would import them as real bones
+    "primary_bone_axis": "Y",
+    "secondary_bone_axis": "X",
+    "armature_nodetype": "NULL",
+    "apply_unit_scale": True,
+    "apply_scale_options": "FBX_SCALE_ALL",  # centimetres in the file, object scale 1 in Unreal
+    "global_scale": 1.0,
+    "axis_forward": "-Z",
+    "axis_up": "Y",
+    "use_mesh_modifiers": True,
+    "mesh_smooth_type": "FACE",  # smoothing groups: Unreal warns without them
+    "use_tspace": False,
+    "colors_type": "SRGB",  # the stored bytes as they are: the packed masks are not colours
+    "prioritize_active_color": True,  # the export copy's active colour is the first layer Unreal reads
+    "path_mode": "AUTO",
+    "bake_anim_use_all_bones": True,
+    "bake_anim_use_nla_strips": False,  # one take: the scene's evaluated animation
+    "bake_anim_use_all_actions": False,
+    "bake_anim_force_startend_keying": True,
+    "bake_anim_step": 1.0,
+    "bake_anim_simplify_factor": 0.0,  # every frame as evaluated, no key reduction
+}
+
+
+@dataclass
+class ExportedFile:
+    path: Path
+    lod: int
+    meshes: list[str]
+    vertices: int
+
+
+@dataclass
+class ExportResult:
+    files: list[ExportedFile] = field(default_factory=list)
+    bones: int = 0
+    properties: int = 0
+    channels: dict[str, str] = field(default_factory=dict)  # channel -> Region packed into it
+    animated: bool = False
+    frames: tuple[int, int] = (0, 0)
+    unfiltered: list[str] = field(default_factory=list)  # linked meshes whose layers could not be filtered
+
+
+def ensure_fbx_exporter() -> None:
+    """Blender's FBX exporter is a bundled add-on: enable it for this session when it is off."""
+    if hasattr(bpy.ops.export_scene, "fbx"):
+        return
+    import addon_utils
+
+    addon_utils.enable("io_scene_fbx", default_set=False)
+    if not hasattr(bpy.ops.export_scene, "fbx"):
+        raise OverAnimError(Message("Blender's FBX exporter (io_scene_fbx) is not available"))
+
+
+def is_animated(armature: bpy.types.Object, meshes: Sequence[bpy.types.Object]) -> bool:
+    """Keys, NLA strips or drivers on the rig, its meshes or their shape keys, or a bone constraint
+    that follows an animated object."""
+
+    def animated(data) -> bool:
+        anim = getattr(data, "animation_data", None)
+        return anim is not None and (anim.action is not None or len(anim.nla_tracks) > 0 or len(anim.drivers) > 0)
+
+    owners = [armature, *meshes, *(m.data.shape_keys for m in meshes if m.data.shape_keys is not None)]
+    if any(animated(owner) for owner in owners):
+        return True
+    return any(animated(getattr(constraint, "target", None))
+               for bone in armature.pose.bones for constraint in bone.constraints)
+
+
+def refresh_packed_masks(armature: bpy.types.Object, meshes: Sequence[bpy.types.Object]) -> dict[str, str]:
+    """Write ``OverAnim_RegionMasks`` from the current masks (no preview, no per-Region layers), so the
+    file holds what the Regions say now. Returns channel -> Region."""
+    channels = packed.channel_table(armature)
+    if not channels:
+        return channels
+    packed_regions = set(channels.values())
+    table = [(region, require_region_bones(armature, region))
+             for region in armature.overanim.regions if region.name in packed_regions]
+    computed = [(mesh_obj, mesh_masks(mesh_obj, table)) for mesh_obj in meshes]  # all first, then write
+    for mesh_obj, masks in computed:
+        if mesh_obj.data.library is None and len(mesh_obj.data.vertices):
+            packed.write_packed(mesh_obj.data, masks, channels)
+    return channels
+
+
+def _export_copy(mesh_obj: bpy.types.Object, packed_only: bool) -> bpy.types.Mesh:
+    """A copy of the object's mesh holding what the file should get (see the module docstring)."""
+    copy: bpy.types.Mesh = mesh_obj.data.copy()
+    colors = copy.color_attributes
+    has_packed = packed.PACKED in colors
+    for name in [a.name for a in colors]:
+        ours = name.startswith(PREFIX) and name != packed.PACKED
+        if ours or (has_packed and packed_only and name != packed.PACKED):
+            colors.remove(colors[name])
+    if has_packed:
+        colors.active_color_name = colors.default_color_name = packed.PACKED
+    for key in [k for k in copy.keys() if k.startswith(PREFIX)]:  # noqa: SIM118 (ID properties)
+        del copy[key]
+    return copy
+
+
+def _strip_object_level(mesh_obj: bpy.types.Object) -> None:
+    """What of ours lives in object-level lists of the (swapped-in) copy: the composed shape key and
+    the mask vertex groups. Both are the copy's, so the artist's mesh keeps them."""
+    keys = mesh_obj.data.shape_keys
+    if keys is not None and COMPOSED in keys.key_blocks:
+        mesh_obj.shape_key_remove(keys.key_blocks[COMPOSED])
+    for group in [g for g in mesh_obj.vertex_groups if g.name.startswith(GROUP_PREFIX)]:
+        mesh_obj.vertex_groups.remove(group)
+
+
+@contextlib.contextmanager
+def export_meshes(meshes: Sequence[bpy.types.Object], packed_only: bool, unfiltered: list[str]) -> Iterator[None]:
+    """While inside, each mesh object holds its export copy under the mesh's own name."""
+    swapped: list[tuple[bpy.types.Object, bpy.types.Mesh]] = []  # (object, its own mesh)
+    copies: dict[int, tuple[bpy.types.Mesh, bpy.types.Mesh, str]] = {}  # per mesh: (copy, mesh, its name)
+    try:
+        for mesh_obj in meshes:
+            original = mesh_obj.data
+            if mesh_obj.library is not None or original.library is not None:
+                unfiltered.append(mesh_obj.name)  # a linked object or mesh cannot be swapped or renamed
+                continue
+            if original.as_pointer() not in copies:  # one copy per mesh, shared like the mesh
+                name = original.name
+                copy = _export_copy(mesh_obj, packed_only)
+                copies[original.as_pointer()] = (copy, original, name)
+                original.name = f"{name}.OverAnim_Original"[:63]
+                copy.name = name
+            swapped.append((mesh_obj, original))
+            mesh_obj.data = copies[original.as_pointer()][0]
+            _strip_object_level(mesh_obj)
+        yield
+    finally:
+        for mesh_obj, original in swapped:
+            mesh_obj.data = original
+        for copy, original, name in copies.values():
+            bpy.data.meshes.remove(copy)
+            original.name = name
+
+
+def lod_path(path: Path, lod: int) -> Path:
+    return path if lod == 0 else path.with_name(f"{path.stem}_LOD{lod}{path.suffix}")
+
+
+def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, path: Path, *,
+                      export_lods: bool = True, packed_only: bool = True,
+                      deform_bones_only: bool = False) -> ExportResult:
+    """Write the FBX file(s); the measurement must be current (the operator measures first)."""
+    ensure_fbx_exporter()
+    meshes = deformed_meshes(armature, context.scene)
+    result = ExportResult(bones=len(armature.data.bones),
+                          properties=sum(1 for key in armature.keys() if key.startswith(PREFIX)))  # noqa: SIM118
+    result.channels = refresh_packed_masks(armature, meshes)
+    result.animated = is_animated(armature, meshes)
+    result.frames = (context.scene.frame_start, context.scene.frame_end)
+    by_lod: dict[int, list[bpy.types.Object]] = {}
+    for mesh_obj in meshes:
+        by_lod.setdefault(lod_index(mesh_obj), []).append(mesh_obj)
+    lods = sorted(by_lod) if export_lods else [min(by_lod, default=0)]
+    if not lods:
+        lods = [0]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for lod in lods:
+        group = by_lod.get(lod, [])
+        target = lod_path(path, lod)
+        with export_meshes(group, packed_only, result.unfiltered), context.temp_override(
+                selected_objects=[armature, *group], active_object=armature, object=armature):
+            bpy.ops.export_scene.fbx(filepath=str(target), bake_anim=result.animated,
+                                     use_armature_deform_only=deform_bones_only, **UNREAL_SETTINGS)
+        result.files.append(ExportedFile(target, lod, [m.name for m in group],
+                                         sum(len(m.data.vertices) for m in group)))
+    return result
