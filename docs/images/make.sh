@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Remake the README's sidebar screenshots in a real Blender 4.3 window (../shared/tools/real-blender/,
+# set up once as root), at the sidebar's default width in a 1600x1000 window. Run from the project root:
+#   bash docs/images/make.sh
+set -euo pipefail
+SHOT=../shared/tools/real-blender/shot.sh
+WORK=out/screenshots  # inside the checkout: the tool mounts only this folder
+mkdir -p "$WORK"
+
+scene() {  # name, then the scene's Python on stdin
+  cat > "$WORK/$1.py"
+  for attempt in 1 2 3; do  # the tool's chroot is shared: a concurrent shot can spoil one
+    if bash "$SHOT" overanim_addon "$WORK/$1.png" "$WORK/$1.py" > "$WORK/$1.log" 2>&1; then
+      cp "$WORK/$1_sidebar.png" "docs/images/panel-$1.png"
+      echo "docs/images/panel-$1.png"
+      return
+    fi
+    sleep $((attempt * 5))
+  done
+  cat "$WORK/$1.log" >&2
+  exit 1
+}
+
+scene new-sample <<'PY'
+import bpy
+bpy.ops.overanim.build_sample_character()
+PY
+
+scene measure-warning <<'PY'
+import bpy
+bpy.ops.overanim.build_sample_character()
+bpy.context.active_object.scale = (1.02, 1.02, 1.02)
+bpy.ops.overanim.measure_proportions()
+PY
+
+scene paint <<'PY'
+import bpy
+bpy.ops.overanim.build_sample_character()
+regions = bpy.context.active_object.overanim.regions
+regions["LeftArm"].mask_channel, regions["Spine"].mask_channel, regions["Head"].mask_channel = "R", "G", "B"
+bpy.ops.overanim.paint_region_masks()
+bpy.ops.overanim.check_lod_coverage()
+PY
+
+scene ko <<'PY'
+import bpy
+view = bpy.context.preferences.view
+view.language = "ko_KR"
+view.use_translate_interface = view.use_translate_tooltips = view.use_translate_reports = True
+bpy.ops.overanim.build_sample_character()
+bpy.context.active_object.scale = (1.02, 1.02, 1.02)
+bpy.ops.overanim.measure_proportions()
+PY
