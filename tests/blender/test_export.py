@@ -135,3 +135,8 @@ def test_animation_goes_in_baked_when_there_is_any(sample, tmp_path, animated):
     armature, _body = import_fbx(path)
     action = armature.animation_data.action if armature.animation_data else None
     assert (action is not None) == animated
+
+
+def test_a_name_without_the_extension_gets_it(sample, tmp_path):
+    assert bpy.ops.overanim.export_fbx(filepath=str(tmp_path / "hero.v2"), export_lods=False) == {"FINISHED"}
+    assert [p.name for p in tmp_path.iterdir()] == ["hero.v2.fbx"]

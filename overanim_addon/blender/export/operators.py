@@ -7,7 +7,7 @@ from bpy_extras.io_utils import ExportHelper
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
-from ..common import ArmatureOperatorMixin, require_armature, require_object_mode
+from ..common import ArmatureOperatorMixin, find_armature, require_armature, require_object_mode
 from ..i18n import CONTEXT
 from ..measure.operators import measure_and_store
 from ..regions.packed import PACKED
@@ -68,7 +68,7 @@ class OVERANIM_OT_export_fbx(ArmatureOperatorMixin, bpy.types.Operator, ExportHe
     )
 
     def invoke(self, context, event):
-        armature = require_armature(context, writable=False)
+        armature = find_armature(context)  # poll() found one; run() explains anything wrong with it
         folder = Path(bpy.path.abspath("//")) if bpy.data.filepath else Path.home()
         self.filepath = str(folder / f"{bpy.path.clean_name(armature.name)}.fbx")
         context.window_manager.fileselect_add(self)
@@ -83,7 +83,9 @@ class OVERANIM_OT_export_fbx(ArmatureOperatorMixin, bpy.types.Operator, ExportHe
         errors = [message for level, message in log if level == "ERROR"]
         if errors:  # the metadata would be stale or wrong: nothing is written
             raise OverAnimError(errors[0])
-        path = Path(bpy.path.abspath(self.filepath)).with_suffix(".fbx")
+        path = Path(bpy.path.abspath(self.filepath))
+        if path.suffix.lower() != ".fbx":
+            path = path.with_name(f"{path.name}.fbx")
         try:
             result = export_for_unreal(context, armature, path, export_lods=self.export_lods,
                                        packed_only=self.packed_only, deform_bones_only=self.deform_bones_only)
