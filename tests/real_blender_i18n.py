@@ -66,21 +66,21 @@ try:
     bpy.ops.overanim.run_checks()
     bpy.ops.overanim.measure_proportions()
     bpy.ops.overanim.paint_region_masks()
-    labels = []
+    calls = []
     for panel in ("main", "checks", "results", "calibration", "regions", "region_masks"):
-        labels += draw_panel(getattr(bpy.types, f"OVERANIM_PT_{panel}"), bpy.context, region_width=300).labels()
+        calls += draw_panel(getattr(bpy.types, f"OVERANIM_PT_{panel}"), bpy.context, region_width=300).calls
     for region in armature.overanim.regions:
         layout = RecordingLayout()
         bpy.types.OVERANIM_UL_regions.draw_item(None, bpy.context, layout, armature.overanim, region, 0, None, "", 0)
-        labels += layout.labels()
+        calls += layout.calls
 
-    def displayed(call):
-        text = call.kwargs.get("text", "")
-        if call.kwargs.get("translate", True) is False:
-            return text
-        return t.pgettext_iface(text, call.kwargs.get("text_ctxt") or t.contexts.default)
+    def displayed(text, context, translate):
+        """What Blender shows for a text it was given: looked up in the given context, else its default."""
+        return text if translate is False else t.pgettext_iface(text, context or t.contexts.default)
 
-    out["drawn"] = [displayed(call) for call in labels]
+    out["drawn"] = [displayed(call.kwargs[key], call.kwargs.get(ctxt), call.kwargs.get("translate"))
+                    for call in calls for key, ctxt in (("text", "text_ctxt"), ("heading", "heading_ctxt"))
+                    if call.kwargs.get(key)]
     view.use_translate_reports = False
     from overanim_addon.blender.i18n import tr
     from overanim_addon.core.messages import Message, plural

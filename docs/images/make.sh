@@ -49,5 +49,5 @@ view.language = "ko_KR"
 view.use_translate_interface = view.use_translate_tooltips = view.use_translate_reports = True
 bpy.ops.overanim.build_sample_character()
 bpy.context.active_object.scale = (1.02, 1.02, 1.02)
-bpy.ops.overanim.measure_proportions()
+bpy.ops.overanim.run_checks()  # Results stay closed: the Regions list, with the artist's names, shows
 PY

@@ -49,7 +49,7 @@ class OVERANIM_PT_main(bpy.types.Panel):
         row.label(text=armature.name, icon="ARMATURE_DATA", translate=False)
         add = row.row()
         add.alignment = "RIGHT"  # as wide as its text: the rig's name keeps the rest of the row
-        add.operator("overanim.build_sample_character", text="Sample", icon="ADD")
+        add.operator("overanim.build_sample_character", text="Sample", text_ctxt=CONTEXT, icon="ADD")
 
 
 class OVERANIM_MT_object(bpy.types.Menu):

@@ -148,21 +148,22 @@ def calls(path, method):
 
 
 def test_drawn_text_says_how_it_is_translated():
-    """A label is either the add-on's term (text_ctxt=CONTEXT) or already final (translate=False: the
-    artist's names, numbers, messages through tr()); a computed button text says which too."""
+    """Every text a panel passes is either the add-on's term (text_ctxt=CONTEXT: Blender looks a given
+    text up in its default context, where "Channel" reads "채널" and "Basis" "기반") or already final
+    (translate=False: the artist's names, numbers, messages through tr())."""
     offenders = []
     for path in sorted(ADDON.rglob("*.py")):
-        for method in ("label", "operator", "prop", "prop_search"):
+        for method in ("label", "operator", "prop", "prop_search", "menu", "column", "row"):
             for node in calls(path, method):
                 keywords = {k.arg: k.value for k in node.keywords}
-                text = keywords.get("text")
-                literal = isinstance(text, ast.Constant)
-                explicit = "text_ctxt" in keywords or (isinstance(keywords.get("translate"), ast.Constant)
-                                                       and keywords["translate"].value is False)
-                unsaid = (not (literal and text.value == "") if method == "label"
-                          else text is not None and not literal)
-                if unsaid and not explicit:
-                    offenders.append(f"{path.name}:{node.lineno}")
+                for text_arg, context_arg in (("text", "text_ctxt"), ("heading", "heading_ctxt")):
+                    text = keywords.get(text_arg)
+                    if text is None or (isinstance(text, ast.Constant) and text.value == ""):
+                        continue
+                    untranslated = isinstance(keywords.get("translate"), ast.Constant) and \
+                        keywords["translate"].value is False
+                    if context_arg not in keywords and not untranslated:
+                        offenders.append(f"{path.name}:{node.lineno} {text_arg}")
     assert not offenders
 
 
@@ -215,6 +216,7 @@ def test_korean_through_a_real_blender():
     assert out["item_tooltip"] == "SmoothStep. Zero Weight와 Full Weight 사이의 부드러운 ease-in/ease-out ramp입니다"
     # the panels as drawn: names verbatim, messages in Korean around them
     assert "Head" in out["drawn"] and "헤드" not in " ".join(out["drawn"])
+    assert {"Channel", "Basis", "Mask", "Sample", "Apply Scale"} <= set(out["drawn"])  # not 채널, 기반, ...
     drawn = " ".join(out["drawn"])  # a finding is wrapped over several labels
     assert "'SK_OverAnimSample'에 적용되지 않은 scale 1.02이(가) 있습니다" in drawn
     assert "검사: 오류 0개, 경고 1개" in result.stdout  # an operator's report, as Blender printed it

@@ -74,18 +74,18 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
         exponent.prop(region, "falloff_exponent")
         if region.full_weight <= region.zero_weight:
             mask.label(text=tr("Full Weight must be above Zero Weight: hard step"), icon="ERROR", translate=False)
-        mask.prop(region, "mask_channel", text="Channel")
+        mask.prop(region, "mask_channel", text="Channel", text_ctxt=CONTEXT)
         col.separator()
         # short row texts: the sidebar is narrow; the tooltips carry the full names
-        col.prop(region, "lod_policy", text="LOD")
-        col.prop(region, "is_attachment_dependency", text="Attachment")
-        col.prop(region, "composition_policy", text="Composition")
-        col.prop(region, "spatial_calibration_mode", text="Spatial")
-        col.prop(region, "authored_distance", text="Distance (cm)")
+        col.prop(region, "lod_policy", text="LOD", text_ctxt=CONTEXT)
+        col.prop(region, "is_attachment_dependency", text="Attachment", text_ctxt=CONTEXT)
+        col.prop(region, "composition_policy", text="Composition", text_ctxt=CONTEXT)
+        col.prop(region, "spatial_calibration_mode", text="Spatial", text_ctxt=CONTEXT)
+        col.prop(region, "authored_distance", text="Distance (cm)", text_ctxt=CONTEXT)
         ratio = col.row()
         ratio.active = region.spatial_calibration_mode == "REGION_RELATIVE"  # only RegionRelative reads it
-        ratio.prop(region, "region_ratio", text="Ratio")
-        col.prop(region, "measurement_basis", text="Basis")
+        ratio.prop(region, "region_ratio", text="Ratio", text_ctxt=CONTEXT)
+        col.prop(region, "measurement_basis", text="Basis", text_ctxt=CONTEXT)
         meshes_with_keys = [o.data.shape_keys for o in context.scene.objects
                             if o.type == "MESH" and o.data.shape_keys is not None and o.find_armature() is armature]
         if meshes_with_keys:
