@@ -45,9 +45,6 @@ class RecordingLayout:
 
         return method
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        object.__setattr__(self, name, value)
-
     # what tests read
     def of(self, method: str) -> list[Call]:
         return [c for c in self.calls if c.method == method]
