@@ -68,7 +68,7 @@ def draw_panel(panel_class: type, context: Any, region_width: int | None = None)
     panel = SimpleNamespace(layout=layout)
     blender_names = set(dir(bpy.types.Panel))
     for name in dir(panel_class):  # the panel's own helpers, bound as on a real instance
-        if name.startswith("_") or (name in blender_names and not name.startswith("bl_")):
+        if name.startswith("__") or (name in blender_names and not name.startswith("bl_")):
             continue
         static = inspect.getattr_static(panel_class, name)
         attr = getattr(panel_class, name)

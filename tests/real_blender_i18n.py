@@ -67,7 +67,7 @@ try:
     bpy.ops.overanim.measure_proportions()
     bpy.ops.overanim.paint_region_masks()
     calls = []
-    for panel in ("main", "checks", "results", "calibration", "regions", "region_masks"):
+    for panel in ("main", "checks", "results", "calibration", "regions", "region_masks", "foot_ik"):
         calls += draw_panel(getattr(bpy.types, f"OVERANIM_PT_{panel}"), bpy.context, region_width=300).calls
     for region in armature.overanim.regions:
         layout = RecordingLayout()

@@ -96,6 +96,8 @@ KO_MESSAGES = {
     # status lines in the panels
     "All checks passed": "모든 검사를 통과했습니다",
     "Not measured yet": "아직 측정하지 않았습니다",
+    "Not probed yet": "아직 probe하지 않았습니다",
+    "Found by name on first use": "처음 쓸 때 이름으로 찾습니다",
     "Select an armature or a mesh it deforms": "armature 또는 armature가 변형하는 mesh를 선택하세요",
     "Full Weight must be above Zero Weight: hard step":
         "Full Weight는 Zero Weight보다 커야 합니다: 지금은 계단형 전이입니다",

@@ -12,6 +12,7 @@ import bpy
 import pytest
 
 from overanim_addon.blender.calibration.properties import OVERANIM_PG_calibration
+from overanim_addon.blender.foot_ik.properties import OVERANIM_PG_foot_ik
 from overanim_addon.blender.i18n import CONTEXT
 from overanim_addon.blender.properties import OVERANIM_PG_object
 from overanim_addon.blender.regions.properties import OVERANIM_PG_region
@@ -131,7 +132,8 @@ def test_the_addons_terms_are_in_its_own_translation_context(addon):
     classes = our_classes()
     assert len(classes) >= 20
     assert not [cls.__name__ for cls in classes if cls.bl_translation_context != CONTEXT]
-    structs = [cls.bl_rna for cls in (OVERANIM_PG_region, OVERANIM_PG_calibration, OVERANIM_PG_object)]
+    structs = [cls.bl_rna for cls in (OVERANIM_PG_region, OVERANIM_PG_calibration, OVERANIM_PG_object,
+                                      OVERANIM_PG_foot_ik)]
     structs += [getattr(bpy.ops.overanim, cls.bl_idname.split(".")[1]).get_rna_type()
                 for cls in classes if getattr(cls, "bl_idname", "").startswith("overanim.")]
     inherited = ("rna_type", "name", "filepath", "check_existing", "filter_glob", "hide_props_region",
@@ -175,7 +177,7 @@ def test_the_artists_names_are_drawn_untranslated(addon, sample):
     names = {sample.name, *(r.name for r in sample.overanim.regions), *(c.name for c in sample.data.collections_all),
              sample.get("OverAnim_LocomotionRootBone")}
     drawn = []
-    for panel in ("main", "checks", "results", "calibration", "regions", "region_masks"):
+    for panel in ("main", "checks", "results", "calibration", "regions", "region_masks", "foot_ik"):
         layout = draw_panel(getattr(bpy.types, f"OVERANIM_PT_{panel}"), bpy.context, region_width=300)
         drawn += layout.labels()
     for region in sample.overanim.regions:  # the Regions list's rows
@@ -216,7 +218,7 @@ def test_korean_through_a_real_blender():
     assert out["item_tooltip"] == "SmoothStep. Zero Weight와 Full Weight 사이의 부드러운 ease-in/ease-out ramp입니다"
     # the panels as drawn: names verbatim, messages in Korean around them
     assert "Head" in out["drawn"] and "헤드" not in " ".join(out["drawn"])
-    assert {"Channel", "Basis", "Mask", "Sample", "Apply Scale"} <= set(out["drawn"])  # not 채널, 기반, ...
+    assert {"Channel", "Basis", "Mask", "Sample", "Apply Scale", "Left Foot", "Ground"} <= set(out["drawn"])
     drawn = " ".join(out["drawn"])  # a finding is wrapped over several labels
     assert "'SK_OverAnimSample'에 적용되지 않은 scale 1.02이(가) 있습니다" in drawn
     assert "검사: 오류 0개, 경고 1개" in result.stdout  # an operator's report, as Blender printed it

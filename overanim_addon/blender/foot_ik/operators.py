@@ -9,6 +9,7 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ..common import ArmatureOperatorMixin, find_armature, require_armature, require_object_mode
+from ..i18n import CONTEXT
 from . import nla, statics, values
 from .bake import BakeResult, BakeSession
 from .probe import Sampler, ground_for, no_ground_warning
@@ -58,9 +59,11 @@ class OVERANIM_OT_bake_foot_ik(ArmatureOperatorMixin, bpy.types.Operator):
 
     # SKIP_SAVE: not remembered for the next click, which bakes the scene's range as it is then
     frame_start: bpy.props.IntProperty(  # type: ignore[valid-type]
-        name="Start", description="First frame to bake (default: the scene's start)", options={"SKIP_SAVE"})
+        name="Start", translation_context=CONTEXT, description="First frame to bake (default: the scene's start)",
+        options={"SKIP_SAVE"})
     frame_end: bpy.props.IntProperty(  # type: ignore[valid-type]
-        name="End", description="Last frame to bake (default: the scene's end)", options={"SKIP_SAVE"})
+        name="End", translation_context=CONTEXT, description="Last frame to bake (default: the scene's end)",
+        options={"SKIP_SAVE"})
 
     _session: BakeSession | None = None
     _timer: Any = None

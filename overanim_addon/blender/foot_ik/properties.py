@@ -7,6 +7,7 @@ from typing import Any
 import bpy
 
 from ...core.bone_names import FootIKBones, detect_foot_ik_bones
+from ..i18n import CONTEXT
 from ..regions.properties import SPATIAL_ITEMS
 
 BONE_FIELDS = ("left_foot", "right_foot", "left_ik_target", "right_ik_target", "body_bone")
@@ -21,7 +22,7 @@ FORWARD_VECTORS = {"-Y": (0.0, -1.0, 0.0), "+Y": (0.0, 1.0, 0.0), "+X": (1.0, 0.
 
 
 def _bone(name: str, description: str) -> Any:
-    return bpy.props.StringProperty(name=name, description=description)
+    return bpy.props.StringProperty(name=name, description=description, translation_context=CONTEXT)
 
 
 class OVERANIM_PG_static_value(bpy.types.PropertyGroup):
@@ -50,36 +51,39 @@ class OVERANIM_PG_foot_ik(bpy.types.PropertyGroup):
             "Body Bone", "Optional bone (pelvis, hips) the bake moves by the body offset (empty: no keys)"
         ),
         "forward_axis": bpy.props.EnumProperty(
-            name="Forward Axis", items=FORWARD_ITEMS, default="-Y",
+            name="Forward Axis", translation_context=CONTEXT, items=FORWARD_ITEMS, default="-Y",
             description="The axis of the armature object the character faces: Pitch and Roll are measured along it",
         ),
         "trace_distance": bpy.props.FloatProperty(
-            name="Trace Distance", default=50.0, min=0.0, soft_max=500.0, precision=1, step=100,
+            name="Trace Distance", translation_context=CONTEXT, default=50.0, min=0.0, soft_max=500.0, precision=1,
+            step=100,
             description="How far below the ground reference the ray reaches (cm, authored: calibrated by Trace "
             "Calibration)",
         ),
         "trace_calibration": bpy.props.EnumProperty(
-            name="Trace Calibration", items=SPATIAL_ITEMS, default="CHARACTER_RELATIVE",
+            name="Trace Calibration", translation_context=CONTEXT, items=SPATIAL_ITEMS, default="CHARACTER_RELATIVE",
             description="How the trace distance follows the character's size (the measured ground-probe scale); "
             "there is no Region here, so RegionRelative falls back to character-relative",
         ),
         "ground_collection": bpy.props.PointerProperty(
-            name="Ground", type=bpy.types.Collection,
+            name="Ground", translation_context=CONTEXT, type=bpy.types.Collection,
             description="Only the meshes of this collection are probed (hidden ones too). Empty: every visible "
             "mesh of the scene except the character's own",
         ),
         "bones_detected": bpy.props.BoolProperty(
-            default=False, options={"HIDDEN"},
+            default=False, options={"HIDDEN"}, translation_context=CONTEXT,
             description="The bone fields were filled from the rig's bone names once; empty fields stay empty after",
         ),
         "pushed_action": bpy.props.PointerProperty(
-            type=bpy.types.Action, options={"HIDDEN"},
+            type=bpy.types.Action, options={"HIDDEN"}, translation_context=CONTEXT,
             description="The artist's action the bake pushed down into the NLA (brought back by Remove Foot IK Bake)",
         ),
         "pushed_track": bpy.props.StringProperty(
-            options={"HIDDEN"}, description="The NLA track the bake pushed the artist's action down to",
+            options={"HIDDEN"}, translation_context=CONTEXT,
+            description="The NLA track the bake pushed the artist's action down to",
         ),
-        "static_values": bpy.props.CollectionProperty(type=OVERANIM_PG_static_value, options={"HIDDEN"}),
+        "static_values": bpy.props.CollectionProperty(type=OVERANIM_PG_static_value, options={"HIDDEN"},
+                                                      translation_context=CONTEXT),
     }
 
 

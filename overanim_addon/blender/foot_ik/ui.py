@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import bpy
 
+from ..i18n import CONTEXT, tr
 from ..ui import OverAnimSubPanel
 from . import nla, values
 
@@ -19,15 +20,15 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
         bones = layout.column(align=True)
         for field, text in (("left_foot", "Left Foot"), ("right_foot", "Right Foot"),
                             ("left_ik_target", "Left IK"), ("right_ik_target", "Right IK"), ("body_bone", "Body")):
-            bones.prop_search(settings, field, armature.data, "bones", text=text, icon="BONE_DATA")
+            bones.prop_search(settings, field, armature.data, "bones", text=text, text_ctxt=CONTEXT, icon="BONE_DATA")
         if not settings.bones_detected:
-            layout.label(text="Found by name on first use", icon="INFO")
+            layout.label(text=tr("Found by name on first use"), icon="INFO", translate=False)
         layout.operator("overanim.detect_foot_bones", icon="VIEWZOOM")
         col = layout.column()
-        col.row().prop(settings, "forward_axis", text="Forward", expand=True)
-        col.prop(settings, "trace_distance", text="Trace (cm)")
-        col.prop(settings, "trace_calibration", text="Calibration")
-        col.prop(settings, "ground_collection", text="Ground")
+        col.row().prop(settings, "forward_axis", text="Forward", text_ctxt=CONTEXT, expand=True)
+        col.prop(settings, "trace_distance", text="Trace (cm)", text_ctxt=CONTEXT)
+        col.prop(settings, "trace_calibration", text="Calibration", text_ctxt=CONTEXT)
+        col.prop(settings, "ground_collection", text="Ground", text_ctxt=CONTEXT)
         buttons = layout.column(align=True)
         buttons.scale_y = 1.2
         buttons.operator("overanim.probe_ground", icon="ORIENTATION_GLOBAL")
@@ -39,26 +40,26 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
     def _draw_values(armature: bpy.types.Object, layout: bpy.types.UILayout) -> None:
         found = values.read(armature)
         if not found:
-            layout.label(text="Not probed yet", icon="INFO")
+            layout.label(text=tr("Not probed yet"), icon="INFO", translate=False)
             return
         box = layout.box().column(align=True)
         baked = " (baked)" if nla.bake_tracks(armature) else ""
-        box.label(text=f"Body offset {found.get('BodyOffset', 0.0):+.2f} cm{baked}")
+        box.label(text=f"Body offset {found.get('BodyOffset', 0.0):+.2f} cm{baked}", translate=False)
         rows = (("", "Left", "Right", "{}"), ("Offset", "LeftOffset", "RightOffset", "{:+.2f} cm"),
                 ("Pitch", "LeftPitch", "RightPitch", "{:+.1f}°"), ("Roll", "LeftRoll", "RightRoll", "{:+.1f}°"))
         for label, left, right, form in rows:
             split = box.split(factor=0.3)
-            split.label(text=label)
+            split.label(text=label, text_ctxt=CONTEXT)
             pair = split.row()
             for name in (left, right):
-                pair.label(text=form.format(found[name]) if name in found else name)
+                pair.label(text=form.format(found[name]) if name in found else name, text_ctxt=CONTEXT)
         split = box.split(factor=0.3)
-        split.label(text="Ground")
+        split.label(text="Ground", text_ctxt=CONTEXT)
         pair = split.row()
         for name in ("LeftHit", "RightHit"):
             hit = found.get(name, 0.0) >= 0.5
-            pair.label(text="hit" if hit else "miss", icon="CHECKMARK" if hit else "X")
-        box.label(text=f"Trace distance {found.get('TraceDistance', 0.0):.1f} cm")
+            pair.label(text="hit" if hit else "miss", icon="CHECKMARK" if hit else "X", text_ctxt=CONTEXT)
+        box.label(text=f"Trace distance {found.get('TraceDistance', 0.0):.1f} cm", translate=False)
 
 
 classes = (OVERANIM_PT_foot_ik,)
