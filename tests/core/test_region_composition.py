@@ -144,6 +144,7 @@ def test_single_region_is_returned_unchanged_by_both_policies(d):
 # -- mixed policies and the preview colours ---------------------------------------------------------
 from overanim_addon.core.region_preview import (  # noqa: E402
     UNMASKED_GREY,
+    PreviewWork,
     compose_mixed_policies,
     preview_colors,
     region_palette,
@@ -202,3 +203,48 @@ def test_preview_fills_a_given_buffer_and_rejects_a_wrong_one():
         preview_colors(masks, palette, out=np.empty((3, 4), np.float64))
     with pytest.raises(ValueError):
         preview_colors(masks, palette, out=np.empty((4, 3), np.float32).T)
+
+
+def _preview_before_work_rows(masks, palette):
+    """preview_colors as it was before it took kept work rows, kept as the bit-for-bit reference."""
+    m = np.array(masks, dtype=np.float32)
+    np.clip(m, 0.0, 1.0, out=m)
+    if np.isnan(np.add.reduce(m, axis=None)):
+        np.copyto(m, np.float32(0.0), where=np.isnan(m))
+    regions, vertices = m.shape
+    out = np.empty((vertices, 4), np.float32)
+    pal = np.asarray(palette, np.float32)
+    grey = UNMASKED_GREY[:3]
+    value = np.empty(vertices, np.float32)
+    if regions == 1:
+        for channel in range(3):
+            np.multiply(m[0], pal[0, channel] - grey[channel], out=value)
+            value += grey[channel]
+            out[:, channel] = value
+    else:
+        total = m.sum(axis=0)
+        fade = m.max(axis=0)
+        keep = 1.0 - fade
+        np.divide(fade, total, out=fade, where=total > 0)
+        for channel in range(3):
+            np.matmul(pal[:, channel], m, out=value)
+            value *= fade
+            value += keep * grey[channel]
+            out[:, channel] = value
+    out[:, 3] = 1.0
+    return out
+
+
+mask_values32 = st.one_of(st.floats(-0.5, 1.5, width=32, allow_subnormal=False), st.just(float("nan")))
+
+
+@given(st.integers(1, 5).flatmap(lambda r: arrays(np.float32, (r, 33), elements=mask_values32)), st.booleans())
+def test_preview_with_kept_work_rows_is_bit_identical_to_before(masks, clean):
+    if clean:  # masks straight from the falloff: used as they are, without a sanitised copy
+        masks = np.nan_to_num(np.clip(masks, 0.0, 1.0), nan=0.0)
+    palette = region_palette(len(masks))
+    reference = _preview_before_work_rows(masks, palette)
+    work, out = PreviewWork(masks.shape[1]), np.empty((masks.shape[1], 4), np.float32)
+    for _ in range(2):  # the second call reuses rows the first one filled
+        preview_colors(masks, palette, out=out, work=work)
+        np.testing.assert_array_equal(out.view(np.uint32), reference.view(np.uint32))
