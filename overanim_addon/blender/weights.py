@@ -10,6 +10,12 @@ Linear in the number of Regions: Blender re-checks a whole node tree each time P
 or a link, so a tree that grows with the Regions takes quadratic time to build (seconds at 200
 Regions). The node group here has a fixed size; the group names reach it as modifier inputs, one
 object per ``WIDTH`` groups of a key, all evaluated in one depsgraph update.
+
+The node groups are kept between reads, one per width (they do not depend on the names), so a live
+repaint does not build one (about a millisecond). Kept groups have no users: Blender does not save
+them, and the leading dot of their name keeps them out of its data-block menus. A key read by one
+object is clamped by its node group and read straight into the caller's buffer; a key spread over
+several objects is summed and clamped here.
 """
 
 from __future__ import annotations
@@ -22,15 +28,21 @@ import numpy as np
 TEMP_NAME = "OverAnim_tmp_weights"
 OUTPUT = f"{TEMP_NAME}_sum"
 WIDTH = 8  # at most this many group names per node group (a key with more takes several objects)
+TREE_NAME = ".OverAnim_weights"
+TREE_WIDTH = "OverAnim_width"  # on a kept node group: how many names it sums
+UNCLAMPED = 2.0**100  # the Limit input of a part of a sum: the sum of weights never reaches it
 
 
-def _build_node_group(width: int) -> tuple[bpy.types.NodeTree, list[str]]:
-    """The node group (Geometry, ``width`` names) -> geometry with OUTPUT = the sum of the named
-    float attributes (0 for an empty or missing name), and the identifiers of its name inputs."""
-    tree = bpy.data.node_groups.new(TEMP_NAME, "GeometryNodeTree")
+def _build_node_group(width: int) -> bpy.types.NodeTree:
+    """The node group (Geometry, ``width`` names, Limit) -> geometry with OUTPUT = the sum of the
+    named float attributes (0 for an empty or missing name), at most Limit (weights are never
+    negative, so a Limit of 1 is the clamp to 0..1)."""
+    tree = bpy.data.node_groups.new(TREE_NAME, "GeometryNodeTree")
+    tree[TREE_WIDTH] = width
     tree.interface.new_socket("Geometry", in_out="INPUT", socket_type="NodeSocketGeometry")
-    names = [tree.interface.new_socket(f"Name {i}", in_out="INPUT", socket_type="NodeSocketString").identifier
-             for i in range(width)]
+    for i in range(width):
+        tree.interface.new_socket(f"Name {i}", in_out="INPUT", socket_type="NodeSocketString")
+    tree.interface.new_socket("Limit", in_out="INPUT", socket_type="NodeSocketFloat")
     tree.interface.new_socket("Geometry", in_out="OUTPUT", socket_type="NodeSocketGeometry")
     group_input = tree.nodes.new("NodeGroupInput")
     total = None
@@ -46,14 +58,38 @@ def _build_node_group(width: int) -> tuple[bpy.types.NodeTree, list[str]]:
         tree.links.new(total, add.inputs[0])
         tree.links.new(read.outputs["Attribute"], add.inputs[1])
         total = add.outputs[0]
+    limit = tree.nodes.new("ShaderNodeMath")
+    limit.operation = "MINIMUM"
+    tree.links.new(total, limit.inputs[0])
+    tree.links.new(group_input.outputs[width + 1], limit.inputs[1])
     store = tree.nodes.new("GeometryNodeStoreNamedAttribute")
     store.data_type = "FLOAT"
     store.domain = "POINT"
     store.inputs["Name"].default_value = OUTPUT
     tree.links.new(group_input.outputs[0], store.inputs["Geometry"])
-    tree.links.new(total, store.inputs["Value"])
+    tree.links.new(limit.outputs[0], store.inputs["Value"])
     tree.links.new(store.outputs[0], tree.nodes.new("NodeGroupOutput").inputs[0])
-    return tree, names
+    return tree
+
+
+def _node_group(width: int) -> tuple[bpy.types.NodeTree, list[str], str]:
+    """The kept node group of this width, built when there is none (looked up in bpy.data on every
+    read, so an undo or a purge that removed it is no trouble), with the identifiers of its name
+    inputs and of its Limit input."""
+    tree = next((t for t in bpy.data.node_groups if t.name.startswith(TREE_NAME) and t.get(TREE_WIDTH) == width),
+                None)
+    if tree is None:
+        tree = _build_node_group(width)
+    inputs = [item.identifier for item in tree.interface.items_tree
+              if getattr(item, "in_out", None) == "INPUT" and item.socket_type != "NodeSocketGeometry"]
+    return tree, inputs[:width], inputs[width]
+
+
+def forget_node_groups() -> None:
+    """Remove the kept node groups (Clear, another file, the add-on unregistered)."""
+    ours = [t for t in bpy.data.node_groups if t.name.startswith(TREE_NAME) and TREE_WIDTH in t]
+    if ours:
+        bpy.data.batch_remove(ours)
 
 
 def _aliased_copy(mesh_obj: bpy.types.Object, groups: set[str]) -> tuple[bpy.types.Object, dict[str, str]]:
@@ -81,18 +117,23 @@ def _aliased_copy(mesh_obj: bpy.types.Object, groups: set[str]) -> tuple[bpy.typ
 
 
 def region_weights(
-    mesh_obj: bpy.types.Object, groups_by_key: Mapping[str, Sequence[str]]
+    mesh_obj: bpy.types.Object, groups_by_key: Mapping[str, Sequence[str]],
+    out: Mapping[str, np.ndarray] | None = None,
 ) -> dict[str, np.ndarray]:
     """For each key, the per-vertex sum of the named vertex groups' weights, clamped to 0..1
-    (float32, one value per vertex of the original mesh). Missing groups count as weight 0."""
+    (float32, one value per vertex of the original mesh). Missing groups count as weight 0.
+    ``out`` gives a contiguous float32 buffer per key to fill instead of new arrays."""
     count = len(mesh_obj.data.vertices)
     existing = {group.name for group in mesh_obj.vertex_groups}
     wanted = {key: [g for g in dict.fromkeys(groups) if g in existing] for key, groups in groups_by_key.items()}
-    result = {key: np.zeros(count, np.float32) for key in groups_by_key}
+    result = {key: np.empty(count, np.float32) if out is None else out[key] for key in groups_by_key}
+    for key, groups in wanted.items():
+        if count == 0 or len(groups) > WIDTH or not groups:
+            result[key].fill(0.0)  # read in parts (summed below), or nothing to read
     if count == 0 or not any(wanted.values()):
         return result
 
-    tree, sockets = _build_node_group(min(WIDTH, max(len(groups) for groups in wanted.values())))
+    tree, sockets, limit = _node_group(min(WIDTH, max(len(groups) for groups in wanted.values())))
     holder, alias = _aliased_copy(mesh_obj, {g for groups in wanted.values() for g in groups})
     copy = holder.data
     # A scene of its own: evaluating it touches nothing of the artist's scene (no re-evaluation of
@@ -108,17 +149,24 @@ def region_weights(
                 modifier.node_group = tree
                 for socket, group in zip(sockets, groups[start:start + len(sockets)], strict=False):
                     modifier[socket] = alias[group]
+                modifier[limit] = 1.0 if len(groups) <= len(sockets) else UNCLAMPED
                 readers.append((key, reader))
         with bpy.context.temp_override(scene=scene, view_layer=scene.view_layers[0]):
             depsgraph = bpy.context.evaluated_depsgraph_get()
             depsgraph.update()
-            part = np.empty(count, np.float32)
+            part = None
             for key, reader in readers:
-                reader.evaluated_get(depsgraph).data.attributes[OUTPUT].data.foreach_get("value", part)
+                data = reader.evaluated_get(depsgraph).data.attributes[OUTPUT].data
+                if len(wanted[key]) <= len(sockets):
+                    data.foreach_get("value", result[key])  # one part, clamped by the node group
+                    continue
+                part = np.empty(count, np.float32) if part is None else part
+                data.foreach_get("value", part)
                 result[key] += part
     finally:
         # one pass over the file's users: removing the objects one by one is quadratic
-        bpy.data.batch_remove([reader for _, reader in readers] + [holder, copy, scene, tree])
-    for weights in result.values():
-        np.clip(weights, 0.0, 1.0, out=weights)  # the Region weight is the sum clamped to 0..1
+        bpy.data.batch_remove([reader for _, reader in readers] + [holder, copy, scene])
+    for key, groups in wanted.items():
+        if len(groups) > len(sockets):
+            np.clip(result[key], 0.0, 1.0, out=result[key])  # the Region weight is the sum clamped to 0..1
     return result

@@ -1,0 +1,54 @@
+"""The bulk weight read keeps its Geometry Nodes groups between reads, out of the artist's way."""
+
+import bpy
+import numpy as np
+
+from overanim_addon.blender import weights
+
+from .test_masks import body, naive_region_weight
+
+ARM = ["clavicle_l", "upperarm_l", "lowerarm_l", "hand_l"]
+
+
+def kept_trees():
+    return [t for t in bpy.data.node_groups if t.name.startswith(weights.TREE_NAME)]
+
+
+def test_one_kept_group_per_width_serves_every_read(sample):
+    weights.forget_node_groups()
+    first = weights.region_weights(body(), {"Arm": ARM})["Arm"]
+    other = weights.region_weights(body(), {"Legs": ["thigh_l", "calf_l", "foot_l", "thigh_r"]})["Legs"]
+    trees = kept_trees()
+    assert len(trees) == 1 and trees[0].users == 0 and trees[0].name.startswith(".")  # hidden from menus
+    np.testing.assert_allclose(first, naive_region_weight(body(), ARM), atol=1e-6)
+    np.testing.assert_allclose(other, naive_region_weight(body(), ["thigh_l", "calf_l", "foot_l", "thigh_r"]),
+                               atol=1e-6)
+    weights.region_weights(body(), {"Hand": ["hand_l"]})
+    assert len(kept_trees()) == 2  # widths 4 and 1
+
+
+def test_a_removed_group_is_built_again_and_buffers_are_filled(sample):
+    weights.region_weights(body(), {"Arm": ARM})
+    for tree in kept_trees():  # as a purge of unused data or an undo would
+        bpy.data.node_groups.remove(tree)
+    out = np.full(len(body().data.vertices), -1.0, np.float32)
+    assert weights.region_weights(body(), {"Arm": ARM}, out={"Arm": out})["Arm"] is out
+    np.testing.assert_allclose(out, naive_region_weight(body(), ARM), atol=1e-6)
+
+
+def test_a_sum_over_more_groups_than_one_node_group_takes_is_clamped_the_same(sample):
+    groups = [g.name for g in body().vertex_groups][: weights.WIDTH + 3]
+    out = np.full(len(body().data.vertices), -1.0, np.float32)
+    weights.region_weights(body(), {"Many": groups}, out={"Many": out})
+    expected = np.minimum(naive_region_weight(body(), groups), 1.0)
+    np.testing.assert_allclose(out, expected, atol=1e-6)
+    assert out.max() <= 1.0
+
+
+def test_kept_groups_are_not_saved_with_the_file(sample, tmp_path):
+    weights.region_weights(body(), {"Arm": ARM})
+    assert kept_trees()
+    path = str(tmp_path / "saved.blend")
+    bpy.ops.wm.save_as_mainfile(filepath=path)
+    bpy.ops.wm.open_mainfile(filepath=path)
+    assert kept_trees() == []
