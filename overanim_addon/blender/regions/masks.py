@@ -10,22 +10,29 @@ Region's name key (``core.naming``: fits Blender's 63-byte names, unique per rig
 and render colour; the previous ones are remembered in ``OverAnim_PreviousActiveColor`` /
 ``OverAnim_PreviousRenderColor`` on the mesh and restored by ``clear``. Regions given a mask channel
 are also packed into the byte colour attribute ``OverAnim_RegionMasks`` for Unreal (``packed.py``).
+
+Each painted mesh keeps its buffers (``MeshWork``: the Region sums, the masks, one RGBA buffer),
+so painting again allocates nothing, and ``repaint`` redoes only what changed since: a Region whose
+mask policy, bones or vertex groups changed, or whose sums the caller says may have changed (the
+live preview). Every path computes with the same functions on the same buffers, so a repaint is
+bit for bit what a fresh paint writes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Collection, Iterator, Mapping
+from dataclasses import dataclass, field
 
 import bpy
 import numpy as np
 
+from ...core import RegionMaskPolicy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...core.naming import derived_name, region_key
-from ...core.region_preview import preview_colors, region_palette
+from ...core.region_preview import PreviewWork, preview_colors, region_palette
 from ..common import deformed_meshes, require_object_mode
-from ..weights import region_weights
+from ..weights import forget_node_groups, region_weights
 from . import packed
 from .properties import mask_policy, region_keys, require_region_bones
 
@@ -97,6 +104,13 @@ def _write_color(mesh: bpy.types.Mesh, name: str, rgba: np.ndarray) -> None:
     attribute.data.foreach_set("color", np.ascontiguousarray(rgba, dtype=np.float32).reshape(-1))
 
 
+def _write_grey(mesh: bpy.types.Mesh, name: str, mask: np.ndarray, rgba: np.ndarray) -> None:
+    """The mask as grey RGB in ``rgba``, whose alpha column already holds 1."""
+    for channel in range(3):  # column by column: faster than one broadcast (strided writes)
+        rgba[:, channel] = mask
+    _write_color(mesh, name, rgba)
+
+
 def _write_vertex_group(mesh_obj: bpy.types.Object, name: str, mask: np.ndarray) -> None:
     groups = mesh_obj.vertex_groups
     active = groups.active.name if groups.active is not None else None
@@ -129,15 +143,138 @@ def _remember_colors(mesh: bpy.types.Mesh) -> None:
     mesh[PREV_RENDER] = render
 
 
-@dataclass(frozen=True)
-class PaintStats:
-    meshes: int
+@dataclass
+class MeshWork:
+    """What a mesh keeps between paints: its buffers, and what its sums and masks were made from.
+
+    ``sums[i]``/``masks[i]`` belong to ``regions[i]``; ``sources[i]`` are the vertex groups its sum
+    was read from, ``policies[i]`` the policy its mask was made with. A Region whose sources or
+    policy differ now is read or evaluated again by ``repaint``; ``valid`` False makes it read all.
+    """
+
     vertices: int
-    regions: int
+    regions: tuple[str, ...]
+    sums: np.ndarray
+    masks: np.ndarray
+    rgba: np.ndarray  # (vertices, 4), alpha 1: every grey mask, then the preview
+    scratch: np.ndarray
+    preview: PreviewWork
+    sources: list[tuple[str, ...]] = field(default_factory=list)
+    policies: list[RegionMaskPolicy | None] = field(default_factory=list)
+    valid: bool = False
+    incoming: np.ndarray | None = None  # sums read again, to compare with the kept ones (made on first use)
+    channels: dict[str, str] | None = None  # the packed attribute's channel table when it was last written
+
+    @classmethod
+    def new(cls, vertices: int, regions: tuple[str, ...]) -> MeshWork:
+        rgba = np.empty((vertices, 4), np.float32)
+        rgba[:, 3] = 1.0
+        count = len(regions)
+        return cls(vertices, regions, np.zeros((count, vertices), np.float32), np.zeros((count, vertices), np.float32),
+                   rgba, np.empty(vertices, np.float32), PreviewWork(vertices),
+                   [()] * count, [None] * count)
 
 
-def paint(context: bpy.types.Context, armature: bpy.types.Object, write_vertex_groups: bool = False,
-          progress: Iterator[None] | None = None) -> PaintStats:
+# Mesh session_uid -> its MeshWork. Trusted by ``repaint`` only while something (the live preview)
+# invalidates it when weights change behind its back; ``paint`` always reads everything again.
+_work: dict[int, MeshWork] = {}
+
+
+def _mesh_work(mesh: bpy.types.Mesh, regions: tuple[str, ...]) -> MeshWork:
+    work = _work.get(mesh.session_uid)
+    if work is None or work.vertices != len(mesh.vertices) or work.regions != regions:
+        work = _work[mesh.session_uid] = MeshWork.new(len(mesh.vertices), regions)
+    return work
+
+
+def invalidate(mesh: bpy.types.Mesh | None = None) -> None:
+    """Make ``repaint`` read every Region again: of one mesh, or of all (undo, another file)."""
+    for key, work in _work.items():
+        if mesh is None or key == mesh.session_uid:
+            work.valid = False
+
+
+def forget() -> None:
+    """Drop every kept buffer and node group (Clear, another file, the add-on unregistered)."""
+    _work.clear()
+    forget_node_groups()
+
+
+@dataclass
+class _Plan:
+    """One mesh's share of a paint: computed first, written only when every mesh computed."""
+
+    mesh_obj: bpy.types.Object
+    work: MeshWork
+    write: list[int]  # Region indices whose mask is (re)written
+    full: bool  # everything read and written again
+
+
+def _plan(mesh_obj: bpy.types.Object, table, reread: Collection[str] | None, full: bool) -> _Plan:
+    """Bring the mesh's sums and masks up to date. ``full``: read and evaluate every Region, write
+    every mask. Otherwise only what changed: the Regions in ``reread`` (None: all) are read again and
+    rewritten when their sums differ from the kept ones; a Region whose bones, vertex groups or
+    mask policy changed is read or evaluated again as needed."""
+    regions = tuple(region.name for region, _ in table)
+    work = _mesh_work(mesh_obj.data, regions)
+    full = full or not work.valid
+    existing = {group.name for group in mesh_obj.vertex_groups}
+    sources = [tuple(bone for bone in bones if bone in existing) for _, bones in table]
+    policies = [mask_policy(region) for region, _ in table]
+    if full:
+        read = list(range(len(table)))
+    else:
+        read = [i for i, name in enumerate(regions)
+                if sources[i] != work.sources[i] or reread is None or name in reread]
+    changed: set[int] = set(read) if full else set()
+    if read:
+        if full:  # nothing to compare with: straight into the kept sums
+            region_weights(mesh_obj, {regions[i]: sources[i] for i in read}, {regions[i]: work.sums[i] for i in read})
+        else:
+            if work.incoming is None:
+                work.incoming = np.empty_like(work.sums)
+            fresh = region_weights(mesh_obj, {regions[i]: sources[i] for i in read},
+                                   {regions[i]: work.incoming[i] for i in read})
+            for i in read:
+                if not np.array_equal(fresh[regions[i]], work.sums[i]):
+                    work.sums[i] = fresh[regions[i]]
+                    changed.add(i)
+    write = sorted(changed | {i for i in range(len(table)) if policies[i] != work.policies[i]})
+    for i in write:
+        policies[i].evaluate_into(work.sums[i], out=work.masks[i], scratch=work.scratch)
+    work.sources, work.policies, work.valid = sources, policies, True
+    return _Plan(mesh_obj, work, write, full)
+
+
+def _write(plan: _Plan, table, palette: np.ndarray, channels: dict[str, str], write_vertex_groups: bool) -> None:
+    mesh_obj, work = plan.mesh_obj, plan.work
+    mesh = mesh_obj.data
+    written = {table[i][0].name for i in plan.write}
+    repack = plan.full or channels != work.channels or bool(written & set(channels.values()))
+    if work.vertices == 0 or not (plan.write or repack):
+        return
+    if repack:  # a packed Region's mask changed, or which Region is in which channel
+        packed.write_packed(mesh, dict(zip(work.regions, work.masks, strict=True)), channels)
+        work.channels = channels
+    if not plan.write:
+        mesh.update()
+        return
+    _remember_colors(mesh)
+    for i in plan.write:
+        name = table[i][0].name
+        _write_grey(mesh, mask_name(name), work.masks[i], work.rgba)
+        if write_vertex_groups:
+            _write_vertex_group(mesh_obj, group_name(name), work.masks[i])
+    _write_color(mesh, PREVIEW, preview_colors(work.masks, palette, out=work.rgba, work=work.preview))
+    preview_index = mesh.color_attributes.find(PREVIEW)
+    mesh.color_attributes.active_color_index = preview_index
+    mesh.color_attributes.render_color_index = preview_index
+    mesh.update()
+
+
+def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: bool,
+                  reread: Mapping[str, Collection[str] | None], write_vertex_groups: bool = False,
+                  progress: Iterator[None] | None = None) -> tuple[list, list[_Plan]]:
     require_object_mode(armature, context.scene)
     table = region_table(armature)
     meshes = deformed_meshes(armature, context.scene)
@@ -152,41 +289,54 @@ def paint(context: bpy.types.Context, armature: bpy.types.Object, write_vertex_g
     for mesh_obj in meshes:
         require_free_names(mesh_obj, colors, groups)
     palette = region_palette(len(table))
-    # compute every mask before writing anything: a failure leaves the meshes as they were
-    computed = [(mesh_obj, mesh_masks(mesh_obj, table)) for mesh_obj in meshes]
-    vertices = 0
-    for mesh_obj, masks in computed:
-        mesh = mesh_obj.data
-        vertices += len(mesh.vertices)
-        if len(mesh.vertices) == 0:
-            continue
-        _remember_colors(mesh)
-        stack = np.stack([masks[region.name] for region, _ in table])
-        # One RGBA buffer serves every Region's grey mask and then the preview: on a million
-        # vertices each fresh 16 MB buffer costs milliseconds of page faults.
-        rgba = np.empty((stack.shape[1], 4), np.float32)
-        rgba[:, 3] = 1.0
-        for (region, _), mask in zip(table, stack, strict=True):
-            for channel in range(3):  # column by column: faster than one broadcast (strided writes)
-                rgba[:, channel] = mask
-            _write_color(mesh, mask_name(region.name), rgba)
-            if write_vertex_groups:
-                _write_vertex_group(mesh_obj, group_name(region.name), mask)
-        packed.write_packed(mesh, masks, channels)
-        _write_color(mesh, PREVIEW, preview_colors(stack, palette, out=rgba))
-        preview_index = mesh.color_attributes.find(PREVIEW)
-        mesh.color_attributes.active_color_index = preview_index
-        mesh.color_attributes.render_color_index = preview_index
-        mesh.update()
-        if progress is not None:
-            next(progress, None)
-    return PaintStats(len(meshes), vertices, len(table))
+    try:
+        # compute every mask before writing anything: a failure leaves the meshes as they were
+        plans = [_plan(mesh_obj, table, reread.get(mesh_obj.name, ()), full) for mesh_obj in meshes]
+        for plan in plans:
+            _write(plan, table, palette, channels, write_vertex_groups)
+            if progress is not None:
+                next(progress, None)
+    except BaseException:
+        for mesh_obj in meshes:  # what was kept may not be what was written: read it all next time
+            invalidate(mesh_obj.data)
+        raise
+    for (region, _), color in zip(table, palette, strict=True):
+        if not np.array_equal(np.asarray(region.preview_color, np.float32), color):
+            region.preview_color = tuple(color)  # the legend; set only when it changes (it tags the rig)
+    return table, plans
+
+
+@dataclass(frozen=True)
+class PaintStats:
+    meshes: int
+    vertices: int
+    regions: int
+
+
+def paint(context: bpy.types.Context, armature: bpy.types.Object, write_vertex_groups: bool = False,
+          progress: Iterator[None] | None = None) -> PaintStats:
+    table, plans = _paint_meshes(context, armature, True, {}, write_vertex_groups, progress)
+    return PaintStats(len(plans), sum(plan.work.vertices for plan in plans), len(table))
+
+
+def repaint(context: bpy.types.Context, armature: bpy.types.Object,
+            reread: Mapping[str, Collection[str] | None] | None = None) -> dict[str, list[str]]:
+    """Repaint from the kept sums what changed since the last paint or repaint (see ``_plan``).
+    ``reread`` maps a mesh object's name to the Regions whose sums may have changed there (None:
+    all). Returns, per mesh object, the Regions whose masks were written (the preview with them).
+    The optional mask vertex groups are left to Paint: rewriting one costs 0.3 s per million
+    vertices, and removing and adding a group under a running brush stroke would shift the
+    index the brush paints into."""
+    table, plans = _paint_meshes(context, armature, False, reread or {})
+    return {plan.mesh_obj.name: [table[i][0].name for i in plan.write]
+            for plan in plans if plan.write and plan.work.vertices}
 
 
 def clear(context: bpy.types.Context, armature: bpy.types.Object) -> int:
     """Remove every OverAnim_ colour attribute and vertex group from the armature's meshes and
     restore the previous active/render colour attributes. Returns how many items were removed."""
     require_object_mode(armature, context.scene)
+    forget()
     removed = 0
     for mesh_obj in deformed_meshes(armature, context.scene):
         mesh = mesh_obj.data
