@@ -20,6 +20,7 @@ from .foot_ik import properties as foot_ik_properties
 from .foot_ik import ui as foot_ik_ui
 from .measure import operators as measure_operators
 from .measure import ui as measure_ui
+from .regions import live as regions_live
 from .regions import mask_operators as regions_mask_operators
 from .regions import operators as regions_operators
 from .regions import properties as regions_properties
@@ -36,6 +37,7 @@ MODULES = (
     calibration_presets,
     regions_operators,
     regions_mask_operators,
+    regions_live,
     checks_operators,
     measure_operators,
     export_operators,

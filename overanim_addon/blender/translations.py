@@ -218,6 +218,9 @@ KO_MESSAGES = {
     "Painted {masks} on {meshes} ({vertices})": "{meshes}에 {masks}를 칠했습니다 ({vertices})",
     "Removed {n} OverAnim item": "OverAnim 항목 {n}개를 제거했습니다",
     "Removed {n} OverAnim items": "OverAnim 항목 {n}개를 제거했습니다",
+    "Live Preview on: the masks follow the Region fields and the weights":
+        "Live Preview 켜짐: mask가 Region field와 weight를 따라갑니다",
+    "Live Preview off": "Live Preview 꺼짐",
     "Region '{region}' is inactive at LOD{lod} (an attachment dependency)":
         "Region '{region}'이(가) LOD{lod}에서 비활성입니다 (attachment dependency)",
     "Region '{region}' is inactive at LOD{lod} (RequireCoverage)":

@@ -73,6 +73,7 @@ class OVERANIM_MT_object(bpy.types.Menu):
         layout.operator("overanim.region_remove", icon="REMOVE")
         layout.separator()
         layout.operator("overanim.paint_region_masks", icon="BRUSH_DATA")
+        layout.operator("overanim.live_preview", icon="CHECKBOX_HLT")
         layout.operator("overanim.check_lod_coverage", icon="MOD_DECIM")
         layout.operator("overanim.compose_region_deltas", icon="SHAPEKEY_DATA")
         layout.operator("overanim.clear_region_preview", icon="TRASH")

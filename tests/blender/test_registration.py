@@ -68,3 +68,15 @@ def test_operators_that_change_data_are_one_undo_step(addon, name):
     # bl_options makes exactly one undo step for everything its single execute() wrote.
     cls = getattr(bpy.types, f"OVERANIM_OT_{name}")
     assert {"REGISTER", "UNDO"} <= set(cls.bl_options)
+
+
+def test_no_property_group_property_has_a_python_callback(addon):
+    # With one registered, even once, the bpy 4.2 module segfaults when its process exits (every
+    # script and test process returned 139). Live Preview watches the fields from a handler instead.
+    groups = [cls for module in MODULES for cls in getattr(module, "classes", ())
+              if issubclass(cls, bpy.types.PropertyGroup)]
+    assert groups
+    for cls in groups:
+        for name, prop in cls.__annotations__.items():
+            keywords = getattr(prop, "keywords", {})
+            assert not {"update", "get", "set"} & set(keywords), f"{cls.__name__}.{name}"

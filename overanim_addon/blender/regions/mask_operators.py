@@ -5,13 +5,12 @@ from __future__ import annotations
 import bpy
 
 from ...core.messages import Message, plural
-from ...core.region_preview import region_palette
 from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, deformed_meshes, find_armature, require_armature
 from ..i18n import CONTEXT
 from . import compose as compose_module
+from . import live, shading
 from . import lod as lod_module
 from . import masks as masks_module
-from . import shading
 from .properties import renamed_keys_report
 
 
@@ -56,9 +55,6 @@ class OVERANIM_OT_paint_region_masks(OverAnimOperatorMixin, bpy.types.Operator):
             stats = masks_module.paint(context, armature, self.write_vertex_groups, progress)
         finally:
             progress.close()
-        for region, color in zip(armature.overanim.regions, region_palette(len(armature.overanim.regions)),
-                                 strict=True):
-            region.preview_color = tuple(color)
         armature.overanim.masks_painted = True
         shading.show_attribute_colors()
         return [("INFO", Message("Painted {masks} on {meshes} ({vertices})",
@@ -70,7 +66,7 @@ class OVERANIM_OT_paint_region_masks(OverAnimOperatorMixin, bpy.types.Operator):
 
 class OVERANIM_OT_clear_region_preview(ArmatureOperatorMixin, bpy.types.Operator):
     """Remove everything OverAnim_ made on the meshes (masks, preview, vertex groups, composed shape
-    key) and restore the previous active and render colour attributes"""
+    key), turn Live Preview off and restore the previous active and render colour attributes"""
 
     bl_idname = "overanim.clear_region_preview"
     bl_label = "Clear Preview"
@@ -78,10 +74,26 @@ class OVERANIM_OT_clear_region_preview(ArmatureOperatorMixin, bpy.types.Operator
     def run(self, context):
         armature = require_armature(context)
         removed = masks_module.clear(context, armature) + compose_module.clear_composed(context, armature)
+        live.set_live_preview(context, armature, False)  # else the next slider change would paint it all again
         armature.overanim.masks_painted = False
         if not any(obj.overanim.masks_painted for obj in bpy.data.objects if obj.type == "ARMATURE"):
             shading.restore_colors()  # the views go back once no rig shows a preview any more
         return [("INFO", plural(removed, "Removed {n} OverAnim item", "Removed {n} OverAnim items"))]
+
+
+class OVERANIM_OT_live_preview(ArmatureOperatorMixin, bpy.types.Operator):
+    """Turn Live Preview on or off: while on, the Region masks and the preview follow every change
+    of a Region's mask fields and, in Weight Paint mode, of the weights"""
+
+    bl_idname = "overanim.live_preview"
+    bl_label = "Live Preview"
+
+    def run(self, context):
+        armature = require_armature(context)
+        on = not armature.overanim.live_preview
+        live.set_live_preview(context, armature, on)
+        return [("INFO", Message("Live Preview on: the masks follow the Region fields and the weights") if on
+                 else Message("Live Preview off"))]
 
 
 class OVERANIM_OT_check_lod_coverage(OverAnimOperatorMixin, bpy.types.Operator):
@@ -145,6 +157,6 @@ class OVERANIM_OT_compose_region_deltas(OverAnimOperatorMixin, bpy.types.Operato
                                  overlap=plural(stats.overlapping_vertices, "{n:,} vertex", "{n:,} vertices")))]
 
 
-classes = (OVERANIM_OT_paint_region_masks, OVERANIM_OT_clear_region_preview, OVERANIM_OT_check_lod_coverage,
-           OVERANIM_OT_compose_region_deltas)
+classes = (OVERANIM_OT_paint_region_masks, OVERANIM_OT_clear_region_preview, OVERANIM_OT_live_preview,
+           OVERANIM_OT_check_lod_coverage, OVERANIM_OT_compose_region_deltas)
 register, unregister = bpy.utils.register_classes_factory(classes)

@@ -7,6 +7,7 @@ from ...core.messages import Message
 from ..i18n import CONTEXT, tr
 from ..text_wrap import wrapped_label
 from ..ui import OverAnimSubPanel
+from . import live
 from .properties import region_bones, region_keys
 
 
@@ -103,6 +104,10 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
         layout = self.layout
         col = layout.column(align=True)
         col.operator("overanim.paint_region_masks", icon="BRUSH_DATA")
+        on = data.live_preview
+        col.operator("overanim.live_preview", icon="CHECKBOX_HLT" if on else "CHECKBOX_DEHLT", depress=on)
+        if data.live_preview and armature.name in live.errors:
+            col.label(text=tr(live.errors[armature.name]), icon="ERROR", translate=False)
         col.operator("overanim.check_lod_coverage", icon="MOD_DECIM")
         col.operator("overanim.compose_region_deltas", icon="SHAPEKEY_DATA")
         col.operator("overanim.clear_region_preview", icon="TRASH")

@@ -1,0 +1,282 @@
+"""Live Preview: the Region masks follow the mask fields and the weight brush.
+
+While ``Object.overanim.live_preview`` is on for an armature (``set_live_preview``, the Live Preview
+operator):
+
+- a change of a Region's mask field (falloff mode, zero/full weight, exponent, bone collection, and
+  its channel of the packed attribute) repaints that Region's mask and the preview before Blender
+  evaluates the change, from the sums kept by the last read (``masks.repaint``), so every step of a
+  slider drag shows;
+- in Weight Paint mode, a change of a deformed mesh's weights re-reads the Regions whose vertex
+  groups may have changed and rewrites those whose sums did change. Which groups may have changed:
+  during a brush stroke or a gradient (a modal weight-paint operator is running) the active group,
+  its mirrored twin with X-mirror on, the selected bones' groups with Multi-Paint on, and every
+  group with Auto Normalize on; for any other change (a Weights menu operator, ``VertexGroup.add``
+  from a script, anything else) Blender does not say which groups changed, so every Region of that
+  mesh is read again, and only those whose sums differ are rewritten;
+- any other change of a deformed mesh (Edit Mode, a script in Object Mode) marks its kept sums
+  stale, and undo or redo marks all of them: the next repaint reads them again.
+
+How, with no property ``update`` callback: a Python callback on a PropertyGroup makes the PyPI bpy
+4.2 module crash when its process exits (even after unregistering), so the mask fields are watched
+from ``depsgraph_update_pre``, which Blender calls after any property change and before evaluating
+it. There a Region's fields are compared with those last seen, and a repaint writes its attributes
+in time to be evaluated with the change itself (one re-evaluation of the deformed meshes per slider
+step, not two). ``depsgraph_update_post`` then sees the changed meshes: those written by our own
+repaint (when no mesh was changed before it) are skipped, so nothing loops, and writes made inside
+it are evaluated by Blender without calling it again. If a mesh was already changed when the fields
+changed, the repaint waits for ``depsgraph_update_post`` to read that change first.
+
+Frame changes and playback call neither handler. A repaint after any sequence of these is bit for
+bit what a fresh Paint Region Masks writes. The handlers exist only while Live Preview is on for
+some armature; turning it off, loading another file (``load_pre``) and unregistering remove them
+all, and ``load_post`` installs them again when the new file has Live Preview on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import suppress
+
+import bpy
+from bpy.app.handlers import persistent
+
+from ...core.errors import OverAnimError
+from ..common import deformed_meshes
+from . import masks, shading, weight_view
+from .properties import region_bones
+
+# modal operators that paint the active group (plus the mirror, Multi-Paint and Auto Normalize)
+STROKE_OPERATORS = frozenset({"PAINT_OT_weight_paint", "PAINT_OT_weight_gradient"})
+
+# armature name -> why its last live repaint could not run (a Message; the panel draws it with tr)
+errors: dict[str, str] = {}
+_fields_seen: dict[str, tuple] = {}  # armature name -> its Regions' mask fields at the last repaint
+_deferred: set[str] = set()  # armatures whose field change waits for the post handler
+_own: set[int] = set()  # session_uid of the meshes the pre handler just wrote, no other change pending
+_ignore_updates = False
+
+
+def live_armatures() -> list[bpy.types.Object]:
+    return [o for o in bpy.data.objects if o.type == "ARMATURE" and o.overanim.live_preview]
+
+
+def mask_fields(armature: bpy.types.Object) -> tuple:
+    """Everything of the Regions a repaint depends on that a property change can alter."""
+    return tuple((r.name, r.bone_collection, r.falloff_mode, r.zero_weight, r.full_weight, r.falloff_exponent,
+                  r.mask_channel) for r in armature.overanim.regions)
+
+
+def _run(armature: bpy.types.Object, paint: Callable[..., object], *args: object) -> object:
+    """Paint or repaint, keeping a domain error for the panel instead of raising into Blender. The
+    handlers ignore the updates meanwhile: the weight read evaluates a scene of its own, which
+    calls them too."""
+    global _ignore_updates
+    ignoring, _ignore_updates = _ignore_updates, True
+    try:
+        result = paint(*args)
+    except OverAnimError as error:
+        errors[armature.name] = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+        return None
+    finally:
+        _ignore_updates = ignoring
+    errors.pop(armature.name, None)
+    return result
+
+
+def set_live_preview(context: bpy.types.Context, armature: bpy.types.Object, on: bool) -> None:
+    """Turn Live Preview on (a full paint, which the kept sums start from; raises OverAnimError and
+    changes nothing when it cannot paint) or off (the masks stay as painted)."""
+    global _ignore_updates
+    if on:
+        mesh_pending = context.view_layer.depsgraph.id_type_updated("MESH")
+        if mesh_pending:  # evaluated first, so the update after our paint is ours alone
+            _update_view_layer(context)
+        _ignore_updates = True
+        try:
+            masks.paint(context, armature)
+        finally:
+            _ignore_updates = False
+        armature.overanim.masks_painted = True  # as after Paint Region Masks: the legend, the views
+        shading.show_attribute_colors()
+        armature.overanim.live_preview = True
+        _fields_seen[armature.name] = mask_fields(armature)
+        install()
+        weight_view.show_preview()
+        _ignore_updates = True
+        try:  # the paint's own update, now: left for later it would mark the kept sums stale
+            _update_view_layer(context)
+        finally:
+            _ignore_updates = False
+        return
+    armature.overanim.live_preview = False
+    errors.pop(armature.name, None)
+    _fields_seen.pop(armature.name, None)
+    for mesh_obj in deformed_meshes(armature, context.scene):
+        masks.invalidate(mesh_obj.data)
+    if not live_armatures():
+        remove()
+
+
+def _update_view_layer(context: bpy.types.Context) -> None:
+    with suppress(RuntimeError):  # called while a depsgraph evaluates: the update comes with it
+        context.view_layer.update()
+
+
+def regions_a_stroke_changes(mesh_obj: bpy.types.Object, armature: bpy.types.Object,
+                             tool_settings: bpy.types.ToolSettings) -> set[str] | None:
+    """The Regions whose groups a weight-paint stroke or gradient on ``mesh_obj`` may change
+    (None: all of them, under Auto Normalize)."""
+    if tool_settings.use_auto_normalize:  # rebalances every deforming group the brush touches
+        return None
+    groups = set()
+    if mesh_obj.vertex_groups.active is not None:
+        groups.add(mesh_obj.vertex_groups.active.name)
+    mesh = mesh_obj.data
+    if mesh.use_mirror_vertex_groups and (mesh.use_mirror_x or mesh.use_mirror_y or mesh.use_mirror_z):
+        groups |= {bpy.utils.flip_name(name) for name in groups}
+    if tool_settings.use_multipaint:  # paints the selected bones' groups together
+        groups |= selected_bones(armature)
+    return {region.name for region in armature.overanim.regions if groups & set(region_bones(armature, region))}
+
+
+def selected_bones(armature: bpy.types.Object) -> set[str]:
+    """Selection lives on Bone up to 4.5 and on PoseBone from 5.0."""
+    if "select" in bpy.types.PoseBone.bl_rna.properties:
+        return {bone.name for bone in armature.pose.bones if bone.select}
+    return {bone.name for bone in armature.data.bones if bone.select}
+
+
+def _stroke_running(context: bpy.types.Context) -> bool:
+    return any(op.bl_idname in STROKE_OPERATORS
+               for window in context.window_manager.windows for op in window.modal_operators)
+
+
+def _on_depsgraph_update_pre(*_args: object) -> None:
+    if _ignore_updates:
+        return
+    _own.clear()
+    context = bpy.context
+    mesh_pending = context.view_layer.depsgraph.id_type_updated("MESH")
+    for armature in live_armatures():
+        fields = mask_fields(armature)
+        if _fields_seen.get(armature.name) == fields:
+            continue
+        _fields_seen[armature.name] = fields
+        if mesh_pending:  # that change may be weights the kept sums do not have yet: post reads it first
+            _deferred.add(armature.name)
+            continue
+        written = _run(armature, masks.repaint, context, armature)
+        if isinstance(written, dict):
+            _own.update(bpy.data.objects[name].data.session_uid for name in written)
+
+
+def _on_depsgraph_update_post(scene: bpy.types.Scene, depsgraph: bpy.types.Depsgraph) -> None:
+    if _ignore_updates:
+        return
+    changed = {update.id.original.session_uid for update in depsgraph.updates
+               if isinstance(update.id, bpy.types.Mesh)} - _own
+    _own.clear()
+    context = bpy.context
+    stroke = _stroke_running(context) if changed else False
+    for armature in live_armatures():
+        reread: dict[str, set[str] | None] = {}
+        for mesh_obj in deformed_meshes(armature, scene) if changed else ():
+            if mesh_obj.data.session_uid not in changed:
+                continue
+            if mesh_obj.mode != "WEIGHT_PAINT":
+                masks.invalidate(mesh_obj.data)
+            elif stroke:
+                reread[mesh_obj.name] = regions_a_stroke_changes(mesh_obj, armature, scene.tool_settings)
+            else:
+                reread[mesh_obj.name] = None
+        deferred = armature.name in _deferred
+        _deferred.discard(armature.name)
+        if deferred or any(regions is None or regions for regions in reread.values()):
+            # written inside the handler: Blender evaluates it without calling the handler again
+            _run(armature, masks.repaint, context, armature, reread)
+
+
+def _on_undo(*_args: object) -> None:
+    masks.invalidate()
+    _fields_seen.clear()  # an undone field change is not one to repaint: undo restored the masks too
+    for armature in live_armatures():
+        _fields_seen[armature.name] = mask_fields(armature)
+
+
+def _on_save_pre(*_args: object) -> None:
+    weight_view.restore()  # the file keeps the artist's overlay opacity
+
+
+def _on_save_post(*_args: object) -> None:
+    weight_view.show_preview()
+
+
+LIVE_HANDLERS = (
+    ("depsgraph_update_pre", _on_depsgraph_update_pre),
+    ("depsgraph_update_post", _on_depsgraph_update_post),
+    ("undo_post", _on_undo),
+    ("redo_post", _on_undo),
+    ("save_pre", _on_save_pre),
+    ("save_post", _on_save_post),
+)
+
+
+def _same(function: object, ours: object) -> bool:
+    # by name, so a handler left by an earlier copy of this module (add-on reloaded) goes as well
+    return (getattr(function, "__module__", None) == __name__
+            and getattr(function, "__name__", None) == getattr(ours, "__name__", None))
+
+
+def install() -> None:
+    for name, function in LIVE_HANDLERS:
+        handlers = getattr(bpy.app.handlers, name)
+        if not any(_same(f, function) for f in handlers):
+            handlers.append(function)
+
+
+def _remove_handlers(table: tuple) -> None:
+    for name, function in table:
+        handlers = getattr(bpy.app.handlers, name)
+        for f in [f for f in handlers if _same(f, function)]:
+            handlers.remove(f)
+
+
+def remove() -> None:
+    _remove_handlers(LIVE_HANDLERS)
+    weight_view.restore()
+    _fields_seen.clear()
+    _deferred.clear()
+    _own.clear()
+
+
+@persistent
+def _on_load_pre(*_args: object) -> None:
+    remove()
+    masks.forget()
+    errors.clear()
+
+
+@persistent
+def _on_load_post(*_args: object) -> None:
+    armatures = live_armatures()
+    for armature in armatures:  # as saved: the masks in the file match its fields and weights
+        _fields_seen[armature.name] = mask_fields(armature)
+    if armatures:
+        install()
+        weight_view.show_preview()
+
+
+FILE_HANDLERS = (("load_pre", _on_load_pre), ("load_post", _on_load_post))
+
+
+def register() -> None:
+    for name, function in FILE_HANDLERS:
+        getattr(bpy.app.handlers, name).append(function)
+
+
+def unregister() -> None:
+    remove()
+    _remove_handlers(FILE_HANDLERS)
+    masks.forget()
+    errors.clear()

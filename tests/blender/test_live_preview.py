@@ -1,0 +1,405 @@
+"""Live Preview: the masks follow the Region mask fields and, in Weight Paint mode, the weights."""
+
+import json
+import os
+import subprocess
+
+import bpy
+import numpy as np
+import pytest
+
+import overanim_addon
+from overanim_addon.blender.regions import live, masks, weight_view
+from overanim_addon.blender.regions.masks import mask_name
+
+from .. import real_blender
+from ..real_blender import REAL_ROOT, ROOT, SHOT_SH
+from .test_masks import assert_same, body, read_color, snapshot
+
+HANDLER_LISTS = ("depsgraph_update_pre", "depsgraph_update_post", "undo_post", "redo_post", "save_pre", "save_post",
+                 "load_pre", "load_post", "frame_change_pre", "frame_change_post")
+
+
+def overanim_bytes():
+    """Every OverAnim_ colour attribute of every mesh, as raw bits."""
+    out = {}
+    for mesh in bpy.data.meshes:
+        for attr in mesh.color_attributes:
+            if attr.name.startswith("OverAnim_"):
+                out[(mesh.name, attr.name)] = read_color(mesh, attr.name).view(np.uint32).copy()
+    return out
+
+
+def handler_lists():
+    return {name: list(getattr(bpy.app.handlers, name)) for name in HANDLER_LISTS}
+
+
+def fresh_paint_bytes():
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    return overanim_bytes()
+
+
+class Spy:
+    """Records the weight reads and the colour writes of the Region masks (wraps, changes nothing)."""
+
+    def __init__(self, monkeypatch):
+        self.reads, self.writes = [], []
+        read, write = masks.region_weights, masks._write_color
+
+        def spy_read(mesh_obj, groups_by_key, out=None):
+            self.reads.append((mesh_obj.name, tuple(groups_by_key)))
+            return read(mesh_obj, groups_by_key, out)
+
+        def spy_write(mesh, name, rgba):
+            self.writes.append((mesh.name, name))
+            return write(mesh, name, rgba)
+
+        monkeypatch.setattr(masks, "region_weights", spy_read)
+        monkeypatch.setattr(masks, "_write_color", spy_write)
+
+    def clear(self):
+        self.reads.clear()
+        self.writes.clear()
+
+
+def turn_on(armature):
+    bpy.context.view_layer.objects.active = armature
+    assert bpy.ops.overanim.live_preview() == {"FINISHED"}
+    assert armature.overanim.live_preview
+
+
+def turn_off(armature):
+    live.set_live_preview(bpy.context, armature, False)
+
+
+def step():
+    """What Blender does after each change in the UI (a slider step, a brush dab): evaluate."""
+    bpy.context.view_layer.update()
+
+
+def slide(region, **values):
+    """A slider step as the UI makes it: set, tag the rig (a button's property change does; a Python
+    assignment to an add-on property does not), evaluate."""
+    for name, value in values.items():
+        setattr(region, name, value)
+    region.id_data.update_tag()
+    step()
+
+
+@pytest.fixture
+def live_sample(sample):
+    turn_on(sample)
+    yield sample
+    if bpy.context.object is not None and bpy.context.object.mode != "OBJECT":
+        bpy.ops.object.mode_set(mode="OBJECT")
+    for armature in live.live_armatures():
+        turn_off(armature)
+
+
+def weight_paint(obj):
+    bpy.context.view_layer.objects.active = obj
+    bpy.ops.object.mode_set(mode="WEIGHT_PAINT")
+
+
+# -- the mask fields ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("mode", ["LINEAR", "SMOOTH_STEP", "POWER"])
+def test_slider_changes_give_the_bytes_of_a_fresh_paint_from_the_kept_sums(live_sample, mode, monkeypatch):
+    spy = Spy(monkeypatch)
+    arm, spine = live_sample.overanim.regions["LeftArm"], live_sample.overanim.regions["Spine"]
+    arm.falloff_mode = mode
+    before = read_color(body().data, mask_name("LeftArm")).copy()
+    # a slider drag, a second Region in between, and a threshold crossing (a hard step and back)
+    for zero in (0.05, 0.1, 0.15, 0.2):
+        slide(arm, zero_weight=zero)
+    slide(spine, full_weight=0.7)
+    slide(arm, full_weight=0.1, falloff_exponent=3.0)
+    slide(arm, full_weight=0.8)
+    assert spy.reads == []  # every repaint came from the kept sums
+    assert ("SK_OverAnimSample_Body", mask_name("LeftArm")) in spy.writes
+    live_bytes = overanim_bytes()
+    assert not np.array_equal(read_color(body().data, mask_name("LeftArm")), before)
+    fresh = fresh_paint_bytes()
+    assert fresh.keys() == live_bytes.keys()
+    for key in fresh:
+        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+
+
+def test_a_changed_bone_collection_reads_that_region_again(live_sample, monkeypatch):
+    spy = Spy(monkeypatch)
+    slide(live_sample.overanim.regions["Head"], bone_collection="Spine")
+    assert spy.reads and all(keys == ("Head",) for _, keys in spy.reads)
+    live_bytes = overanim_bytes()
+    fresh = fresh_paint_bytes()
+    for key in fresh:
+        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+    np.testing.assert_array_equal(read_color(body().data, mask_name("Head")),
+                                  read_color(body().data, mask_name("Spine")))
+
+
+def test_nothing_is_written_while_live_preview_is_off(sample, monkeypatch):
+    bpy.ops.overanim.paint_region_masks()
+    spy = Spy(monkeypatch)
+    slide(sample.overanim.regions["LeftArm"], zero_weight=0.4)
+    assert spy.writes == [] and spy.reads == []
+
+
+# -- the weights in Weight Paint mode ---------------------------------------------------------------
+def test_vertex_group_add_in_weight_paint_mode_repaints_exactly_the_affected_regions(live_sample, monkeypatch):
+    obj = body()
+    weight_paint(obj)
+    bpy.context.view_layer.update()
+    spy = Spy(monkeypatch)
+    head = obj.vertex_groups["head"]
+    obj.vertex_groups.active_index = obj.vertex_groups["spine_01"].index  # not the group that changes
+    head.add(list(range(0, 400)), 1.0, "REPLACE")
+    bpy.context.view_layer.update()
+    assert {name for mesh, name in spy.writes} == {mask_name("Head"), "OverAnim_Preview"}
+    assert {mesh for mesh, _ in spy.writes} == {obj.name}  # the LOD1 mesh did not change
+    spy.clear()
+    bpy.context.view_layer.update()  # our own writes: evaluated already, no second repaint
+    assert spy.writes == [] and spy.reads == []
+    live_bytes = overanim_bytes()
+    fresh = fresh_paint_bytes()
+    for key in fresh:
+        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+
+
+def test_weight_change_of_a_group_in_no_region_writes_nothing(live_sample, monkeypatch):
+    obj = body()
+    weight_paint(obj)
+    bpy.context.view_layer.update()
+    spy = Spy(monkeypatch)
+    obj.vertex_groups.new(name="ArtistHelper").add([0, 1, 2], 0.5, "REPLACE")
+    bpy.context.view_layer.update()
+    assert spy.writes == []
+
+
+def test_weight_change_outside_weight_paint_mode_is_read_at_the_next_repaint(live_sample, monkeypatch):
+    obj = body()
+    obj.vertex_groups["upperarm_l"].add(list(range(0, 300)), 0.9, "REPLACE")
+    spy = Spy(monkeypatch)
+    bpy.context.view_layer.update()
+    assert spy.writes == []  # Object Mode: no repaint, the kept sums are marked stale
+    slide(live_sample.overanim.regions["Spine"], zero_weight=0.2)
+    assert any(mesh == obj.name for mesh, _ in spy.reads)
+    live_bytes = overanim_bytes()
+    fresh = fresh_paint_bytes()
+    for key in fresh:
+        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+
+
+def test_no_repaint_on_frame_changes_or_playback_steps(live_sample, monkeypatch):
+    bone = live_sample.pose.bones["upperarm_l"]
+    for frame, angle in ((1, 0.0), (20, 1.0)):
+        bone.rotation_mode = "XYZ"
+        bone.rotation_euler.x = angle
+        bone.keyframe_insert("rotation_euler", frame=frame)
+    weight_paint(body())
+    bpy.context.view_layer.update()
+    spy = Spy(monkeypatch)
+    for frame in range(1, 21):
+        bpy.context.scene.frame_set(frame)
+    assert spy.reads == [] and spy.writes == []
+
+
+def test_a_stroke_changes_the_active_group_and_what_the_paint_options_add(live_sample):
+    obj, tools = body(), bpy.context.scene.tool_settings
+    obj.vertex_groups.active_index = obj.vertex_groups["upperarm_l"].index
+    tools.use_auto_normalize = tools.use_multipaint = False
+    obj.data.use_mirror_x = False
+    assert live.regions_a_stroke_changes(obj, live_sample, tools) == {"LeftArm"}
+    obj.data.use_mirror_x = True  # X-mirror paints upperarm_r too (mirrored vertex groups)
+    assert live.regions_a_stroke_changes(obj, live_sample, tools) == {"LeftArm", "RightArm"}
+    obj.data.use_mirror_x = False
+    tools.use_multipaint = True
+    selectable = live_sample.pose.bones if "select" in bpy.types.PoseBone.bl_rna.properties else live_sample.data.bones
+    for bone in selectable:  # selection moved from Bone to PoseBone in 5.0
+        bone.select = bone.name == "head"
+    assert live.regions_a_stroke_changes(obj, live_sample, tools) == {"LeftArm", "Head"}
+    tools.use_auto_normalize = True  # rebalances every deforming group
+    assert live.regions_a_stroke_changes(obj, live_sample, tools) is None
+    tools.use_auto_normalize = tools.use_multipaint = False
+
+
+# -- handlers, views and the artist's data -----------------------------------------------------------
+def test_handlers_are_installed_only_while_on_and_gone_after_turning_off(sample):
+    before = handler_lists()
+    turn_on(sample)
+    assert live._on_depsgraph_update_pre in bpy.app.handlers.depsgraph_update_pre
+    assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
+    assert live._on_undo in bpy.app.handlers.undo_post
+    assert bpy.ops.overanim.live_preview() == {"FINISHED"}  # the same button turns it off
+    assert not sample.overanim.live_preview
+    assert handler_lists() == before
+
+
+def test_loading_a_file_removes_the_handlers_and_a_file_saved_with_it_on_installs_them(sample, tmp_path):
+    before = handler_lists()
+    turn_on(sample)
+    path = str(tmp_path / "live.blend")
+    bpy.ops.wm.save_as_mainfile(filepath=path)
+    bpy.ops.wm.read_homefile(use_empty=True)
+    assert handler_lists() == before
+    bpy.ops.wm.open_mainfile(filepath=path)
+    assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
+    rig = bpy.data.objects["SK_OverAnimSample"]
+    slide(rig.overanim.regions["LeftArm"], zero_weight=0.35)  # live in the reopened file
+    live_bytes = overanim_bytes()
+    fresh = fresh_paint_bytes()
+    for key in fresh:
+        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+    turn_off(rig)
+    assert handler_lists() == before
+
+
+def test_handlers_are_gone_after_unregister(sample):
+    overanim_addon.unregister()
+    try:
+        without_addon = handler_lists()
+        overanim_addon.register()
+        turn_on(bpy.data.objects["SK_OverAnimSample"])
+        assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
+        overanim_addon.unregister()
+        assert handler_lists() == without_addon
+    finally:
+        overanim_addon.register()
+
+
+def test_weight_overlay_is_lowered_while_on_and_restored(sample):
+    spaces = list(weight_view._view_spaces())
+    spaces[0].overlay.weight_paint_mode_opacity = 0.8
+    originals = [s.overlay.weight_paint_mode_opacity for s in spaces]
+    turn_on(sample)
+    assert all(s.overlay.weight_paint_mode_opacity == pytest.approx(weight_view.PREVIEW_OVERLAY_OPACITY)
+               for s in spaces)
+    spaces[1].overlay.weight_paint_mode_opacity = 0.6  # the artist's own change while on is kept
+    turn_off(sample)
+    expected = [originals[0], 0.6, *originals[2:]]
+    assert [s.overlay.weight_paint_mode_opacity for s in spaces] == pytest.approx(expected)
+
+
+def test_the_artists_data_is_untouched(live_sample):
+    obj = body()
+    artist = obj.data.color_attributes.new("ArtistPaint", "BYTE_COLOR", "CORNER")
+    obj.data.color_attributes.active_color = artist
+    before = snapshot(obj)
+    regions = live_sample.overanim.regions
+    slide(regions["LeftArm"], zero_weight=0.3)
+    slide(regions["Head"], falloff_mode="POWER")
+    weight_paint(obj)
+    step()
+    slide(regions["Spine"], full_weight=0.5)
+    bpy.ops.object.mode_set(mode="OBJECT")
+    turn_off(live_sample)
+    assert_same(before, snapshot(obj))
+    assert obj.data.color_attributes["OverAnim_Preview"] is not None
+
+
+def test_a_weight_change_still_pending_at_a_slider_change_is_not_lost(live_sample):
+    # no view-layer update between the two: the slider's own writes must not hide the weight change
+    obj = body()
+    weight_paint(obj)
+    bpy.context.view_layer.update()
+    obj.vertex_groups["head"].add(list(range(0, 400)), 1.0, "REPLACE")
+    slide(live_sample.overanim.regions["Spine"], full_weight=0.6)
+    live_bytes = overanim_bytes()
+    fresh = fresh_paint_bytes()
+    for key in fresh:
+        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+
+
+def test_turning_it_on_paints_and_sets_the_legend(sample):
+    turn_on(sample)
+    assert body().data.color_attributes.active_color.name == "OverAnim_Preview"
+    colours = {tuple(round(c, 3) for c in r.preview_color) for r in sample.overanim.regions}
+    assert len(colours) == len(sample.overanim.regions)
+    turn_off(sample)
+
+
+def test_it_cannot_be_turned_on_without_regions_and_changes_nothing(sample):
+    sample.overanim.regions.clear()
+    before = handler_lists()
+    with pytest.raises(RuntimeError, match="no Regions to paint"):
+        bpy.ops.overanim.live_preview()
+    assert not sample.overanim.live_preview and handler_lists() == before
+
+
+def test_a_file_saved_while_on_keeps_the_artists_overlay_opacity(sample, tmp_path):
+    space = next(weight_view._view_spaces())
+    space.overlay.weight_paint_mode_opacity = 0.8
+    turn_on(sample)
+    path = str(tmp_path / "saved_on.blend")
+    bpy.ops.wm.save_as_mainfile(filepath=path)
+    assert space.overlay.weight_paint_mode_opacity == pytest.approx(weight_view.PREVIEW_OVERLAY_OPACITY)  # again
+    bpy.ops.wm.open_mainfile(filepath=path)
+    turn_off(bpy.data.objects["SK_OverAnimSample"])  # the file had it on
+    assert next(weight_view._view_spaces()).overlay.weight_paint_mode_opacity == pytest.approx(0.8)
+
+
+def test_clear_preview_turns_live_preview_off(live_sample, monkeypatch):
+    assert bpy.ops.overanim.clear_region_preview() == {"FINISHED"}
+    assert not live_sample.overanim.live_preview
+    assert live._on_depsgraph_update_post not in bpy.app.handlers.depsgraph_update_post
+    spy = Spy(monkeypatch)
+    slide(live_sample.overanim.regions["LeftArm"], zero_weight=0.5)
+    assert spy.writes == [] and not [a for a in body().data.attributes if a.name.startswith("OverAnim_")]
+
+
+def run_in_window(script, json_name, tmp_path, seconds):
+    """Run ``tests/<script>`` in a windowed real Blender (shot.sh, ``seconds`` before its screenshot
+    and exit: the script works on timers) and return the JSON it wrote to /tmp/<json_name> in the
+    chroot. The chroot is shared: a shot someone else starts at the same moment can remove ours, and
+    only such an unfinished run is tried again."""
+    real_blender.require()
+    out_file = REAL_ROOT / "tmp" / json_name
+    for _attempt in range(3):
+        out_file.unlink(missing_ok=True)
+        result = subprocess.run(["bash", str(SHOT_SH), str(ROOT / "overanim_addon"), str(tmp_path / "shot.png"),
+                                 str(ROOT / "tests" / script)], capture_output=True, text=True, timeout=300,
+                                check=False, env={**os.environ, "SHOT_DELAY": str(seconds)})
+        if out_file.exists():
+            break
+    assert out_file.exists(), result.stdout[-2000:] + result.stderr[-2000:]
+    out = json.loads(out_file.read_text())
+    assert "error" not in out, out.get("error")
+    return out
+
+
+@pytest.mark.real_blender
+def test_live_preview_changes_undo_and_the_next_live_repaint_is_a_fresh_paint(tmp_path):
+    out = run_in_window("real_blender_live_undo.py", "overanim_live_undo.json", tmp_path, seconds=2)
+    assert out["changed_by_the_slider"]
+    assert out["undone_zero_weight"] == pytest.approx(0.3)
+    assert out["undone_masks_are_those_at_0_3"]
+    assert out["after_undo_is_a_fresh_paint"]
+    assert out["live_handler_installed"]
+
+
+@pytest.mark.real_blender
+def test_a_real_brush_stroke_repaints_its_region_as_it_goes_and_ends_as_a_fresh_paint(tmp_path):
+    out = run_in_window("real_blender_live_stroke.py", "overanim_live_stroke.json", tmp_path, seconds=15)
+    during = [r for r in out["repaints"] if "PAINT_OT_weight_paint" in r["modal"]]
+    assert len(during) >= 3  # the stroke's dabs, each repainted while the brush was down
+    body = "SK_OverAnimSample_Body"
+    for repaint in during:  # only the Region of the painted group is read again
+        assert repaint["reread"] == {body: ["LeftArm"]}
+        assert repaint["written"] in ({}, {body: ["LeftArm"]})
+    assert any(r["written"] for r in during)
+    assert out["changed"] == [f"{body}/OverAnim_Mask_LeftArm", f"{body}/OverAnim_Preview"]
+    assert out["fresh_paint_equal"]
+
+
+def test_the_packed_masks_follow_too(sample, monkeypatch):
+    regions = sample.overanim.regions
+    regions["LeftArm"].mask_channel, regions["Head"].mask_channel = "R", "G"
+    turn_on(sample)
+    assert "OverAnim_RegionMasks" in body().data.color_attributes
+    slide(regions["LeftArm"], zero_weight=0.3)
+    slide(regions["Spine"], mask_channel="B")  # a channel given while live: packed at once
+    slide(regions["Head"], mask_channel="NONE")
+    live_bytes = overanim_bytes()
+    fresh = fresh_paint_bytes()
+    assert fresh.keys() == live_bytes.keys()
+    for key in fresh:
+        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+    turn_off(sample)
