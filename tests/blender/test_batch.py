@@ -116,6 +116,9 @@ def test_benchmark_runs_and_prints_every_figure():
     assert result.returncode == 0, result.stderr + result.stdout
     out = result.stdout
     assert "576 vertices, 4-bone Region" in out
-    for line in ("own work", "bulk read of the four groups", "via bpy.ops", "with the mask group", "first evaluation",
-                 "re-evaluation", "without the modifier", "naive per-vertex Python loop"):
+    for line in ("own work", "bulk read of the four groups", "back to back", "via bpy.ops", "with the mask group",
+                 "after a slider change", "weights changed", "a full paint in that state", "first evaluation",
+                 "re-evaluation after a setting", "unmodified object", "the modifier's own re-evaluation",
+                 "Armature modifier re-evaluating", "the frame an artist sees", "a whole slider step",
+                 "naive per-vertex Python loop", "Targets:"):
         assert line in out, f"missing {line!r} in:\n{out}"
