@@ -154,7 +154,7 @@ class MeshWork:
 
     vertices: int
     regions: tuple[str, ...]
-    sums: np.ndarray
+    sums: list[np.ndarray]  # one row each, so a row read again is swapped in, not copied
     masks: np.ndarray
     rgba: np.ndarray  # (vertices, 4), alpha 1: every grey mask, then the preview
     scratch: np.ndarray
@@ -162,7 +162,8 @@ class MeshWork:
     sources: list[tuple[str, ...]] = field(default_factory=list)
     policies: list[RegionMaskPolicy | None] = field(default_factory=list)
     valid: bool = False
-    incoming: np.ndarray | None = None  # sums read again, to compare with the kept ones (made on first use)
+    incoming: list[np.ndarray] | None = None  # sums read again, to compare with the kept ones (made on first use)
+    differs: np.ndarray | None = None  # the comparison's bool row
     channels: dict[str, str] | None = None  # the packed attribute's channel table when it was last written
 
     @classmethod
@@ -170,8 +171,8 @@ class MeshWork:
         rgba = np.empty((vertices, 4), np.float32)
         rgba[:, 3] = 1.0
         count = len(regions)
-        return cls(vertices, regions, np.zeros((count, vertices), np.float32), np.zeros((count, vertices), np.float32),
-                   rgba, np.empty(vertices, np.float32), PreviewWork(vertices),
+        return cls(vertices, regions, [np.zeros(vertices, np.float32) for _ in range(count)],
+                   np.zeros((count, vertices), np.float32), rgba, np.empty(vertices, np.float32), PreviewWork(vertices),
                    [()] * count, [None] * count)
 
 
@@ -231,13 +232,14 @@ def _plan(mesh_obj: bpy.types.Object, table, reread: Collection[str] | None, ful
         if full:  # nothing to compare with: straight into the kept sums
             region_weights(mesh_obj, {regions[i]: sources[i] for i in read}, {regions[i]: work.sums[i] for i in read})
         else:
-            if work.incoming is None:
-                work.incoming = np.empty_like(work.sums)
-            fresh = region_weights(mesh_obj, {regions[i]: sources[i] for i in read},
-                                   {regions[i]: work.incoming[i] for i in read})
+            if work.incoming is None or work.differs is None:
+                work.incoming = [np.empty(work.vertices, np.float32) for _ in regions]
+                work.differs = np.empty(work.vertices, bool)
+            incoming = work.incoming
+            region_weights(mesh_obj, {regions[i]: sources[i] for i in read}, {regions[i]: incoming[i] for i in read})
             for i in read:
-                if not np.array_equal(fresh[regions[i]], work.sums[i]):
-                    work.sums[i] = fresh[regions[i]]
+                if np.not_equal(work.incoming[i], work.sums[i], out=work.differs).any():
+                    work.sums[i], work.incoming[i] = work.incoming[i], work.sums[i]
                     changed.add(i)
     write = sorted(changed | {i for i in range(len(table)) if policies[i] != work.policies[i]})
     for i in write:
