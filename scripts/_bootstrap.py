@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,3 +31,18 @@ def ensure_registered():  # type: ignore[no-untyped-def]
 
     overanim_addon.register()
     return overanim_addon.unregister
+
+
+def addon_version() -> str | None:
+    """The version in the manifest of the add-on whose operators run: the installed extension's when
+    it was already on, else the checkout's."""
+    import bpy
+
+    cls = getattr(bpy.types, "OVERANIM_OT_measure_proportions", None)
+    module = sys.modules.get(cls.__module__) if cls is not None else None
+    start = Path(module.__file__).parent if module is not None and module.__file__ else ROOT / "overanim_addon"
+    for folder in [start, *start.parents][:5]:
+        manifest = folder / "blender_manifest.toml"
+        if manifest.is_file():
+            return str(tomllib.loads(manifest.read_text(encoding="utf-8")).get("version"))
+    return None

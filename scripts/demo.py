@@ -1,26 +1,100 @@
 """The headless demo: build the sample character, measure it, paint its Region masks, check LOD
-coverage, compose its Region deltas, bake its walk's foot IK over a generated step and slope, save
-out/demo.blend and out/report.json, print a summary.
+coverage, compose its Region deltas, bake its walk's foot IK over a generated step and slope; write
+demo.blend, report.json (the batch's report format,
+docs/batch-report.md) and masks.png (the character in its Region mask colours, rendered with
+Workbench on the CPU); print a summary.
 
-    python3 tasks.py demo                                   # bpy module in .venv
-    blender --background --factory-startup --python scripts/demo.py   # a real Blender
+    python3 tasks.py demo [OUT]                                          # bpy module in .venv
+    blender --background --factory-startup --python scripts/demo.py -- [OUT]   # a real Blender
 """
 
 from __future__ import annotations
 
-import json
+import argparse
+import subprocess
 import sys
+import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import ROOT, ensure_registered, script_args
+SCRIPTS = Path(__file__).resolve().parent
+for folder in (SCRIPTS, SCRIPTS.parent):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
+from _bootstrap import ROOT, addon_version, ensure_registered, script_args  # noqa: E402
+from batch import report as batch_report  # noqa: E402
+from batch.files import absolute  # noqa: E402
+from batch.saving import save_blend  # noqa: E402
+
+MASKS_SIZE = (360, 480)  # pixels: small and fast on the CPU
+
+
+def parse(args: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="scripts/demo.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", nargs="?", default=str(ROOT / "out"),
+                        help="folder for demo.blend, report.json and masks.png (default: out/ in the checkout)")
+    parser.add_argument("--render-masks", nargs=2, metavar=("BLEND", "PNG"), help=argparse.SUPPRESS)
+    return parser.parse_args(args)
+
+
+def render_masks(blend: Path, png: Path) -> None:
+    """The sample of ``blend`` in its OverAnim_Preview colours: Workbench, colour attribute shading,
+    a small still from the front-left. Runs in a process of its own (``--render-masks``)."""
+    import bpy
+    from mathutils import Vector
+
+    from overanim_addon.blender.common import lod_index
+
+    bpy.ops.wm.open_mainfile(filepath=str(blend), load_ui=False)
+    scene = bpy.context.scene
+    for obj in scene.objects:
+        obj.hide_render = obj.type == "MESH" and lod_index(obj) > 0  # LOD1 lies on LOD0
+    camera = bpy.data.objects.new("OverAnim_DemoCamera", bpy.data.cameras.new("OverAnim_DemoCamera"))
+    scene.collection.objects.link(camera)
+    camera.location = Vector((1.7, -3.9, 1.35))
+    camera.rotation_euler = (Vector((0.0, 0.0, 0.9)) - camera.location).to_track_quat("-Z", "Y").to_euler()
+    scene.camera = camera
+    if scene.world is None:
+        scene.world = bpy.data.worlds.new("OverAnim_DemoWorld")
+    scene.world.color = (0.62, 0.64, 0.67)
+    render = scene.render
+    render.engine = "BLENDER_WORKBENCH"
+    render.resolution_x, render.resolution_y = MASKS_SIZE
+    render.resolution_percentage = 100
+    render.film_transparent = False
+    render.image_settings.file_format = "PNG"
+    render.filepath = str(png)
+    shading = scene.display.shading
+    shading.light, shading.color_type = "STUDIO", "VERTEX"  # VERTEX: the active colour attribute
+    bpy.ops.render.render(write_still=True)
+
+
+def picture(blend: Path, png: Path) -> str:
+    """Render masks.png in a child process: without OpenGL (a server with no EGL) Blender aborts,
+    which must cost the picture only, not the demo."""
+    import bpy
+
+    args = ["--render-masks", str(blend), str(png)]
+    command = [bpy.app.binary_path, "--background", "--factory-startup", "--python", __file__, "--", *args] \
+        if bpy.app.binary_path else [sys.executable, __file__, *args]
+    png.unlink(missing_ok=True)
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    if result.returncode == 0 and png.is_file():
+        return f"{png} (the Region masks)"
+    last = (result.stderr.strip() or result.stdout.strip()).splitlines()[-1:] or ["no output"]
+    return f"no masks.png: Workbench could not render here (exit code {result.returncode}: {last[0]})"
 
 
 def main(args: list[str]) -> int:
+    options = parse(args)
+    if options.render_masks:
+        render_masks(*(absolute(p) for p in options.render_masks))
+        return 0
+    out = absolute(options.out)
+    out.mkdir(parents=True, exist_ok=True)
+
     import bpy
 
-    out = Path(args[0]) if args else ROOT / "out"
-    out.mkdir(parents=True, exist_ok=True)
     cleanup = ensure_registered()
     try:
         from overanim_addon.blender.foot_ik.bake import baked_values
@@ -28,37 +102,50 @@ def main(args: list[str]) -> int:
         from overanim_addon.blender.sample.build import add_sample_deltas, build_sample_character
         from overanim_addon.blender.sample.walk import add_sample_walk
 
+        started = time.monotonic()
         bpy.ops.wm.read_homefile(use_empty=True)
         armature = build_sample_character(bpy.context)
         add_sample_deltas(armature)
         add_sample_walk(bpy.context, armature)
-        report = process_armature(armature)
-        footik = report["steps"].get("footik", {})
-        if footik.get("ok") and "frames" in footik:
+        result = process_armature(armature)
+        footik = result["steps"]["footik"]
+        if footik["ok"] and "frames" in footik:  # the per-frame offsets, beside the bake's summary
             baked = baked_values(armature)
             footik["offsets_cm"] = {"frame": [int(f) for f in baked["BodyOffset"][:, 0]],
                                     **{name: [rounded(v, 2) for v in baked[key][:, 1]]
                                        for name, key in (("body", "BodyOffset"), ("left", "LeftOffset"),
                                                          ("right", "RightOffset"))}}
-        bpy.ops.wm.save_as_mainfile(filepath=str(out / "demo.blend"))
-        (out / "report.json").write_text(json.dumps(report, indent=2, default=str))
+        save_blend(out / "demo.blend")
+        error = batch_report.first_failure([result])
+        report = batch_report.new_report(out, jobs=1)
+        report.update(blender_version=bpy.app.version_string, addon_version=addon_version())
+        report["files"].append(batch_report.file_entry(
+            "demo.blend", batch_report.FAILED if error else batch_report.OK, error=error,
+            duration_s=time.monotonic() - started, saved_to=str(out / "demo.blend"),
+            notes=["built by scripts/demo.py: the procedural sample character with two Region deltas"],
+            armatures=[result]))
+        batch_report.write_json(out / "report.json", batch_report.finish(report, time.monotonic() - started))
+        bpy.ops.wm.read_homefile(use_empty=True)
     finally:
         cleanup()
 
-    props = report["steps"]["measure"]["properties"]
-    print(f"OverAnim demo: '{report['armature']}'")
+    entry = report["files"][0]["armatures"][0]
+    props = entry["steps"]["measure"].get("properties", {})
+    print(f"OverAnim demo: '{entry['armature']}'")
     print(f"  height {props.get('OverAnim_CharacterHeightCS', 0):.1f} cm  "
           f"scale {props.get('OverAnim_CharacterScaleCS', 0):.3f}  "
           f"locomotion {props.get('OverAnim_LocomotionHeightCS', 0):.1f} cm from "
-          f"'{props.get('OverAnim_LocomotionRootBone', '?')}'")
-    for step, result in report["steps"].items():
-        print(f"  {step:13s} {'ok' if result['ok'] else 'FAILED: ' + result['error']}")
-    footik = report["steps"].get("footik", {})
+          f"'{props.get('OverAnim_LocomotionRootBone', '?')}'  (CS: the rig's own lengths)")
+    for step, outcome in entry["steps"].items():
+        state = "ok" if outcome["ok"] else "FAILED: " + outcome["error"]
+        print(f"  {step:8s} {'skipped: ' + outcome['skipped'] if 'skipped' in outcome else state}")
+    footik = entry["steps"]["footik"]
     if "per_frame" in footik:
         body, pitch = footik["per_frame"]["BodyOffset"], footik["per_frame"]["LeftPitch"]
         print(f"  foot IK: frames {footik['frames'][0]}-{footik['frames'][1]}, body offset "
               f"{body['min']:+.1f} to {body['max']:+.1f} cm, left pitch up to {pitch['max']:.1f}°")
     print(f"  wrote {out / 'demo.blend'} and {out / 'report.json'}")
+    print(f"  picture: {picture(out / 'demo.blend', out / 'masks.png')}")
     return 0 if report["ok"] else 1
 
 

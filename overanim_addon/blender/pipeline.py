@@ -1,13 +1,19 @@
-"""The whole job on one armature, headless: checks, measure, paint, LOD coverage, compose, foot IK.
-Runs the same operators an artist clicks, so batch results and UI results cannot drift apart."""
+"""The whole job on one armature, headless: the steps of ``overanim_addon.steps`` in order. Runs the
+same operators an artist clicks, so batch results and UI results cannot drift apart.
+
+``STEPS`` is the table: one row per name of ``steps.STEP_NAMES``, saying when the step applies and
+what its report holds."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import bpy
 
 from ..core.errors import OverAnimError
+from ..steps import STEP_NAMES
 from .foot_ik.bake import baked_values
 from .foot_ik.ground import ground_objects
 from .foot_ik.properties import bone_names
@@ -24,17 +30,83 @@ def _call(operator: Any, armature: bpy.types.Object, **kwargs: Any) -> tuple[boo
     return True, ""
 
 
-def leave_edit_mode(scene: bpy.types.Scene) -> list[str]:
-    """A file saved in Edit Mode opens in Edit Mode, even headless, and every step would refuse it.
-    Saving already wrote the edits into the data, so leaving Edit Mode changes nothing the file
-    holds; it lets a batch read that data. Returns the names of the objects taken out of it."""
-    left = []
-    for obj in scene.objects:
-        if obj.data is not None and getattr(obj.data, "is_editmode", False):
-            with bpy.context.temp_override(active_object=obj, object=obj, view_layer=scene.view_layers[0]):
-                bpy.ops.object.mode_set(mode="OBJECT")
-            left.append(obj.name)
-    return left
+def _result(ok: bool, error: str, **details: Any) -> dict[str, Any]:
+    return {"ok": ok, **({"error": error} if not ok else {}), **details}
+
+
+def _checks(armature: bpy.types.Object) -> dict[str, Any]:
+    ok, message = _call(bpy.ops.overanim.run_checks, armature)
+    findings = [{"id": c.check_id, "severity": c.severity, "message": c.message} for c in armature.overanim.checks]
+    errors = [f["message"] for f in findings if f["severity"] == "ERROR"]
+    # an error finding fails this step: `--steps checks` is a lint a CI job can gate on
+    return _result(ok and not errors, message or (errors[0] if errors else ""), findings=findings)
+
+
+def _measure(armature: bpy.types.Object) -> dict[str, Any]:
+    ok, message = _call(bpy.ops.overanim.measure_proportions, armature)
+    try:  # the key each Region's properties and masks are named with (core.naming)
+        keys = region_keys(armature)
+    except OverAnimError:
+        keys = {}  # the measure error already says why
+    return _result(ok, message, properties=dict(results_module.read(armature)), region_keys=keys)
+
+
+def _paint(armature: bpy.types.Object) -> dict[str, Any]:
+    return _result(*_call(bpy.ops.overanim.paint_region_masks, armature))
+
+
+def _lod(armature: bpy.types.Object) -> dict[str, Any]:
+    ok, message = _call(bpy.ops.overanim.check_lod_coverage, armature)
+    return _result(ok, message, rows=[
+        {"region": r.region, "lod": r.lod, "covered": r.covered, "verdict": r.verdict,
+         "attachment_dependency": r.attachment_dependency} for r in armature.overanim.lod_rows])
+
+
+def _compose(armature: bpy.types.Object) -> dict[str, Any]:
+    return _result(*_call(bpy.ops.overanim.compose_region_deltas, armature))
+
+
+def rounded(value: float, digits: int = 3) -> float:
+    return round(float(value), digits) + 0.0  # + 0.0: no "-0.0" from float noise in reports
+
+
+def _stats(series: Any) -> dict[str, float]:
+    return {"min": rounded(series.min()), "max": rounded(series.max()), "mean": rounded(series.mean())}
+
+
+def foot_ik_step(armature: bpy.types.Object) -> dict[str, Any]:
+    """Bake Foot IK over the scene's frame range; the report says what was baked (cm, degrees)."""
+    ok, message = _call(bpy.ops.overanim.bake_foot_ik, armature)
+    if not ok:
+        return _result(False, message)
+    baked = baked_values(armature)
+    frames = baked["BodyOffset"][:, 0]
+    settings = armature.overanim.foot_ik
+    return _result(
+        True, "", track="OverAnim_FootIK",
+        frames=[int(frames[0]), int(frames[-1])],
+        bones={"left_foot": settings.left_foot, "right_foot": settings.right_foot,
+               "left_ik_target": settings.left_ik_target, "right_ik_target": settings.right_ik_target,
+               "body_bone": settings.body_bone},
+        frames_with_ground={"left": int(baked["LeftHit"][:, 1].sum()), "right": int(baked["RightHit"][:, 1].sum())},
+        trace_distance=rounded(baked["TraceDistance"][0, 1]),
+        per_frame={name: _stats(baked[name][:, 1]) for name in
+                   ("BodyOffset", "LeftOffset", "RightOffset", "LeftPitch", "LeftRoll", "RightPitch", "RightRoll")},
+    )
+
+
+def _always(armature: bpy.types.Object) -> str:
+    return ""
+
+
+def _needs_regions(armature: bpy.types.Object) -> str:
+    return "" if armature.overanim.regions else "the armature has no Regions"
+
+
+def _needs_deltas(armature: bpy.types.Object) -> str:
+    if not armature.overanim.regions:
+        return "the armature has no Regions"
+    return "" if any(r.delta_shape_key for r in armature.overanim.regions) else "no Region names a Delta Shape Key"
 
 
 def foot_ik_applies(armature: bpy.types.Object) -> str:
@@ -49,64 +121,45 @@ def foot_ik_applies(armature: bpy.types.Object) -> str:
     return ""
 
 
-def rounded(value: float, digits: int = 3) -> float:
-    return round(float(value), digits) + 0.0  # + 0.0: no "-0.0" from float noise in reports
+@dataclass(frozen=True)
+class Step:
+    run: Callable[[bpy.types.Object], dict[str, Any]]  # {"ok", "error" when not ok, what the step found}
+    skip_reason: Callable[[bpy.types.Object], str]  # "" when the step applies to this armature
 
 
-def _stats(series: Any) -> dict[str, float]:
-    return {"min": rounded(series.min()), "max": rounded(series.max()), "mean": rounded(series.mean())}
+STEPS: dict[str, Step] = {
+    "checks": Step(_checks, _always),
+    "measure": Step(_measure, _always),
+    "paint": Step(_paint, _needs_regions),
+    "lod": Step(_lod, _needs_regions),
+    "compose": Step(_compose, _needs_deltas),
+    "footik": Step(foot_ik_step, foot_ik_applies),
+}
+assert tuple(STEPS) == STEP_NAMES, "one row per step, in pipeline order"
 
 
-def foot_ik_step(armature: bpy.types.Object) -> dict[str, Any]:
-    """Bake Foot IK over the scene's frame range; the report says what was baked (cm, degrees)."""
-    skipped = foot_ik_applies(armature)
-    if skipped:
-        return {"ok": True, "error": "", "skipped": skipped}
-    ok, message = _call(bpy.ops.overanim.bake_foot_ik, armature)
-    if not ok:
-        return {"ok": False, "error": message}
-    baked = baked_values(armature)
-    frames = baked["BodyOffset"][:, 0]
-    settings = armature.overanim.foot_ik
-    return {
-        "ok": True, "error": "", "track": "OverAnim_FootIK",
-        "frames": [int(frames[0]), int(frames[-1])],
-        "bones": {"left_foot": settings.left_foot, "right_foot": settings.right_foot,
-                  "left_ik_target": settings.left_ik_target, "right_ik_target": settings.right_ik_target,
-                  "body_bone": settings.body_bone},
-        "frames_with_ground": {"left": int(baked["LeftHit"][:, 1].sum()), "right": int(baked["RightHit"][:, 1].sum())},
-        "trace_distance": rounded(baked["TraceDistance"][0, 1]),
-        "per_frame": {name: _stats(baked[name][:, 1]) for name in
-                      ("BodyOffset", "LeftOffset", "RightOffset", "LeftPitch", "LeftRoll", "RightPitch", "RightRoll")},
-    }
+def leave_edit_mode(scene: bpy.types.Scene) -> list[str]:
+    """A file saved in Edit Mode opens in Edit Mode, even headless, and every step would refuse it.
+    Saving already wrote the edits into the data, so leaving Edit Mode changes nothing the file
+    holds; it lets a batch read that data. Returns the names of the objects taken out of it."""
+    left = []
+    for obj in scene.objects:
+        if obj.data is not None and getattr(obj.data, "is_editmode", False):
+            with bpy.context.temp_override(active_object=obj, object=obj, view_layer=scene.view_layers[0]):
+                bpy.ops.object.mode_set(mode="OBJECT")
+            left.append(obj.name)
+    return left
 
 
-def process_armature(armature: bpy.types.Object) -> dict[str, Any]:
-    """Run every step; the report says what each step did. ``ok`` is false when a step failed."""
+def process_armature(armature: bpy.types.Object, steps: Iterable[str] = STEP_NAMES) -> dict[str, Any]:
+    """Run the named steps in pipeline order; the report says what each did, or why it was skipped
+    (``{"ok": true, "skipped": why}``). ``ok`` is false when a step that ran failed."""
     bpy.context.view_layer.objects.active = armature
-    ops = bpy.ops.overanim
+    wanted = set(steps)
     report: dict[str, Any] = {"armature": armature.name, "steps": {}}
-    steps = report["steps"]
-    ok, message = _call(ops.run_checks, armature)
-    steps["checks"] = {"ok": ok, "error": message,
-                       "findings": [{"severity": c.severity, "message": c.message} for c in armature.overanim.checks]}
-    ok, message = _call(ops.measure_proportions, armature)
-    steps["measure"] = {"ok": ok, "error": message, "properties": dict(results_module.read(armature))}
-    try:  # the key each Region's properties and masks are named with (core.naming)
-        steps["measure"]["region_keys"] = region_keys(armature)
-    except OverAnimError:
-        steps["measure"]["region_keys"] = {}  # the measure error already says why
-    if armature.overanim.regions:
-        ok, message = _call(ops.paint_region_masks, armature)
-        steps["paint"] = {"ok": ok, "error": message}
-        ok, message = _call(ops.check_lod_coverage, armature)
-        steps["lod_coverage"] = {"ok": ok, "error": message, "rows": [
-            {"region": r.region, "lod": r.lod, "covered": r.covered, "verdict": r.verdict,
-             "attachment_dependency": r.attachment_dependency} for r in armature.overanim.lod_rows]}
-        if any(r.delta_shape_key for r in armature.overanim.regions):
-            ok, message = _call(ops.compose_region_deltas, armature)
-            steps["compose"] = {"ok": ok, "error": message}
-    if not foot_ik_applies(armature):
-        steps["footik"] = foot_ik_step(armature)
-    report["ok"] = all(step["ok"] for step in steps.values())
+    for name, step in STEPS.items():
+        if name in wanted:
+            why = step.skip_reason(armature)
+            report["steps"][name] = {"ok": True, "skipped": why} if why else step.run(armature)
+    report["ok"] = all(step["ok"] for step in report["steps"].values())
     return report

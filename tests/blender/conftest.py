@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import bpy
 import pytest
 
@@ -32,3 +34,22 @@ def sample(addon, empty_scene):
     from overanim_addon.blender.sample.build import build_sample_character
 
     return build_sample_character(bpy.context)
+
+
+@pytest.fixture(scope="session")
+def batch_library(addon, tmp_path_factory):
+    """The batch tests' character library (tests/batch_library.py), built once per session; tests
+    that write into it work on a copy (``library``)."""
+    from .. import batch_library as builder
+
+    out = builder.build(tmp_path_factory.mktemp("library"))
+    bpy.ops.wm.read_homefile(use_empty=True)
+    return out
+
+
+@pytest.fixture
+def library(batch_library, tmp_path):
+    """A fresh copy of the library for one test."""
+    import shutil
+
+    return Path(shutil.copytree(batch_library, tmp_path / "library"))

@@ -1,5 +1,7 @@
 """Small helpers shared by the Blender tests."""
 
+from ..batch_support import script_command  # noqa: F401  (the tests import it from here)
+
 
 def custom_props(obj) -> dict:
     """The OverAnim_ custom properties of an ID (IDs are not iterable: use keys())."""
@@ -20,17 +22,3 @@ def linked_copy(obj, tmp_path):
     bpy.context.scene.collection.objects.link(linked)
     bpy.context.view_layer.objects.active = linked
     return linked
-
-
-def script_command(script, *args) -> list[str]:
-    """The command that runs one of our headless scripts the way this process runs Blender: plain
-    Python with the bpy module, or, inside a real Blender binary (whose sys.executable is a Python
-    without bpy), ``blender --background --python script -- args``."""
-    import sys
-
-    import bpy
-
-    if bpy.app.binary_path:
-        return [bpy.app.binary_path, "--background", "--factory-startup", "--python-exit-code", "1",
-                "--python", str(script), "--", *map(str, args)]
-    return [sys.executable, str(script), *map(str, args)]

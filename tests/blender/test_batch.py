@@ -1,4 +1,5 @@
-"""The headless paths: scripts/demo.py and scripts/overanim_batch.py as separate processes."""
+"""The headless paths as separate processes: scripts/demo.py, and scripts/overanim_batch.py over a
+small character library (tests/batch_library.py) with the bpy module and with a real Blender."""
 
 import json
 import os
@@ -9,9 +10,11 @@ from pathlib import Path
 import bpy
 import pytest
 
+from .. import batch_library as library_builder
 from .. import real_blender
+from ..batch_support import load_report, run_batch, snapshot, statuses
 from ..real_blender import RUN_SH
-from .helpers import script_command
+from .helpers import custom_props, script_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,95 +24,309 @@ def run(script, *args, cwd=ROOT):
                           env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, check=False)
 
 
+def without(report, *keys):
+    """``report`` without the timings, and without ``keys`` at the top level."""
+    from batch.report import without_timings
+
+    return {k: v for k, v in without_timings(report).items() if k not in keys}
+
+
+# -- the demo ----------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def demo_files(tmp_path_factory):
     out = tmp_path_factory.mktemp("demo")
     result = run("scripts/demo.py", out)
     assert result.returncode == 0, result.stderr + result.stdout
-    assert "lod_coverage  ok" in result.stdout
-    report = json.loads((out / "report.json").read_text())
-    assert report["ok"] and report["steps"]["measure"]["properties"]["OverAnim_LocomotionRootBone"] == "pelvis"
-    # the sample walks over a step and a slope: its per-frame foot-IK offsets are in the report
-    footik = report["steps"]["footik"]
+    assert "lod      ok" in result.stdout and f"picture: {out / 'masks.png'}" in result.stdout
+    return out
+
+
+def test_demo_report_holds_the_walks_per_frame_foot_ik_offsets(demo_files):
+    """The sample walks over a step and a slope: its per-frame foot-IK offsets are in the report."""
+    footik = load_report(demo_files / "report.json")["files"][0]["armatures"][0]["steps"]["footik"]
     offsets = footik["offsets_cm"]
     assert footik["frames"] == [1, 96] and offsets["frame"] == list(range(1, 97))
     assert max(offsets["body"]) == pytest.approx(footik["per_frame"]["BodyOffset"]["max"], abs=0.01)
     assert footik["per_frame"]["BodyOffset"]["max"] > 10.0  # up the step and onto the slope
     assert all(min(left, right) == 0.0 for left, right in zip(offsets["left"], offsets["right"], strict=True))
     assert footik["per_frame"]["LeftPitch"]["max"] == pytest.approx(10.0, abs=0.1)
-    return out
 
 
-def test_batch_on_a_good_file(demo_files, tmp_path):
-    report_path = tmp_path / "r.json"
-    result = run("scripts/overanim_batch.py", demo_files / "demo.blend", "--report", report_path)
-    assert result.returncode == 0, result.stderr + result.stdout
-    report = json.loads(report_path.read_text())
-    armature = report["files"][0]["armatures"][0]
-    assert armature["ok"] and set(armature["steps"]) == {"checks", "measure", "paint", "lod_coverage", "compose",
-                                                         "footik"}
+def test_demo_report_is_a_batch_report_in_cm_with_what_cs_and_ws_mean(demo_files):
+    report = load_report(demo_files / "report.json")
+    assert report["ok"] and report["units"] == "cm" and "CS = component space" in report["spaces"]
+    (entry,) = report["files"]
+    assert entry["path"] == "demo.blend" and entry["saved_to"] == str(demo_files / "demo.blend")
+    props = entry["armatures"][0]["steps"]["measure"]["properties"]
+    assert props["OverAnim_LocomotionRootBone"] == "pelvis"
+    floats = [v for v in props.values() if isinstance(v, float)]
+    assert floats and all(round(v, 3) == v for v in floats)  # rounded to 0.001 cm
+    assert props["OverAnim_CharacterHeightCS"] == 180.0
+    assert not list(demo_files.glob("*.blend1")) and not list(demo_files.glob(".*"))
 
 
-def test_batch_fails_honestly_on_a_lod_error_and_a_missing_file(addon, demo_files, tmp_path):
-    bad = tmp_path / "bad.blend"
-    bpy.ops.wm.open_mainfile(filepath=str(demo_files / "demo.blend"))
-    lod1 = bpy.data.objects["SK_OverAnimSample_Body_LOD1"]
-    for bone in ("neck_01", "head"):
-        lod1.vertex_groups.remove(lod1.vertex_groups[bone])
-    bpy.data.objects["SK_OverAnimSample"].overanim.regions["Head"].lod_policy = "REQUIRE_COVERAGE"
-    bpy.ops.wm.save_as_mainfile(filepath=str(bad))
-    report_path = tmp_path / "r.json"
-    result = run("scripts/overanim_batch.py", bad, "--report", report_path)
-    assert result.returncode == 1, result.stdout
-    steps = json.loads(report_path.read_text())["files"][0]["armatures"][0]["steps"]
-    assert not steps["lod_coverage"]["ok"] and "Region 'Head' is inactive at LOD1" in steps["lod_coverage"]["error"]
-    assert steps["measure"]["ok"]
-
-    result = run("scripts/overanim_batch.py", tmp_path / "nope.blend", bad, "--report", report_path)
-    assert result.returncode == 2
-    files = json.loads(report_path.read_text())["files"]
-    assert "could not open" in files[0]["error"] and files[1]["armatures"]
+def test_demo_renders_the_region_masks(addon, demo_files):
+    image = bpy.data.images.load(str(demo_files / "masks.png"))
+    try:
+        assert tuple(image.size) == (360, 480)
+        pixels = list(image.pixels)
+    finally:
+        bpy.data.images.remove(image)
+    colours = {tuple(round(c, 1) for c in pixels[i:i + 3]) for i in range(0, len(pixels), 4 * 7)}
+    assert len(colours) > 20  # the character in several Region colours over the background
 
 
-def test_batch_takes_a_file_saved_in_edit_mode_out_of_it_and_says_so(addon, demo_files, tmp_path):
-    saved = tmp_path / "edit.blend"
-    bpy.ops.wm.open_mainfile(filepath=str(demo_files / "demo.blend"))
-    body = bpy.data.objects["SK_OverAnimSample_Body"]
+def test_demo_help_prints_its_usage_and_makes_no_folder(tmp_path):
+    result = run(ROOT / "scripts/demo.py", "--help", cwd=tmp_path)
+    assert result.returncode == 0 and "usage:" in result.stdout and "masks.png" in result.stdout
+    assert not (tmp_path / "--help").exists() and not (ROOT / "--help").exists()
+
+
+# -- the batch over the library ---------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def library_run(batch_library, tmp_path_factory):
+    """One run over the whole library, read only (no --save): every test below reads its result."""
+    before = snapshot(batch_library)
+    out = tmp_path_factory.mktemp("run")
+    result = run_batch(batch_library, "--report", out / "r.json")
+    return result, load_report(out / "r.json"), before
+
+
+def test_library_report_exit_code_and_statuses(batch_library, library_run):
+    result, report, before = library_run
+    assert result.returncode == 2, result.stderr  # two files could not be opened
+    assert statuses(report) == library_builder.EXPECTED
+    assert report["root"] == str(batch_library) and report["jobs"] == 1 and not report["ok"]
+    assert report["summary"] == {"files": 6, "ok": 3, "failed": 1, "unreadable": 2, "crashed": 0, "timeout": 0,
+                                 "interrupted": 0}
+    assert report["blender_version"] == bpy.app.version_string and report["addon_version"] == "0.1.0"
+    files = {f["path"]: f for f in report["files"]}
+    assert "Missing DNA block" in files["broken/truncated.blend"]["error"]
+    assert "could not open" in files["broken/corrupt.blend"]["error"]
+    assert "Region 'Head' is inactive at LOD1" in files["rigs/lod_error.blend"]["error"]
+    assert files["props/no_armature.blend"]["notes"][0].startswith("no armature with OverAnim Regions")
+    hero = files["rigs/hero.blend"]["armatures"][0]
+    assert hero["armature"] == "SK_Hero" and list(hero["steps"]) == ["checks", "measure", "paint", "lod", "compose",
+                                                                      "footik"]
+    assert hero["steps"]["footik"] == {"ok": True, "skipped": "no ground"}
+    villain = files["rigs/sub/villain.blend"]["armatures"][0]
+    assert villain["steps"]["compose"] == {"ok": True, "skipped": "no Region names a Delta Shape Key"}
+    assert "saved_to" not in hero and snapshot(batch_library) == before  # nothing written but the report
+
+
+def test_library_progress_lines_and_summary(library_run):
+    result = library_run[0]
+    lines = result.stderr.splitlines()
+    progress = [line for line in lines if line.startswith("[")]
+    assert len(progress) == 6 and progress[0].startswith("[1/6] ") and progress[-1].startswith("[6/6] ")
+    assert any(line.startswith("[") and "rigs/lod_error.blend failed" in line for line in progress)
+    assert "overanim_batch: 6 files: 3 ok, 1 failed, 2 could not be opened; report " in lines[-1]
+    assert lines[-1].endswith("exit 2")
+
+
+def test_jobs_2_gives_the_same_report_as_jobs_1(batch_library, library_run, tmp_path):
+    _, one, _ = library_run
+    result = run_batch(batch_library, "--report", tmp_path / "r.json", "--jobs", "2")
+    assert result.returncode == 2, result.stderr
+    two = load_report(tmp_path / "r.json")
+    assert two["jobs"] == 2
+    assert without(two, "jobs") == without(one, "jobs")
+
+
+def test_merge_of_two_halves_equals_one_run_over_the_whole(batch_library, library_run, tmp_path):
+    _, whole, _ = library_run
+    assert run_batch(batch_library / "rigs", "--report", tmp_path / "a.json").returncode == 1
+    assert run_batch(batch_library / "props", batch_library / "broken", "--report", tmp_path / "b.json").returncode == 2
+    merge = run_batch("merge", tmp_path / "a.json", tmp_path / "b.json", "--report", tmp_path / "all.json")
+    assert merge.returncode == 2, merge.stderr
+    merged = load_report(tmp_path / "all.json")
+    assert without(merged) == without(whole)
+
+
+def test_output_dir_mirrors_the_tree_and_leaves_the_sources(addon, library, tmp_path):
+    before = snapshot(library)
+    out = tmp_path / "out"
+    result = run_batch(library / "rigs", library / "props", "--output-dir", out, "--report", tmp_path / "r.json")
+    assert result.returncode == 1, result.stderr  # lod_error fails its LOD step (and is written all the same)
+    report = load_report(tmp_path / "r.json")
+    assert report["root"] == str(library)
+    written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    assert written == ["rigs/hero.blend", "rigs/lod_error.blend", "rigs/sub/villain.blend"]  # the prop: nothing to do
+    saved = {f["path"]: f.get("saved_to") for f in report["files"]}
+    assert saved["rigs/hero.blend"] == str(out / "rigs/hero.blend") and saved["props/no_armature.blend"] is None
+    assert snapshot(library) == before
+    bpy.ops.wm.open_mainfile(filepath=str(out / "rigs/sub/villain.blend"))
+    assert custom_props(bpy.data.objects["SK_Villain"])["OverAnim_CharacterHeightCS"] == pytest.approx(180.0)
+    assert "OverAnim_Preview" in bpy.data.objects["SK_Villain_Body"].data.color_attributes
+
+
+def test_save_keeps_the_artists_ui_and_makes_no_blend1(addon, library, tmp_path):
+    hero = library / "rigs/hero.blend"
+    old_backup = (library / "rigs/hero.blend1").read_bytes()
+    result = run_batch(library / "rigs/hero.blend", "--save", "--report", tmp_path / "r.json")
+    assert result.returncode == 0, result.stderr
+    assert load_report(tmp_path / "r.json")["files"][0]["saved_to"] == str(hero)
+    assert library_builder.artist_ui(hero) == (True, ["WIREFRAME"])  # workspaces and view settings kept
+    assert custom_props(bpy.data.objects["SK_Hero"])["OverAnim_LocomotionRootBone"] == "pelvis"
+    assert (library / "rigs/hero.blend1").read_bytes() == old_backup  # the artist's own .blend1, untouched
+    assert sorted(p.name for p in hero.parent.iterdir()) == ["hero.blend", "hero.blend1", "lod_error.blend", "sub"]
+
+
+def test_backup_keeps_the_replaced_file_as_blend1(library, tmp_path):
+    villain = library / "rigs/sub/villain.blend"
+    old = villain.read_bytes()
+    result = run_batch(villain, "--save", "--backup", "--report", tmp_path / "r.json")
+    assert result.returncode == 0, result.stderr
+    assert (library / "rigs/sub/villain.blend1").read_bytes() == old and villain.read_bytes() != old
+    assert sorted(p.name for p in villain.parent.iterdir()) == ["villain.blend", "villain.blend1"]
+
+
+def test_relative_paths_are_resolved_once_against_the_real_working_directory(library, tmp_path):
+    """Started in A with a stale $PWD naming B, Blender alone would open B's file."""
+    a, b = tmp_path / "A", tmp_path / "B"
+    a.mkdir()
+    shutil.copytree(library / "rigs/sub", b)
+    shutil.copy(library / "rigs/sub/villain.blend", a / "char.blend")
+    shutil.copy(library / "rigs/sub/villain.blend", b / "char.blend")
+    b_before = snapshot(b)
+    result = run_batch("char.blend", "--save", "--report", "r.json", cwd=a, env={"PWD": str(b)})
+    assert result.returncode == 0, result.stderr
+    report = load_report(a / "r.json")
+    assert report["root"] == str(a) and report["files"][0]["saved_to"] == str(a / "char.blend")
+    assert snapshot(b) == b_before and not (b / "r.json").exists()
+    assert (a / "char.blend").read_bytes() != (library / "rigs/sub/villain.blend").read_bytes()
+
+
+@pytest.mark.parametrize("report_name", ["rigs/hero.blend", "rigs/new.blend"])
+def test_a_report_naming_a_blend_file_is_refused(library, report_name):
+    before = snapshot(library)
+    result = run_batch(library / "rigs", "--report", library / report_name)
+    assert result.returncode == 2 and "must not name a .blend file" in result.stderr
+    assert snapshot(library) == before
+
+
+def test_usage_errors_are_exit_2_before_any_work(library, tmp_path):
+    settings = tmp_path / "s.json"
+    settings.write_text(json.dumps({"reference_character_height": -3}))
+    cases = {
+        (): "the following arguments are required",
+        (library, "--report", tmp_path / "r.json", "--steps", "measure,dance"): "unknown step 'dance'",
+        (library, "--report", tmp_path / "r.json", "--save", "--output-dir", tmp_path): "not allowed with",
+        (library, "--report", tmp_path / "r.json", "--jobs", "0"): "--jobs must be at least 1",
+        (library, "--report", tmp_path / "r.json", "--settings", settings): "must be at least 1",
+        (library, "--report", tmp_path / "r.json", "--output-dir", library): "would overwrite the sources",
+    }
+    for args, message in cases.items():
+        result = run_batch(*args)
+        assert result.returncode == 2 and message in result.stderr, (args, result.stderr)
+    assert not (tmp_path / "r.json").exists()
+
+
+def test_steps_and_settings_for_armatures_without_calibration(addon, library, tmp_path):
+    from overanim_addon.blender.sample.build import build_sample_character
+
+    bpy.ops.wm.read_homefile(use_empty=True)
+    armature = build_sample_character(bpy.context, "SK_Plain")
+    armature.overanim.calibration.property_unset("locomotion_root_bone")  # as a rig that never had OverAnim set up
+    bpy.ops.wm.save_as_mainfile(filepath=str(library / "plain.blend"))
+    settings = tmp_path / "studio.json"
+    settings.write_text(json.dumps({"calibration": {"ReferenceCharacterHeight": 90.0}}))
+    result = run_batch(library / "plain.blend", library / "rigs/hero.blend", "--steps", "lod,measure", "--settings",
+                       settings, "--report", tmp_path / "r.json")
+    assert result.returncode == 0, result.stderr
+    report = load_report(tmp_path / "r.json")
+    assert report["steps"] == ["measure", "lod"]
+    files = {f["path"]: f for f in report["files"]}
+    plain, hero = files["plain.blend"], files["rigs/hero.blend"]
+    assert plain["notes"] == ["calibration from the settings file (they had none): SK_Plain"]
+    assert list(plain["armatures"][0]["steps"]) == ["measure", "lod"]
+    assert plain["armatures"][0]["steps"]["measure"]["properties"]["OverAnim_CharacterScaleCS"] == 2.0  # 180 / 90
+    assert hero["notes"] == []  # its calibration was set: the settings file does not apply
+    assert hero["armatures"][0]["steps"]["measure"]["properties"]["OverAnim_CharacterScaleCS"] == 1.0
+
+
+def test_a_file_saved_in_edit_mode_is_taken_out_of_it_and_says_so(addon, library, tmp_path):
+    saved = library / "edit.blend"
+    bpy.ops.wm.open_mainfile(filepath=str(library / "rigs/sub/villain.blend"))
+    body = bpy.data.objects["SK_Villain_Body"]
     bpy.context.view_layer.objects.active = body
     bpy.ops.object.mode_set(mode="EDIT")
     bpy.ops.wm.save_as_mainfile(filepath=str(saved))
     bpy.ops.object.mode_set(mode="OBJECT")
-    report_path = tmp_path / "r.json"
-    result = run("scripts/overanim_batch.py", saved, "--report", report_path)
+    result = run_batch(saved, "--report", tmp_path / "r.json")
     assert result.returncode == 0, result.stderr + result.stdout
-    entry = json.loads(report_path.read_text())["files"][0]
-    assert entry["notes"] == ["saved in Edit Mode, switched to Object Mode: SK_OverAnimSample_Body"]
+    entry = load_report(tmp_path / "r.json")["files"][0]
+    assert entry["notes"] == ["saved in Edit Mode, switched to Object Mode: SK_Villain_Body"]
     assert entry["armatures"][0]["ok"]
 
 
-def test_batch_usage_error_is_exit_2():
-    assert run("scripts/overanim_batch.py").returncode == 2
+def test_a_file_from_a_newer_blender_is_reported_and_never_saved_over(library, tmp_path):
+    """The version in the header says 9.9: the file opens with a warning, and --save refuses."""
+    newer = library / "rigs/newer.blend"
+    data = bytearray((library / "rigs/sub/villain.blend").read_bytes())
+    assert data[:9] == b"BLENDER-v" or data[:9] == b"BLENDER_v"
+    data[9:12] = b"909"
+    newer.write_bytes(bytes(data))
+    result = run_batch(newer, "--save", "--report", tmp_path / "r.json")
+    assert result.returncode == 1, result.stderr
+    entry = load_report(tmp_path / "r.json")["files"][0]
+    assert entry["status"] == "failed" and entry["error"].startswith("not saved: written by a newer Blender (9.9)")
+    assert "saved_to" not in entry and newer.read_bytes() == bytes(data)
+    assert any(n.startswith("written by Blender 9.9, newer than this Blender") for n in entry["notes"])
+    result = run_batch(newer, "--report", tmp_path / "r2.json")  # without --save it is a note only
+    assert result.returncode == 0 and load_report(tmp_path / "r2.json")["files"][0]["ok"]
 
 
-def run_real_blender(script, *args):
-    return subprocess.run(["bash", str(RUN_SH), "-b", "--factory-startup", "--python-exit-code", "1", "--python",
-                           script, "--", *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=300,
-                          check=False)
+def needs_the_bpy_module():
+    if bpy.app.binary_path:
+        pytest.skip("a file-size limit kills a Blender binary (SIGXFSZ) instead of failing its write")
 
 
-@pytest.mark.real_blender
-def test_demo_and_batch_through_a_real_blender_binary():
-    real_blender.require()
-    work = ROOT / "out" / "real-blender-test"  # inside the checkout: run.sh mounts only this folder
-    shutil.rmtree(work, ignore_errors=True)
-    # the file is made by the real binary itself: a newer bpy's .blend may not open in an older Blender
-    result = run_real_blender("scripts/demo.py", work)
-    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
-    result = run_real_blender("scripts/overanim_batch.py", work / "demo.blend", "--report", work / "r.json")
-    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
-    assert json.loads((work / "r.json").read_text())["ok"]
+def test_a_failed_save_is_reported_and_the_other_files_go_on(library, tmp_path):
+    """A full disk: writes past 200 kB fail (EFBIG), the reports are smaller than that."""
+    needs_the_bpy_module()
+    before = snapshot(library)
+    result = run_batch(library / "rigs", "--save", "--report", tmp_path / "r.json",
+                       file_size_limit=200_000)
+    assert result.returncode == 1, result.stderr
+    report = load_report(tmp_path / "r.json")
+    assert [f["status"] for f in report["files"]] == ["failed", "failed", "failed"]
+    assert all(f["error"].startswith("could not save ") and "saved_to" not in f for f in report["files"])
+    assert snapshot(library) == before  # every file as it was, no temporary file left
 
 
+def test_report_write_failures_exit_and_never_leave_an_empty_report(library, tmp_path):
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    blocked = reports / "a-file"
+    blocked.write_text("not a folder")
+    result = run_batch(library / "rigs/sub", "--report", blocked / "r.json", timeout=120)
+    assert result.returncode == 2 and "cannot write there" in result.stderr  # refused before any work
+    old = reports / "r.json"
+    old.write_text('{"previous": true}')
+    needs_the_bpy_module()
+    result = run_batch(library / "rigs", "--report", old, file_size_limit=2_000, timeout=120)
+    assert result.returncode == 2 and "could not write the report" in result.stderr  # a full disk, at the end
+    assert old.read_text() == '{"previous": true}' and sorted(p.name for p in reports.iterdir()) == ["a-file", "r.json"]
+
+
+def test_a_file_with_python_drivers_does_not_hang_the_run(addon, library, tmp_path):
+    """A scripted driver (auto-run off) hangs a bpy process at exit: the worker loads an empty file
+    before exiting, and a stuck worker would be stopped after its grace."""
+    bpy.ops.wm.open_mainfile(filepath=str(library / "rigs/sub/villain.blend"))
+    try:
+        driver = bpy.data.objects["SK_Villain"].driver_add("location", 2).driver
+        driver.type, driver.expression = "SCRIPTED", "__import__('math').sin(frame)"
+        bpy.ops.wm.save_as_mainfile(filepath=str(library / "rigs/driven.blend"))
+    finally:
+        bpy.ops.wm.read_homefile(use_empty=True)  # this process would hang at exit too
+    result = run_batch(library / "rigs/driven.blend", "--report", tmp_path / "r.json", timeout=120)
+    assert result.returncode == 0, result.stderr
+    entry = load_report(tmp_path / "r.json")["files"][0]
+    assert "the file has Python drivers or scripts; they were not run (auto-run is off)" in entry["notes"]
+
+
+# -- the masks benchmark ----------------------------------------------------------------------------
 def test_benchmark_runs_and_prints_every_figure():
     """The benchmark is not a timed test; this only checks that it runs and reports all it promises."""
     result = run("scripts/benchmark_masks.py", "--grid", "24", "--repeat", "2")
@@ -122,3 +339,38 @@ def test_benchmark_runs_and_prints_every_figure():
                  "Armature modifier re-evaluating", "the frame an artist sees", "a whole slider step",
                  "naive per-vertex Python loop", "Targets:"):
         assert line in out, f"missing {line!r} in:\n{out}"
+
+
+# -- the real Blender binary ------------------------------------------------------------------------
+def run_real_blender(script, *args):
+    return subprocess.run(["bash", str(RUN_SH), "-b", "--factory-startup", "--python-exit-code", "1", "--python",
+                           script, "--", *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=600,
+                          check=False)
+
+
+@pytest.mark.real_blender
+def test_demo_and_batch_through_a_real_blender_binary(batch_library):
+    """Blender 4.3 runs the orchestrator and its workers are Blender binaries. Its own library (a
+    newer bpy's files are newer files for 4.3), and the bpy module's library as the newer files."""
+    real_blender.require()
+    work = ROOT / "out" / "real-blender-test"  # inside the checkout: run.sh mounts only this folder
+    shutil.rmtree(work, ignore_errors=True)
+    result = run_real_blender("scripts/demo.py", work / "demo")
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert load_report(work / "demo/report.json")["ok"]
+    result = run_real_blender("tests/batch_library.py", work / "library")
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    before = snapshot(work / "library")
+    result = run_real_blender("scripts/overanim_batch.py", work / "library", "--jobs", "2", "--report", work / "r.json")
+    assert result.returncode == 2, result.stdout[-2000:] + result.stderr[-2000:]
+    report = load_report(work / "r.json")
+    assert statuses(report) == library_builder.EXPECTED and report["blender_version"].startswith("4.3")
+    assert snapshot(work / "library") == before
+    shutil.copytree(batch_library / "rigs", work / "newer")  # written by bpy 4.5
+    before = snapshot(work / "newer")
+    result = run_real_blender("scripts/overanim_batch.py", work / "newer", "--save", "--report", work / "n.json")
+    assert result.returncode == 1, result.stdout[-2000:] + result.stderr[-2000:]
+    report = load_report(work / "n.json")
+    assert all(f["error"].startswith("not saved: written by a newer Blender (4.5)") for f in report["files"])
+    assert snapshot(work / "newer") == before
+    shutil.rmtree(work, ignore_errors=True)

@@ -467,10 +467,9 @@ def test_detect_foot_bones_fills_every_field(rig):
 
 # -- the pipeline ----------------------------------------------------------------------------------
 def test_the_pipeline_bakes_where_there_are_feet_and_ground(rig):
-    from overanim_addon.blender.pipeline import foot_ik_step, process_armature
+    from overanim_addon.blender.pipeline import process_armature
 
-    assert "footik" not in process_armature(rig)["steps"]  # no ground in the file
-    assert foot_ik_step(rig) == {"ok": True, "error": "", "skipped": "no ground"}
+    assert process_armature(rig)["steps"]["footik"] == {"ok": True, "skipped": "no ground"}  # none in the file
     plane()
     box_under(rig, "foot_l", 10.0)
     step = process_armature(rig)["steps"]["footik"]

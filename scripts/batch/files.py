@@ -1,0 +1,152 @@
+"""Which files a batch handles, where their results go, and what an interrupted save left behind.
+bpy-free. Every path is made absolute here, once, against the real working directory (never $PWD,
+which Blender would use): nothing relative ever reaches bpy."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+TEMP_SUFFIX = ".overanim-save"  # ".hero.blend.overanim-save": a save in progress (see saving.py)
+BLENDER_TEMP = "@"  # Blender writes "<file>@" and renames it when its own write completed
+
+
+def absolute(path: str | os.PathLike[str], cwd: Path | None = None) -> Path:
+    """Absolute and normalised against the process's real working directory; symlinks are kept
+    (a library may link files in; saving resolves them, see ``save_target``)."""
+    return Path(os.path.normpath(os.path.join(cwd or os.getcwd(), os.fspath(path))))
+
+
+def is_hidden(name: str) -> bool:
+    return name.startswith(".")
+
+
+def temp_path(target: Path) -> Path:
+    """The temporary file a save writes before it replaces ``target`` (hidden, not a *.blend)."""
+    return target.with_name(f".{target.name}{TEMP_SUFFIX}")
+
+
+def is_leftover_name(name: str) -> bool:
+    return name.lower().endswith(".blend" + BLENDER_TEMP) or (is_hidden(name) and TEMP_SUFFIX in name)
+
+
+def leftovers_of(target: Path) -> list[Path]:
+    """What an interrupted save of ``target`` may have left: Blender's ``target@`` and ours."""
+    temp = temp_path(target)
+    candidates = (target.with_name(target.name + BLENDER_TEMP), temp, temp.with_name(temp.name + BLENDER_TEMP))
+    return [p for p in candidates if p.is_file()]
+
+
+def save_target(path: Path) -> Path:
+    """The file --save rewrites: the real file behind a symlink, so the link stays a link."""
+    return Path(os.path.realpath(path))
+
+
+@dataclass
+class Selection:
+    root: Path
+    files: list[Path] = field(default_factory=list)  # absolute, sorted by their path under root
+    missing: list[Path] = field(default_factory=list)  # named but not there
+    leftovers: list[Path] = field(default_factory=list)  # found in the searched folders
+
+    def relative(self, path: Path) -> str:
+        return Path(os.path.relpath(path, self.root)).as_posix()
+
+
+def common_root(paths: list[Path]) -> Path:
+    """The common folder of PATHS: a folder counts as itself, a file as its folder."""
+    folders = [p if p.is_dir() else p.parent for p in paths]
+    return Path(os.path.commonpath(folders)) if folders else Path(os.getcwd())
+
+
+def _walk(folder: Path, skip: set[Path], selection: Selection) -> list[Path]:
+    found = []
+    for current, dirs, names in os.walk(folder):
+        here = Path(current)
+        dirs[:] = sorted(d for d in dirs if not is_hidden(d) and here / d not in skip)
+        for name in names:
+            if is_leftover_name(name):
+                selection.leftovers.append(here / name)
+            elif name.lower().endswith(".blend") and not is_hidden(name):
+                found.append(here / name)
+    return found
+
+
+def select(paths: list[Path], root: Path | None = None, skip: Iterable[Path] = ()) -> Selection:
+    """The .blend files of PATHS (absolute): files as given, folders searched recursively for
+    ``*.blend`` (never ``*.blend1``, ``*.blend@``, hidden files or hidden folders, nor the folders in
+    ``skip``: an output folder inside the library), each file once, sorted by its path under root."""
+    selection = Selection(root or common_root([p for p in paths if p.exists()] or paths))
+    seen: set[Path] = set()
+    skipped = set(skip)
+    for path in paths:
+        if path.is_dir():
+            candidates = _walk(path, skipped, selection)
+        elif path.is_file():
+            candidates = [path]
+            selection.leftovers += leftovers_of(path)
+        else:
+            selection.missing.append(path)
+            continue
+        for candidate in candidates:
+            real = Path(os.path.realpath(candidate))
+            if real not in seen:
+                seen.add(real)
+                selection.files.append(candidate)
+    selection.files.sort(key=lambda p: Path(selection.relative(p)).parts)
+    selection.leftovers = sorted(set(selection.leftovers))
+    return selection
+
+
+def output_path(source: Path, selection: Selection, output_dir: Path) -> Path:
+    """--output-dir mirrors each file's path under the root."""
+    return output_dir / selection.relative(source)
+
+
+def is_complete_blend(path: Path) -> bool | None:
+    """True for a .blend that was written to the end (its last block is ENDB), False for one that
+    was not, None when it cannot be told without decompressing (gzip or zstd)."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(7)
+            if head[:2] == b"\x1f\x8b" or head[:4] == b"\x28\xb5\x2f\xfd":
+                return None
+            size = handle.seek(0, os.SEEK_END)
+            handle.seek(max(0, size - 40))
+            tail = handle.read()
+    except OSError:
+        return False
+    return head == b"BLENDER" and b"ENDB" in tail
+
+
+@dataclass(frozen=True)
+class Leftover:
+    path: Path
+    bytes: int
+    removed: bool
+    why: str
+
+
+def clean_leftover(path: Path) -> Leftover:
+    """Remove what an interrupted save left, unless it may be someone's only copy: our own temporary
+    files always go (the source is intact beside them); Blender's ``x.blend@`` goes only when it is
+    incomplete. A complete one may hold a save whose final rename never happened: kept, reported."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return Leftover(path, 0, False, "vanished")
+    ours = is_hidden(path.name) and TEMP_SUFFIX in path.name
+    complete = None if ours else is_complete_blend(path)
+    if ours or complete is False:
+        try:
+            path.unlink()
+        except OSError as error:
+            return Leftover(path, size, False, f"could not remove it: {error.strerror}")
+        why = "temporary file of an interrupted batch save" if ours else "incomplete file of an interrupted save"
+        return Leftover(path, size, True, why)
+    why = "complete file: may hold a save that was never renamed; check it, then rename or delete it" \
+        if complete else "compressed: could not tell whether it is complete; check it, then delete it"
+    return Leftover(path, size, False, why)
+

@@ -1,0 +1,80 @@
+"""Saving a .blend so that a kill at any moment leaves the target as it was or completely written.
+
+Blender's own save renames the old file to ``.blend1`` and then its ``@`` temporary file over the
+target: killed between the two, the target is gone. Here Blender writes a hidden temporary file
+beside the target (``files.temp_path``); only when that save completed is it renamed over the target
+(``os.replace``, atomic). No ``.blend1`` appears unless ``backup`` asks for one. Importing this
+module does not import bpy (the demo and the batch worker call ``save_blend`` with bpy loaded)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+from collections.abc import Callable
+from pathlib import Path
+
+from .files import is_complete_blend, temp_path
+
+
+class SaveError(Exception):
+    """The save did not complete; the target is as it was."""
+
+
+def _fsync(path: Path, directory: bool = False) -> None:
+    fd = os.open(path, os.O_RDONLY | (getattr(os, "O_DIRECTORY", 0) if directory else 0))
+    try:
+        os.fsync(fd)
+    except OSError:  # some file systems cannot sync a folder; the rename is still atomic
+        pass
+    finally:
+        os.close(fd)
+
+
+def _backup(target: Path) -> None:
+    """``target.blend1`` = the current target, replaced in one rename (a hard link when possible)."""
+    staging = temp_path(target.with_name(target.name + "1"))
+    staging.unlink(missing_ok=True)
+    try:
+        os.link(target, staging)
+    except OSError:
+        shutil.copy2(target, staging)
+    os.replace(staging, target.with_name(target.name + "1"))
+
+
+def save_blend(target: Path, *, backup: bool = False, checkpoint: Callable[[str], None] = lambda _: None) -> None:
+    """Save the open file to ``target`` (absolute) without touching it until the save completed.
+    The open file keeps its own path (a copy is saved) and everything the file holds, its UI
+    included when it was opened with ``load_ui=True``. ``checkpoint(phase)`` is called at
+    "save-start", "temp-written" and "replaced". Raises SaveError; the temporary file is then gone."""
+    import bpy
+
+    temp = temp_path(target)
+    blender_temp = temp.with_name(temp.name + "@")
+    for stale in (temp, blender_temp):
+        stale.unlink(missing_ok=True)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    checkpoint("save-start")
+    try:
+        # relative paths are remapped for the temporary file's folder, which is the target's
+        bpy.ops.wm.save_as_mainfile(filepath=str(temp), copy=True, check_existing=False)
+        if is_complete_blend(temp) is False:
+            raise SaveError("Blender did not write the whole file")
+        _fsync(temp)
+        if target.exists():  # keep the file's permissions (the new file would get the umask's)
+            os.chmod(temp, stat.S_IMODE(target.stat().st_mode))
+    except (RuntimeError, OSError, SaveError) as error:
+        for stale in (temp, blender_temp):
+            stale.unlink(missing_ok=True)
+        message = str(error).strip().removeprefix("Error: ").strip()
+        raise SaveError(f"could not save {target.name}: {message or type(error).__name__}") from error
+    checkpoint("temp-written")
+    try:
+        if backup and target.exists():
+            _backup(target)
+        os.replace(temp, target)
+    except OSError as error:
+        temp.unlink(missing_ok=True)
+        raise SaveError(f"could not replace {target.name}: {error.strerror or error}") from error
+    _fsync(target.parent, directory=True)
+    checkpoint("replaced")

@@ -1,0 +1,159 @@
+"""A batch worker: imports bpy once (or is a ``blender --background`` process), registers the add-on,
+then handles the files the orchestrator sends, one JSON line each on stdin, answering with JSON
+lines on its original stdout. Blender prints to stdout as well, so that is moved to stderr first.
+
+    -> {"id": 3, "path": "/abs/hero.blend", "target": "/abs/hero.blend" | null, "backup": false,
+        "steps": ["checks", ...], "all_armatures": false, "settings": {...} | null}
+    <- {"ready": {"blender_version": "4.5.3 LTS", "addon_version": "0.1.0"}}
+    <- {"id": 3, "phase": "saving"}
+    <- {"id": 3, "entry": {"status": "ok", "notes": [...], "armatures": [...], ...}}
+
+Stdin closing ends the worker: it loads an empty file (a file with Python drivers hangs the process
+at exit otherwise), unregisters the add-on (bpy 4.5 hangs at exit with classes registered) and exits.
+
+For tests, ``OVERANIM_BATCH_FAULT=<kill|hang>:<phase>:<file name>`` makes the worker kill itself
+(SIGKILL) or hang at a phase: open, steps, save-start, temp-written, replaced, exit."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+SCRIPTS = Path(__file__).resolve().parents[1]
+for folder in (SCRIPTS, SCRIPTS.parent):  # the batch package, and the add-on from the checkout
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
+from _bootstrap import addon_version, ensure_registered  # noqa: E402
+
+from batch import report  # noqa: E402
+from batch.saving import SaveError, save_blend  # noqa: E402
+
+FAULT = os.environ.get("OVERANIM_BATCH_FAULT", "")
+
+
+def fault(phase: str, name: str) -> None:
+    if not FAULT:
+        return
+    action, _, rest = FAULT.partition(":")
+    where, _, file_name = rest.partition(":")
+    if where == phase and file_name in ("", name):
+        if action == "kill":
+            os.kill(os.getpid(), signal.SIGKILL)
+        while action == "hang":
+            time.sleep(3600)
+
+
+def _version(numbers: Any) -> str:
+    return ".".join(str(n) for n in tuple(numbers)[:2])
+
+
+def _message(error: BaseException) -> str:
+    return str(error).strip().removeprefix("Error: ").strip()
+
+
+def _apply_settings(armatures: list, values: dict[str, Any]) -> list[str]:
+    """Calibration values for the armatures that have none (no field ever set on them)."""
+    from overanim_addon.blender.calibration.properties import apply_settings
+    from overanim_addon.core.calibration import FIELDS, CalibrationSettings
+
+    applied = []
+    for armature in armatures:
+        props = armature.overanim.calibration
+        if not any(props.is_property_set(spec.name) for spec in FIELDS):
+            apply_settings(props, CalibrationSettings(**values))
+            applied.append(armature.name)
+    return applied
+
+
+def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
+    import bpy
+
+    from overanim_addon.blender.pipeline import leave_edit_mode, process_armature
+
+    name = Path(job["path"]).name
+    fault("open", name)
+    try:
+        # load_ui: a save must keep the artist's workspaces and views; use_scripts: never run a
+        # file's own Python (drivers, registered scripts) in a batch
+        bpy.ops.wm.open_mainfile(filepath=job["path"], load_ui=True, use_scripts=False)
+    except RuntimeError as error:
+        return {"status": report.UNREADABLE, "error": f"could not open: {_message(error)}"}
+    notes = []
+    if bpy.app.autoexec_fail:
+        notes.append("the file has Python drivers or scripts; they were not run (auto-run is off)")
+    newer = tuple(bpy.data.version) > tuple(bpy.app.version_file)
+    if newer:
+        notes.append(f"written by Blender {_version(bpy.data.version)}, newer than this Blender "
+                     f"{_version(bpy.app.version)}: what this version does not know is missing from the results")
+    scene = bpy.context.scene
+    left = leave_edit_mode(scene)
+    if left:
+        notes.append(f"saved in Edit Mode, switched to Object Mode: {', '.join(left)}")
+    armatures = sorted((o for o in scene.objects if o.type == "ARMATURE"
+                        and (job["all_armatures"] or len(o.overanim.regions) > 0)), key=lambda o: o.name)
+    if not armatures:
+        notes.append("no armature: nothing to do" if job["all_armatures"] else
+                     "no armature with OverAnim Regions: nothing to do (--all-armatures takes every armature)")
+    if job["settings"] is not None:
+        applied = _apply_settings(armatures, job["settings"])
+        if applied:
+            notes.append(f"calibration from the settings file (they had none): {', '.join(applied)}")
+    fault("steps", name)
+    results = [process_armature(armature, job["steps"]) for armature in armatures]
+    entry: dict[str, Any] = {"notes": notes, "armatures": results}
+    failure = report.first_failure(results)
+    target = job["target"]
+    if target and not armatures:
+        notes.append("not saved: nothing was changed")
+    elif target and newer:
+        refusal = f"not saved: written by a newer Blender ({_version(bpy.data.version)}); saving would rewrite it " \
+            "in this older format and lose what this version does not know"
+        failure = refusal + (f"; {failure}" if failure else "")
+    elif target:
+        send({"id": job["id"], "phase": "saving"})
+        try:
+            save_blend(Path(target), backup=job["backup"], checkpoint=lambda phase: fault(phase, name))
+            entry["saved_to"] = target
+        except SaveError as save_error:
+            failure = f"{save_error}" + (f"; {failure}" if failure else "")
+    entry.update(status=report.FAILED if failure else report.OK, error=failure)
+    return entry
+
+
+def main() -> int:
+    protocol = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)  # Blender and bpy print to stdout: keep them out of the protocol
+
+    def send(message: dict[str, Any]) -> None:
+        protocol.write(json.dumps(message) + "\n")
+        protocol.flush()
+
+    import bpy
+
+    cleanup = ensure_registered()
+    try:
+        send({"ready": {"blender_version": bpy.app.version_string, "addon_version": addon_version()}})
+        for line in sys.stdin:
+            job = json.loads(line)
+            try:
+                entry = handle(job, send)
+            except Exception as error:  # a bug must cost its file, not the worker's other files
+                traceback.print_exc()
+                entry = {"status": report.FAILED, "error": f"internal error: {type(error).__name__}: {error}"}
+            send({"id": job["id"], "entry": entry})
+    finally:
+        bpy.ops.wm.read_homefile(use_empty=True)
+        cleanup()
+        fault("exit", "")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
