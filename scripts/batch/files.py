@@ -66,7 +66,7 @@ def _walk(folder: Path, skip: set[Path], selection: Selection) -> list[Path]:
     for current, dirs, names in os.walk(folder):
         here = Path(current)
         dirs[:] = sorted(d for d in dirs if not is_hidden(d) and here / d not in skip)
-        for name in names:
+        for name in sorted(names):
             if is_leftover_name(name):
                 selection.leftovers.append(here / name)
             elif name.lower().endswith(".blend") and not is_hidden(name):

@@ -5,6 +5,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import bpy
@@ -125,8 +126,9 @@ def test_library_progress_lines_and_summary(library_run):
 
 
 def test_jobs_2_gives_the_same_report_as_jobs_1(batch_library, library_run, tmp_path):
+    """Two workers, each replaced by a fresh one after two files: the same report but for timings."""
     _, one, _ = library_run
-    result = run_batch(batch_library, "--report", tmp_path / "r.json", "--jobs", "2")
+    result = run_batch(batch_library, "--report", tmp_path / "r.json", "--jobs", "2", "--max-files-per-worker", "2")
     assert result.returncode == 2, result.stderr
     two = load_report(tmp_path / "r.json")
     assert two["jobs"] == 2
@@ -141,6 +143,21 @@ def test_merge_of_two_halves_equals_one_run_over_the_whole(batch_library, librar
     assert merge.returncode == 2, merge.stderr
     merged = load_report(tmp_path / "all.json")
     assert without(merged) == without(whole)
+
+
+def test_the_orchestrating_process_never_imports_bpy(batch_library, library_run, tmp_path):
+    """A whole run in a process where importing bpy fails: only its workers import it."""
+    if bpy.app.binary_path:
+        pytest.skip("inside a real Blender the orchestrator runs in Blender's own process")
+    from ..batch.test_without_bpy import GUARD
+
+    code = GUARD.format(scripts=str(ROOT / "scripts"), root=str(ROOT)) + (
+        f"import runpy\nsys.argv = ['overanim_batch', {str(batch_library)!r}, '--jobs', '2', '--report', "
+        f"{str(tmp_path / 'r.json')!r}]\ntry:\n    runpy.run_path({str(ROOT / 'scripts/overanim_batch.py')!r}, "
+        "run_name='__main__')\nfinally:\n    print('bpy imported' if 'bpy' in sys.modules else 'no bpy')")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 2 and result.stdout.strip() == "no bpy", result.stderr
+    assert without(load_report(tmp_path / "r.json"), "jobs") == without(library_run[1], "jobs")
 
 
 def test_output_dir_mirrors_the_tree_and_leaves_the_sources(addon, library, tmp_path):

@@ -1,0 +1,89 @@
+"""Which files a batch takes, where results go, and what is done with the leftovers of a save."""
+
+import os
+from pathlib import Path
+
+import pytest
+from batch.files import (
+    absolute,
+    clean_leftover,
+    is_complete_blend,
+    leftovers_of,
+    output_path,
+    select,
+    temp_path,
+)
+
+BLEND = b"BLENDER-v405" + b"\0" * 100 + b"ENDB" + b"\0" * 20  # what the checks look at: start and end
+
+
+def tree(root: Path, names: list[str]) -> Path:
+    for name in names:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(BLEND)
+    return root
+
+
+def test_folders_are_searched_recursively_in_a_stable_order_with_what_must_be_skipped(tmp_path):
+    lib = tree(tmp_path / "lib", ["b.blend", "a/z.blend", "a/b/c.blend", "A.BLEND", "x.blend1", "y.blend@",
+                                  ".z.blend.overanim-save", ".hidden/h.blend", "a/.h/i.blend", ".dot.blend",
+                                  "notes.txt", "out/o.blend"])
+    selection = select([lib], skip=[lib / "out"])
+    assert selection.root == lib
+    assert [selection.relative(p) for p in selection.files] == ["A.BLEND", "a/b/c.blend", "a/z.blend", "b.blend"]
+    assert [p.name for p in selection.leftovers] == [".z.blend.overanim-save", "y.blend@"]
+
+
+def test_files_as_given_each_once_and_the_missing_named(tmp_path):
+    lib = tree(tmp_path / "lib", ["chars/hero.blend", "props/cup.blend"])
+    (lib / "chars/link.blend").symlink_to(lib / "chars/hero.blend")
+    selection = select([lib / "props/cup.blend", lib / "chars", lib / "chars/hero.blend", lib / "gone.blend"])
+    assert selection.root == lib  # the common folder of the paths given
+    assert [selection.relative(p) for p in selection.files] == ["chars/hero.blend", "props/cup.blend"]
+    assert selection.missing == [lib / "gone.blend"]
+
+
+def test_a_root_and_the_output_mirror(tmp_path):
+    lib = tree(tmp_path / "lib", ["chars/a/hero.blend"])
+    selection = select([lib / "chars/a/hero.blend"], root=lib)
+    assert selection.relative(selection.files[0]) == "chars/a/hero.blend"
+    assert output_path(selection.files[0], selection, tmp_path / "out") == tmp_path / "out/chars/a/hero.blend"
+
+
+def test_paths_are_made_absolute_against_the_real_working_directory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PWD", "/somewhere/else")
+    assert absolute("a/../b.blend") == tmp_path / "b.blend"
+    assert absolute("/x/./y.blend") == Path("/x/y.blend")
+
+
+@pytest.mark.parametrize(("data", "expected"), [
+    (BLEND, True),
+    (BLEND[:60], False),  # cut before its end block
+    (b"", False),
+    (b"\x28\xb5\x2f\xfd" + b"zstd frames", None),  # compressed: cannot tell
+    (b"\x1f\x8b" + b"gzip", None),
+    (b"not a blend ENDB", False),
+])
+def test_whether_a_blend_file_was_written_to_the_end(tmp_path, data, expected):
+    (tmp_path / "f").write_bytes(data)
+    assert is_complete_blend(tmp_path / "f") is expected
+
+
+def test_leftovers_ours_always_go_blenders_only_when_incomplete(tmp_path):
+    hero = tmp_path / "hero.blend"
+    hero.write_bytes(BLEND)
+    ours = temp_path(hero)
+    assert ours.name == ".hero.blend.overanim-save"
+    ours.write_bytes(BLEND)  # complete, but the source beside it is intact: ours goes
+    ours.with_name(ours.name + "@").write_bytes(BLEND[:50])
+    tmp_path.joinpath("hero.blend@").write_bytes(BLEND)  # complete: maybe someone's only copy
+    assert [p.name for p in leftovers_of(hero)] == ["hero.blend@", ".hero.blend.overanim-save",
+                                                    ".hero.blend.overanim-save@"]
+    cleaned = {p.name: clean_leftover(p) for p in leftovers_of(hero)}
+    assert {name: c.removed for name, c in cleaned.items()} == {
+        "hero.blend@": False, ".hero.blend.overanim-save": True, ".hero.blend.overanim-save@": True}
+    assert cleaned[".hero.blend.overanim-save"].bytes == len(BLEND)
+    assert sorted(os.listdir(tmp_path)) == ["hero.blend", "hero.blend@"]
+    (tmp_path / "hero.blend@").write_bytes(BLEND[:50])
+    assert clean_leftover(tmp_path / "hero.blend@").removed and not (tmp_path / "hero.blend@").exists()
