@@ -61,8 +61,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-files-per-worker", type=int, default=0, metavar="N",
                         help="replace each worker after N files (0, the default: never)")
     parser.add_argument("--exit-zero", action="store_true",
-                        help="exit 0 whenever the report was written, whatever it says (farm chunks: "
-                        "the merge gives the exit code)")
+                        help="exit 0 whenever the report was written, whatever its files' results (farm chunks: "
+                        "the merge gives the exit code); not when no worker could start or the run was interrupted")
     return parser
 
 
@@ -197,18 +197,22 @@ def run_command(args: list[str]) -> int:
     except UsageError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return USAGE_ERROR
+    except KeyboardInterrupt:  # Ctrl-C before any file was handed out: nothing to report
+        print(f"{PROG}: interrupted before it started", file=sys.stderr)
+        return 128 + signal.SIGINT
     result = run.execute() if run.tasks else report.finish(run.report, 0.0)
     written = _write(report_path, result)
-    code = report.exit_code(result)
-    if result["interrupted"]:
-        code = 128 + (run.stop_signal or signal.SIGINT)
+    code = 128 + (run.stop_signal or signal.SIGINT) if result["interrupted"] else report.exit_code(result)
+    # --exit-zero covers what the files hold, not a run that could not do its work
+    final = 0 if options.exit_zero and not result["interrupted"] and not result.get("error") else code
+    if not written:
+        final = USAGE_ERROR
     if result.get("error"):
         print(f"{PROG}: {result['error']}", file=sys.stderr)
-    print(f"{PROG}: {report.summary_line(result)}; report {report_path if written else 'NOT written'}; exit "
-          f"{code if written else USAGE_ERROR}", file=sys.stderr)
-    if not written:
-        return USAGE_ERROR
-    return 0 if options.exit_zero and not result["interrupted"] else code
+    why = f" (--exit-zero; the result's code is {code})" if written and final != code else ""
+    print(f"{PROG}: {report.summary_line(result)}; report {report_path if written else 'NOT written'}; "
+          f"exit {final}{why}", file=sys.stderr)
+    return final
 
 
 def merge_command(args: list[str]) -> int:

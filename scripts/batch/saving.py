@@ -31,6 +31,13 @@ def _fsync(path: Path, directory: bool = False) -> None:
         os.close(fd)
 
 
+def _writable(path: Path) -> bool:
+    """Writable for this user, and not marked read-only for everyone (root ignores the marks, so
+    ``os.access`` alone would let a batch run as root replace a file its owner locked)."""
+    mode = path.stat().st_mode
+    return bool(mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)) and os.access(path, os.W_OK)
+
+
 def _backup(target: Path) -> None:
     """``target.blend1`` = the current target, replaced in one rename (a hard link when possible)."""
     staging = temp_path(target.with_name(target.name + "1"))
@@ -49,6 +56,8 @@ def save_blend(target: Path, *, backup: bool = False, checkpoint: Callable[[str]
     "save-start", "temp-written" and "replaced". Raises SaveError; the temporary file is then gone."""
     import bpy
 
+    if target.exists() and not _writable(target):
+        raise SaveError(f"not saved: {target.name} is read-only")
     temp = temp_path(target)
     blender_temp = temp.with_name(temp.name + "@")
     for stale in (temp, blender_temp):

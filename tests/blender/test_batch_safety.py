@@ -117,7 +117,9 @@ def test_a_worker_stuck_at_exit_is_stopped_and_the_run_exits(library, tmp_path):
 
 
 def test_workers_that_cannot_start_end_the_run_with_exit_2(library, tmp_path):
-    result = run_batch(*rigs(library), "--blender", "/bin/false", "--report", tmp_path / "r.json", timeout=120)
+    """Even with --exit-zero: that is a run that could not do its work, not a result of its files."""
+    result = run_batch(*rigs(library), "--blender", "/bin/false", "--exit-zero", "--report", tmp_path / "r.json",
+                       timeout=120)
     assert result.returncode == 2, result.stderr
     report = load_report(tmp_path / "r.json")
     assert report["error"].startswith("could not start a worker (exit code 1)")
