@@ -148,6 +148,10 @@ def write_json(path: Path, data: Any) -> None:
     once complete: a full disk or a kill leaves the previous file, never a partial or empty one.
     Raises OSError (the temporary file is removed)."""
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a file name that is not valid UTF-8: escape it, stay valid JSON
+        text = json.dumps(data, indent=2) + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

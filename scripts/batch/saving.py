@@ -8,6 +8,7 @@ module does not import bpy (the demo and the batch worker call ``save_blend`` wi
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import stat
@@ -22,13 +23,19 @@ class SaveError(Exception):
 
 
 def _fsync(path: Path, directory: bool = False) -> None:
-    fd = os.open(path, os.O_RDONLY | (getattr(os, "O_DIRECTORY", 0) if directory else 0))
-    try:
-        os.fsync(fd)
-    except OSError:  # some file systems cannot sync a folder; the rename is still atomic
-        pass
-    finally:
-        os.close(fd)
+    """Best effort: some file systems cannot sync a folder; a kill needs no sync, a power cut does."""
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_RDONLY | (getattr(os, "O_DIRECTORY", 0) if directory else 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _remove(*paths: Path) -> None:
+    for path in paths:
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
 
 
 def _writable(path: Path) -> bool:
@@ -60,11 +67,11 @@ def save_blend(target: Path, *, backup: bool = False, checkpoint: Callable[[str]
         raise SaveError(f"not saved: {target.name} is read-only")
     temp = temp_path(target)
     blender_temp = temp.with_name(temp.name + "@")
-    for stale in (temp, blender_temp):
-        stale.unlink(missing_ok=True)
-    target.parent.mkdir(parents=True, exist_ok=True)
     checkpoint("save-start")
     try:
+        for stale in (temp, blender_temp):
+            stale.unlink(missing_ok=True)
+        target.parent.mkdir(parents=True, exist_ok=True)
         # relative paths are remapped for the temporary file's folder, which is the target's
         bpy.ops.wm.save_as_mainfile(filepath=str(temp), copy=True, check_existing=False)
         if is_complete_blend(temp) is False:
@@ -73,8 +80,7 @@ def save_blend(target: Path, *, backup: bool = False, checkpoint: Callable[[str]
         if target.exists():  # keep the file's permissions (the new file would get the umask's)
             os.chmod(temp, stat.S_IMODE(target.stat().st_mode))
     except (RuntimeError, OSError, SaveError) as error:
-        for stale in (temp, blender_temp):
-            stale.unlink(missing_ok=True)
+        _remove(temp, blender_temp)
         message = str(error).strip().removeprefix("Error: ").strip()
         raise SaveError(f"could not save {target.name}: {message or type(error).__name__}") from error
     checkpoint("temp-written")
@@ -83,7 +89,7 @@ def save_blend(target: Path, *, backup: bool = False, checkpoint: Callable[[str]
             _backup(target)
         os.replace(temp, target)
     except OSError as error:
-        temp.unlink(missing_ok=True)
+        _remove(temp)
         raise SaveError(f"could not replace {target.name}: {error.strerror or error}") from error
     _fsync(target.parent, directory=True)
     checkpoint("replaced")
