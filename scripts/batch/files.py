@@ -105,19 +105,27 @@ def output_path(source: Path, selection: Selection, output_dir: Path) -> Path:
     return output_dir / selection.relative(source)
 
 
+ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
+ZSTD_SEEKABLE_END = b"\xb1\xea\x92\x8f"  # Blender's zstd files end with a seek table, and it with this
+GZIP_MAGIC = b"\x1f\x8b"
+
+
 def is_complete_blend(path: Path) -> bool | None:
-    """True for a .blend that was written to the end (its last block is ENDB), False for one that
-    was not, None when it cannot be told without decompressing (gzip or zstd)."""
+    """True for a .blend that was written to the end, False for one that was not, None when it
+    cannot be told without decompressing it (gzip, from before Blender 3.0). Uncompressed, the last
+    block is ENDB; zstd-compressed (Blender 3.0 and later), the file ends with its seek table."""
     try:
         with path.open("rb") as handle:
             head = handle.read(7)
-            if head[:2] == b"\x1f\x8b" or head[:4] == b"\x28\xb5\x2f\xfd":
-                return None
             size = handle.seek(0, os.SEEK_END)
             handle.seek(max(0, size - 40))
             tail = handle.read()
     except OSError:
         return False
+    if head.startswith(GZIP_MAGIC):
+        return None
+    if head.startswith(ZSTD_MAGIC):
+        return tail.endswith(ZSTD_SEEKABLE_END)
     return head == b"BLENDER" and b"ENDB" in tail
 
 
@@ -147,6 +155,6 @@ def clean_leftover(path: Path) -> Leftover:
         why = "temporary file of an interrupted batch save" if ours else "incomplete file of an interrupted save"
         return Leftover(path, size, True, why)
     why = "complete file: may hold a save that was never renamed; check it, then rename or delete it" \
-        if complete else "compressed: could not tell whether it is complete; check it, then delete it"
+        if complete else "gzip-compressed: could not tell whether it is complete; check it, then delete it"
     return Leftover(path, size, False, why)
 

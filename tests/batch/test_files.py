@@ -61,8 +61,9 @@ def test_paths_are_made_absolute_against_the_real_working_directory(tmp_path, mo
     (BLEND, True),
     (BLEND[:60], False),  # cut before its end block
     (b"", False),
-    (b"\x28\xb5\x2f\xfd" + b"zstd frames", None),  # compressed: cannot tell
-    (b"\x1f\x8b" + b"gzip", None),
+    (b"\x28\xb5\x2f\xfd" + b"zstd frames" + b"\x00" * 8 + b"\xb1\xea\x92\x8f", True),  # ends with its seek table
+    (b"\x28\xb5\x2f\xfd" + b"zstd frames, cut", False),
+    (b"\x1f\x8b" + b"gzip", None),  # cannot tell without decompressing
     (b"not a blend ENDB", False),
 ])
 def test_whether_a_blend_file_was_written_to_the_end(tmp_path, data, expected):

@@ -280,12 +280,18 @@ def test_a_file_saved_in_edit_mode_is_taken_out_of_it_and_says_so(addon, library
     assert entry["armatures"][0]["ok"]
 
 
-def test_a_file_from_a_newer_blender_is_reported_and_never_saved_over(library, tmp_path):
+def test_a_file_from_a_newer_blender_is_reported_and_never_saved_over(addon, library, tmp_path):
     """The version in the header says 9.9: the file opens with a warning, and --save refuses."""
     newer = library / "rigs/newer.blend"
-    data = bytearray((library / "rigs/sub/villain.blend").read_bytes())
-    assert data[:9] == b"BLENDER-v" or data[:9] == b"BLENDER_v"
-    data[9:12] = b"909"
+    bpy.ops.wm.open_mainfile(filepath=str(library / "rigs/sub/villain.blend"))
+    bpy.ops.wm.save_as_mainfile(filepath=str(newer), compress=False)  # 5.0 compresses by default
+    bpy.ops.wm.read_homefile(use_empty=True)
+    data = bytearray(newer.read_bytes())
+    if data.startswith(b"BLENDER17-01v"):  # the header of Blender 5.0 and later: "v0500"
+        data[13:17] = b"0909"
+    else:  # "BLENDER-v405"
+        assert data[:9] in (b"BLENDER-v", b"BLENDER_v"), data[:20]
+        data[9:12] = b"909"
     newer.write_bytes(bytes(data))
     result = run_batch(newer, "--save", "--report", tmp_path / "r.json")
     assert result.returncode == 1, result.stderr
@@ -303,11 +309,12 @@ def needs_the_bpy_module():
 
 
 def test_a_failed_save_is_reported_and_the_other_files_go_on(library, tmp_path):
-    """A full disk: writes past 200 kB fail (EFBIG), the reports are smaller than that."""
+    """A full disk: writes past 64 kB fail (EFBIG); the rigs are larger (145 kB compressed by 5.0), the
+    report is smaller."""
     needs_the_bpy_module()
     before = snapshot(library)
     result = run_batch(library / "rigs", "--save", "--report", tmp_path / "r.json",
-                       file_size_limit=200_000)
+                       file_size_limit=64_000)
     assert result.returncode == 1, result.stderr
     report = load_report(tmp_path / "r.json")
     assert [f["status"] for f in report["files"]] == ["failed", "failed", "failed"]
@@ -390,13 +397,21 @@ def run_real_blender(script, *args):
                           check=False)
 
 
-@pytest.mark.real_blender
-def test_demo_and_batch_through_a_real_blender_binary(batch_library):
-    """Blender 4.3 runs the orchestrator and its workers are Blender binaries. Its own library (a
-    newer bpy's files are newer files for 4.3), and the bpy module's library as the newer files."""
+@pytest.fixture
+def real_blender_work():
+    """A folder inside the checkout (run.sh mounts only that), removed afterwards."""
     real_blender.require()
-    work = ROOT / "out" / "real-blender-test"  # inside the checkout: run.sh mounts only this folder
+    work = ROOT / "out" / "real-blender-test"
     shutil.rmtree(work, ignore_errors=True)
+    yield work
+    shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.mark.real_blender
+def test_demo_and_batch_through_a_real_blender_binary(batch_library, real_blender_work):
+    """Blender 4.3 runs the orchestrator, and its workers are Blender binaries: the demo, a library it
+    built itself, and the files this bpy wrote (newer than 4.3, or older for bpy 4.2)."""
+    work = real_blender_work
     result = run_real_blender("scripts/demo.py", work / "demo")
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     assert load_report(work / "demo/report.json")["ok"]
@@ -408,14 +423,23 @@ def test_demo_and_batch_through_a_real_blender_binary(batch_library):
     report = load_report(work / "r.json")
     assert statuses(report) == library_builder.EXPECTED and report["blender_version"].startswith("4.3")
     assert snapshot(work / "library") == before
-    shutil.copytree(batch_library / "rigs", work / "newer")  # written by bpy 4.5
-    before = snapshot(work / "newer")
-    result = run_real_blender("scripts/overanim_batch.py", work / "newer", "--save", "--report", work / "n.json")
-    assert result.returncode == 1, result.stdout[-2000:] + result.stderr[-2000:]
+    shutil.copytree(batch_library / "rigs", work / "this-bpy")
+    before = snapshot(work / "this-bpy")
+    result = run_real_blender("scripts/overanim_batch.py", work / "this-bpy", "--save", "--report", work / "n.json")
     report = load_report(work / "n.json")
-    assert all(f["error"].startswith("not saved: written by a newer Blender (4.5)") for f in report["files"])
-    assert snapshot(work / "newer") == before
-    shutil.rmtree(work, ignore_errors=True)
+    if bpy.app.version >= (5, 0, 0):  # 4.3 cannot read 5.0's file format at all
+        assert result.returncode == 2 and set(statuses(report).values()) == {"unreadable"}
+        assert all("may be from a newer version of Blender" in f["error"] for f in report["files"])
+        assert snapshot(work / "this-bpy") == before
+    elif bpy.app.version[:2] > (4, 3):  # newer files for 4.3: never saved over
+        assert result.returncode == 1, result.stdout[-2000:] + result.stderr[-2000:]
+        version = ".".join(map(str, bpy.app.version[:2]))
+        assert all(f["error"].startswith(f"not saved: written by a newer Blender ({version})") for f in report["files"])
+        assert snapshot(work / "this-bpy") == before
+    else:  # older files: saved in 4.3's format, the failing LOD step reported
+        assert result.returncode == 1, result.stdout[-2000:] + result.stderr[-2000:]
+        assert statuses(report) == {"hero.blend": "ok", "lod_error.blend": "failed", "sub/villain.blend": "ok"}
+        assert all(f["saved_to"] for f in report["files"])
 
 
 def test_the_batch_benchmark_runs_and_prints_every_figure():
