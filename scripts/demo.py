@@ -38,17 +38,22 @@ def parse(args: list[str]) -> argparse.Namespace:
 
 
 def render_masks(blend: Path, png: Path) -> None:
-    """The sample of ``blend`` in its OverAnim_Preview colours: Workbench, colour attribute shading,
-    a small still from the front-left. Runs in a process of its own (``--render-masks``)."""
+    """The sample of ``blend`` in its OverAnim_Preview colours, in its rest pose (the masks are
+    measured there) without the walk's terrain: Workbench, colour attribute shading, a small still
+    from the front-left. Runs in a process of its own (``--render-masks``)."""
     import bpy
     from mathutils import Vector
 
-    from overanim_addon.blender.common import lod_index
+    from overanim_addon.blender.common import deformed_meshes, lod_index
 
     bpy.ops.wm.open_mainfile(filepath=str(blend), load_ui=False)
     scene = bpy.context.scene
+    character: set[bpy.types.Object] = set()
+    for armature in (o for o in scene.objects if o.type == "ARMATURE"):
+        armature.data.pose_position = "REST"
+        character.update(m for m in deformed_meshes(armature, scene) if lod_index(m) == 0)  # LOD1 lies on LOD0
     for obj in scene.objects:
-        obj.hide_render = obj.type == "MESH" and lod_index(obj) > 0  # LOD1 lies on LOD0
+        obj.hide_render = obj.type == "MESH" and obj not in character
     camera = bpy.data.objects.new("OverAnim_DemoCamera", bpy.data.cameras.new("OverAnim_DemoCamera"))
     scene.collection.objects.link(camera)
     camera.location = Vector((1.7, -3.9, 1.35))
