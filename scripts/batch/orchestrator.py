@@ -29,7 +29,7 @@ from .files import Leftover, clean_leftover, leftovers_of
 POLL_S = 0.2  # how often the loop looks at deadlines and signals while waiting for workers
 EXIT_GRACE_S = 10.0  # how long a worker asked to exit gets before it is killed (at most --timeout)
 STARTUP_ATTEMPTS = 3  # workers that die before they are ready, in a row, before the run gives up
-STARTUP_S = 120.0  # how long a worker may take to become ready (at most --timeout)
+STARTUP_S = 120.0  # how long a worker may take to become ready (a busy farm machine, a slow share)
 WORKER = Path(__file__).resolve().parent / "worker.py"
 
 
@@ -204,7 +204,7 @@ class Run:
     # -- workers ------------------------------------------------------------------------------
     def _start_worker(self, selector: selectors.BaseSelector) -> None:
         log = open(Path(self.logs.name) / f"worker-{len(self.workers) + self.done}-{time.monotonic_ns()}.log", "w+b")  # noqa: SIM115
-        worker = Worker(self.command, log, min(STARTUP_S, self.options.timeout))
+        worker = Worker(self.command, log, STARTUP_S)
         self.workers.append(worker)
         selector.register(worker.fileno(), selectors.EVENT_READ, worker)
 
@@ -341,6 +341,6 @@ class Run:
                         self._cut_short(worker, report.TIMEOUT, f"did not finish within {self.options.timeout:g} s "
                                         "(--timeout): its worker was stopped")
                     else:
-                        self._startup_failed(worker, f"not ready within {min(STARTUP_S, self.options.timeout):g} s")
+                        self._startup_failed(worker, f"not ready within {STARTUP_S:g} s")
                     worker.log.close()
             self._tidy_leaving()

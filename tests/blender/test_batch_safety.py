@@ -66,31 +66,35 @@ def _children(pid: int) -> list[int]:
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="finds the worker through Linux's /proc")
 def test_a_worker_killed_while_blender_writes_leaves_every_file_whole(addon, library, tmp_path):
-    """SIGKILL from outside while Blender is writing a 20 MB file (its ``@`` file exists)."""
+    """SIGKILL from outside while Blender is writing a 20 MB file (its ``@`` file exists). A busy
+    machine can let the write finish before this process looks: up to three tries to catch it."""
     bpy.ops.wm.open_mainfile(filepath=str(library / "rigs/sub/villain.blend"))
     bpy.ops.mesh.primitive_grid_add(x_subdivisions=700, y_subdivisions=700)
     big = library / "rigs/big.blend"
     bpy.ops.wm.save_as_mainfile(filepath=str(big))
     bpy.ops.wm.read_homefile(use_empty=True)
-    before = snapshot(library)
     writing = big.with_name(".big.blend.overanim-save@")
     command = script_command(BATCH, big, library / "rigs/hero.blend", "--save", "--report", tmp_path / "r.json")
-    with subprocess.Popen(command, stderr=subprocess.PIPE, text=True) as batch:
-        deadline = time.monotonic() + 120
-        while not writing.exists() and time.monotonic() < deadline and batch.poll() is None:
-            time.sleep(0.0005)
-        seen = writing.exists()
-        for worker in _children(batch.pid):
-            os.kill(worker, signal.SIGKILL)
-        _, err = batch.communicate(timeout=120)
-    assert seen, "the save was never caught in the middle of its write"
+    for _attempt in range(3):
+        before = snapshot(library)
+        with subprocess.Popen(command, stderr=subprocess.PIPE, text=True) as batch:
+            deadline = time.monotonic() + 120
+            while not writing.exists() and time.monotonic() < deadline and batch.poll() is None:
+                time.sleep(0.0005)
+            seen = writing.exists()
+            for worker in _children(batch.pid):
+                os.kill(worker, signal.SIGKILL)
+            _, err = batch.communicate(timeout=120)
+        report = load_report(tmp_path / "r.json")
+        changed = assert_whole(library, before)  # whatever the moment, every file is whole
+        if seen and report["files"][0]["status"] == "crashed":
+            break
+    else:
+        pytest.fail("the save was never caught in the middle of its write")
     assert batch.returncode == 1, err
-    report = load_report(tmp_path / "r.json")
     big_entry = report["files"][0]
-    assert big_entry["status"] == "crashed" and big_entry["error"].endswith("while saving")
-    assert "not saved: the file is as it was" in big_entry["notes"]
-    assert report["files"][1]["status"] == "ok"
-    assert assert_whole(library, before) == {"rigs/hero.blend"}
+    assert big_entry["error"].endswith("while saving") and "not saved: the file is as it was" in big_entry["notes"]
+    assert report["files"][1]["status"] == "ok" and "rigs/big.blend" not in changed
 
 
 def test_a_hung_file_times_out_and_the_run_goes_on(library, tmp_path):
