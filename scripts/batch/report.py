@@ -103,7 +103,7 @@ def finish(report: dict, duration_s: float | None = None) -> dict:
     report["ok"] = exit_code(report) == EXIT_OK and not report["not_run"]
     if duration_s is not None:
         report["duration_s"] = duration_s
-    report.update(rounded({k: v for k, v in report.items()}))
+    report.update(rounded(report))
     return report
 
 
