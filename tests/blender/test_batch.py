@@ -278,11 +278,12 @@ def test_a_file_saved_in_edit_mode_is_taken_out_of_it_and_says_so(addon, library
     bpy.ops.object.mode_set(mode="EDIT")
     bpy.ops.wm.save_as_mainfile(filepath=str(saved))
     bpy.ops.object.mode_set(mode="OBJECT")
-    result = run_batch(saved, "--report", tmp_path / "r.json")
-    assert result.returncode == 0, result.stderr + result.stdout
-    entry = load_report(tmp_path / "r.json")["files"][0]
+    result = run_batch(saved, library / "nope.blend", "--report", tmp_path / "r.json")
+    assert result.returncode == 2, result.stderr + result.stdout  # the missing file; the other goes on
+    entry, missing = load_report(tmp_path / "r.json")["files"]
     assert entry["notes"] == ["saved in Edit Mode, switched to Object Mode: SK_Villain_Body"]
-    assert entry["armatures"][0]["ok"]
+    assert entry["armatures"][0]["ok"] and entry["status"] == "ok"
+    assert missing["path"] == "nope.blend" and missing["error"] == "could not open: no such file or folder"
 
 
 def test_a_file_from_a_newer_blender_is_reported_and_never_saved_over(addon, library, tmp_path):
