@@ -5,28 +5,16 @@ import json
 import os
 import shutil
 import subprocess
-from pathlib import Path
 
-import bpy
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-REAL_ROOT = Path(os.environ.get("REAL_BLENDER_ROOT", "/var/tmp/real-blender-root"))
-REAL_BLENDER = REAL_ROOT / "usr/bin/blender"
-RUN_SH = ROOT.parent / "shared/tools/real-blender/run.sh"
-SHOT_SH = ROOT.parent / "shared/tools/real-blender/shot.sh"
-
-
-def real_blender(tool):
-    if bpy.app.binary_path:
-        pytest.skip("already running inside a real Blender: the test drives its own")
-    if not (REAL_BLENDER.exists() and tool.exists() and shutil.which("chroot") and os.geteuid() == 0):
-        pytest.skip("no real Blender: run ../shared/tools/real-blender/setup.sh (needs root) to enable")
+from .. import real_blender
+from ..real_blender import REAL_ROOT, ROOT, RUN_SH, SHOT_SH
 
 
 @pytest.mark.real_blender
 def test_the_bake_survives_save_and_reopen_in_a_real_blender():
-    real_blender(RUN_SH)
+    real_blender.require()
     work = ROOT / "out" / "real-blender-foot-ik"  # inside the checkout: run.sh mounts only this folder
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
@@ -51,7 +39,7 @@ def test_the_bake_survives_save_and_reopen_in_a_real_blender():
 def test_esc_cancels_a_running_bake_and_a_finished_one_is_one_undo_step(tmp_path):
     """A windowed Blender 4.3: the bake started as a click starts it (modal), Esc pressed through
     the X server while it runs; then a short bake to its end, undone and redone."""
-    real_blender(SHOT_SH)
+    real_blender.require()
     out_file = REAL_ROOT / "tmp/overanim_foot_ik_esc.json"
     out_file.unlink(missing_ok=True)
     result = subprocess.run(["bash", str(SHOT_SH), str(ROOT / "overanim_addon"), str(tmp_path / "esc.png"),
