@@ -30,6 +30,31 @@ def fcurves(action: bpy.types.Action, slot: Any = None) -> Iterator[bpy.types.FC
                     yield from bag.fcurves
 
 
+def _strip_actions(strips: Any) -> list[tuple[bpy.types.Action, Any]]:
+    found = []
+    for strip in strips:
+        if strip.type == "META":
+            found += _strip_actions(strip.strips)
+        elif strip.action is not None and not strip.mute:
+            found.append((strip.action, getattr(strip, "action_slot", None)))
+    return found
+
+
+def animated(owner: Any, skip_track: str = "") -> set[tuple[str, int]]:
+    """(data path, index) of every channel the animation of ``owner`` keys: its active action and the
+    strips of its unmuted NLA tracks (but the tracks named ``skip_track``). Drivers are not keys."""
+    adt = owner.animation_data
+    if adt is None:
+        return set()
+    sources = []
+    if adt.action is not None:
+        sources.append((adt.action, getattr(adt, "action_slot", None)))
+    for track in adt.nla_tracks:
+        if track.name != skip_track and not track.mute:
+            sources += _strip_actions(track.strips)
+    return {(c.data_path, c.array_index) for action, slot in sources for c in fcurves(action, slot)}
+
+
 class NewChannels:
     """A new action for one object, its slot (4.4+) and a way to add F-curves with keys."""
 

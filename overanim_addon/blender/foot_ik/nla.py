@@ -32,30 +32,11 @@ def bake_tracks(armature: bpy.types.Object) -> list[bpy.types.NlaTrack]:
     return [] if adt is None else [t for t in adt.nla_tracks if t.name == BAKE_NAME]
 
 
-def _strip_actions(strips: Any) -> list[tuple[bpy.types.Action, Any]]:
-    found = []
-    for strip in strips:
-        if strip.type == "META":
-            found += _strip_actions(strip.strips)
-        elif strip.action is not None and not strip.mute:
-            found.append((strip.action, getattr(strip, "action_slot", None)))
-    return found
-
-
 def animated_below(armature: bpy.types.Object) -> set[tuple[str, int]]:
     """(data path, index) of every channel the artist's animation writes: the active action and the
     strips of unmuted tracks other than the bake's. A COMBINE layer adds to those channels' values;
     on any other channel it adds to the property's default (0, identity), not to its current value."""
-    adt = armature.animation_data
-    if adt is None:
-        return set()
-    sources = []
-    if adt.action is not None:
-        sources.append((adt.action, getattr(adt, "action_slot", None)))
-    for track in adt.nla_tracks:
-        if track.name != BAKE_NAME and not track.mute:
-            sources += _strip_actions(track.strips)
-    return {(c.data_path, c.array_index) for action, slot in sources for c in channels.fcurves(action, slot)}
+    return channels.animated(armature, skip_track=BAKE_NAME)
 
 
 def push_down(armature: bpy.types.Object) -> bpy.types.NlaTrack | None:
