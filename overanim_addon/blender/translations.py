@@ -250,6 +250,14 @@ KO_MESSAGES = {
     "Animation: frames {start}-{end}, baked from the evaluated pose":
         "애니메이션: {start}-{end} 프레임, 평가된 pose에서 bake했습니다",
     "No animation": "애니메이션 없음",
+    "{n} animated custom property as an animation curve on '{node}'":
+        "애니메이션된 custom property {n}개를 '{node}'에 animation curve로 넣었습니다",
+    "{n} animated custom properties as animation curves on '{node}'":
+        "애니메이션된 custom property {n}개를 '{node}'에 animation curve로 넣었습니다",
+    "The FBX file Blender wrote lacks {missing}: the animation curves were not added":
+        "Blender가 쓴 FBX 파일에 {missing}이(가) 없어 animation curve를 넣지 않았습니다",
+    "Bone '{bone}' has a custom property '{name}' of its own: not exported over it":
+        "bone '{bone}'에 같은 이름의 custom property '{name}'이(가) 있어 그 위에 내보내지 않았습니다",
     "'{name}' is linked: its colour layers went into the file unfiltered":
         "'{name}'은(는) link되어 있어 color layer를 거르지 못한 채 파일에 넣었습니다",
     "Exported {file} for Unreal{lods}": "Unreal용 {file}을(를) 내보냈습니다{lods}",

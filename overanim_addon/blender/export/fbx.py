@@ -10,7 +10,8 @@ What reaches the file:
   them. Never the preview, the per-Region float masks, the composed shape key, the mask vertex
   groups or the add-on's bookkeeping properties;
 - the animation, baked from the evaluated pose every frame of the scene's range, when the rig or its
-  meshes are animated.
+  meshes are animated; the armature's animated ``OverAnim_*`` custom properties (the foot-IK bake's
+  values) as animation curves Unreal imports (``property_curves``: added to the written file).
 
 Blender's exporter writes every colour attribute of a mesh. So that only the chosen ones reach the
 file without changing the artist's data, each mesh object is given, for the export call only, a copy
@@ -18,11 +19,17 @@ of its mesh with the rest removed (the copy takes the mesh's name, so the FBX na
 artist's); the original is put back and the copy deleted whatever happens. Meshes of LOD n > 0
 (``_LOD<n>``) go to ``<file>_LOD<n>.fbx`` beside the main file, each with the armature: the file per
 LOD that Unreal's LOD import expects.
+
+Each file is written beside its target under a temporary name, given its curves there, and renamed
+over the target only once every file is complete: a failure leaves the files that were at those
+paths untouched and no partial file behind.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
+import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +43,7 @@ from ..regions import packed
 from ..regions.compose import COMPOSED
 from ..regions.masks import GROUP_PREFIX, PREFIX, mesh_masks
 from ..regions.properties import require_region_bones
+from . import property_curves
 
 # Blender's FBX exporter, set up for Unreal's importer (see docs/unreal.md)
 UNREAL_SETTINGS = {
@@ -82,6 +90,8 @@ class ExportResult:
     channels: dict[str, str] = field(default_factory=dict)  # channel -> Region packed into it
     animated: bool = False
     frames: tuple[int, int] = (0, 0)
+    curves: list[str] = field(default_factory=list)  # animated custom properties written as curves
+    curves_on: str = ""  # the node (armature or bone) holding them
     unfiltered: list[str] = field(default_factory=list)  # linked meshes whose layers could not be filtered
 
 
@@ -186,6 +196,35 @@ def lod_path(path: Path, lod: int) -> Path:
     return path if lod == 0 else path.with_name(f"{path.stem}_LOD{lod}{path.suffix}")
 
 
+class Staging:
+    """Files written under temporary names beside their targets (same folder: the rename is atomic)
+    and renamed over them together by ``commit``; leaving the ``with`` block deletes every temporary
+    file still there, so an error leaves the targets as they were and nothing half-written."""
+
+    def __init__(self) -> None:
+        self.temporary: list[Path] = []
+        self.latest: dict[Path, Path] = {}  # target -> its newest temporary file
+
+    def __enter__(self) -> Staging:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        for path in self.temporary:
+            path.unlink(missing_ok=True)
+
+    def new(self, target: Path) -> Path:
+        """A new empty temporary file for ``target``; the newest one is what ``commit`` puts there."""
+        handle, name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".tmp.fbx", dir=target.parent)
+        os.close(handle)
+        self.temporary.append(Path(name))
+        self.latest[target] = Path(name)
+        return Path(name)
+
+    def commit(self) -> None:
+        for target, path in self.latest.items():
+            os.replace(path, target)
+
+
 def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, path: Path, *,
                       export_lods: bool = True, packed_only: bool = True,
                       deform_bones_only: bool = False) -> ExportResult:
@@ -203,14 +242,22 @@ def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, pa
     lods = sorted(by_lod) if export_lods else [min(by_lod, default=0)]
     if not lods:
         lods = [0]
+    names = property_curves.animated_properties(armature) if result.animated else []
+    curves = property_curves.sample(context, armature, names, *result.frames) if names else None
     path.parent.mkdir(parents=True, exist_ok=True)
-    for lod in lods:
-        group = by_lod.get(lod, [])
-        target = lod_path(path, lod)
-        with export_meshes(group, packed_only, result.unfiltered), context.temp_override(
-                selected_objects=[armature, *group], active_object=armature, object=armature):
-            bpy.ops.export_scene.fbx(filepath=str(target), bake_anim=result.animated,
-                                     use_armature_deform_only=deform_bones_only, **UNREAL_SETTINGS)
-        result.files.append(ExportedFile(target, lod, [m.name for m in group],
-                                         sum(len(m.data.vertices) for m in group)))
+    with Staging() as staging:
+        for lod in lods:
+            group = by_lod.get(lod, [])
+            target = lod_path(path, lod)
+            written = staging.new(target)
+            with export_meshes(group, packed_only, result.unfiltered), context.temp_override(
+                    selected_objects=[armature, *group], active_object=armature, object=armature):
+                bpy.ops.export_scene.fbx(filepath=str(written), bake_anim=result.animated,
+                                         use_armature_deform_only=deform_bones_only, **UNREAL_SETTINGS)
+            if curves is not None:
+                result.curves_on = property_curves.add_to_file(written, staging.new(target), armature.name, curves)
+                result.curves = names
+            result.files.append(ExportedFile(target, lod, [m.name for m in group],
+                                             sum(len(m.data.vertices) for m in group)))
+        staging.commit()
     return result

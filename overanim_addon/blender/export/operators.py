@@ -33,6 +33,11 @@ def report_lines(armature: bpy.types.Object, result: ExportResult) -> list[tuple
     if result.animated:
         log.append(("INFO", Message("Animation: frames {start}-{end}, baked from the evaluated pose",
                                     start=result.frames[0], end=result.frames[1])))
+        if result.curves:
+            log.append(("INFO", plural(len(result.curves),
+                                       "{n} animated custom property as an animation curve on '{node}'",
+                                       "{n} animated custom properties as animation curves on '{node}'",
+                                       node=result.curves_on)))
     else:
         log.append(("INFO", Message("No animation")))
     for name in result.unfiltered:
