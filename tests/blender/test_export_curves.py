@@ -121,7 +121,9 @@ def check_curves(fbx, node, expected, declared_on):
 
 def test_the_ten_baked_values_reach_the_file_as_animated_user_properties(baked, tmp_path, capfd):
     path = tmp_path / "walk.fbx"
+    bpy.context.scene.frame_set(7)
     export(baked, path)
+    assert bpy.context.scene.frame_current == 7  # sampled, then put back
     expected = evaluated(baked, NAMES)
     body = expected["OverAnim_FootIK_BodyOffset"]
     assert body[0] == pytest.approx(0.0, abs=0.01) and body.max() > 9.0  # up the step: a curve worth the name
@@ -165,6 +167,7 @@ def test_an_armature_named_armature_carries_the_curves_on_its_single_root_bone(b
     for name in NAMES:
         assert not fbx.sources(armature.props[0], name.encode())
     assert "10 animated custom properties as animation curves on 'root'" in capfd.readouterr().out
+    assert len(imported(path)["bones"]) == len(fbx.of(b"Model")) - 2  # Blender still reads it: all the bones
 
 
 def imported(path):
@@ -246,3 +249,21 @@ def test_a_failure_adding_the_curves_leaves_the_previous_files(baked, tmp_path, 
     with bpy.context.temp_override(active_object=baked, object=baked), pytest.raises(RuntimeError, match=message):
         bpy.ops.overanim.export_fbx(filepath=str(tmp_path / "hero.fbx"))
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == previous
+
+
+def test_the_benchmark_runs_and_prints_every_figure():
+    """The benchmark is not a timed test; this only checks that it runs and reports all it promises."""
+    import os
+    import subprocess
+    from pathlib import Path
+
+    from .helpers import script_command
+
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run(script_command("scripts/benchmark_export_curves.py", "--frames", "6", "--repeat", "1"),
+                            cwd=root, capture_output=True, text=True, timeout=300,
+                            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, check=False)
+    assert result.returncode == 0, result.stderr + result.stdout
+    for line in ("6 frames, 10 animated properties", "exporter alone (baseline)", "sampling the properties",
+                 "adding the curves to the file", "reading the file", "writing it unchanged", "to the baseline"):
+        assert line in result.stdout, f"missing {line!r} in:\n{result.stdout}"

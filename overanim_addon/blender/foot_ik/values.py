@@ -1,8 +1,8 @@
 """The probe's values as custom properties on the armature object, ``OverAnim_FootIK_<Name>``:
 offsets and the trace distance in cm, pitch and roll in degrees, hits 0 or 1 (floats, so they key
-and blend like the others). Blender's FBX exporter writes an object's custom properties when
-"Custom Properties" is on, but only their value at the exported frame, not their animation
-(docs/foot-ik.md, "the hand-off").
+and blend like the others). Blender's FBX exporter writes an object's custom properties with their
+value at the current frame only; Export for Unreal adds their animation to the file as curves Unreal
+imports (``export/property_curves.py``, docs/foot-ik.md "the hand-off").
 """
 
 from __future__ import annotations
