@@ -267,3 +267,17 @@ def test_the_benchmark_runs_and_prints_every_figure():
     for line in ("6 frames, 10 animated properties", "exporter alone (baseline)", "sampling the properties",
                  "adding the curves to the file", "reading the file", "writing it unchanged", "to the baseline"):
         assert line in result.stdout, f"missing {line!r} in:\n{result.stdout}"
+
+
+def test_the_files_get_the_permissions_files_are_written_with(baked, tmp_path):
+    """Written under temporary names and renamed: a new file is created as any (umask), a file
+    written over keeps its own permissions."""
+    import os
+
+    (tmp_path / "hero.fbx").write_bytes(b"previous")
+    os.chmod(tmp_path / "hero.fbx", 0o640)
+    plain = tmp_path / "plain"
+    plain.write_bytes(b"")
+    export(baked, tmp_path / "hero.fbx")
+    assert (tmp_path / "hero.fbx").stat().st_mode & 0o777 == 0o640
+    assert (tmp_path / "hero_LOD1.fbx").stat().st_mode & 0o777 == plain.stat().st_mode & 0o777

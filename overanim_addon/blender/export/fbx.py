@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
+import secrets
+import shutil
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -213,15 +214,23 @@ class Staging:
             path.unlink(missing_ok=True)
 
     def new(self, target: Path) -> Path:
-        """A new empty temporary file for ``target``; the newest one is what ``commit`` puts there."""
-        handle, name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".tmp.fbx", dir=target.parent)
-        os.close(handle)
-        self.temporary.append(Path(name))
-        self.latest[target] = Path(name)
-        return Path(name)
+        """A new empty temporary file for ``target``; the newest one is what ``commit`` puts there.
+        Created as any new file is (``mkstemp`` would make it readable by its owner only)."""
+        while True:
+            path = target.with_name(f".{target.stem}.{secrets.token_hex(4)}.tmp{target.suffix}")
+            try:
+                path.open("xb").close()
+                break
+            except FileExistsError:
+                continue
+        self.temporary.append(path)
+        self.latest[target] = path
+        return path
 
     def commit(self) -> None:
         for target, path in self.latest.items():
+            if target.exists():  # an existing file keeps its permissions, as when written over in place
+                shutil.copymode(target, path)
             os.replace(path, target)
 
 
