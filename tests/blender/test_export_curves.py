@@ -141,16 +141,19 @@ def test_the_ten_baked_values_reach_the_file_as_animated_user_properties(baked, 
 
 
 def test_other_animated_overanim_properties_go_too_and_the_artists_stay_static(walker, tmp_path):
-    walker["OverAnim_Stride"], walker["ArtistSwitch"] = 0.0, 0.0
+    walker["OverAnim_Stride"], walker["ArtistSwitch"], walker["OverAnim_Driven"] = 0.0, 0.0, 0.0
     for frame, value in ((1, 0.0), (FRAMES, 70.0)):
         walker["OverAnim_Stride"] = walker["ArtistSwitch"] = value
         walker.keyframe_insert('["OverAnim_Stride"]', frame=frame)
         walker.keyframe_insert('["ArtistSwitch"]', frame=frame)
+    walker.driver_add('["OverAnim_Driven"]').driver.expression = "frame * 0.5"  # a simple expression: no Python
     path = tmp_path / "stride.fbx"
     export(walker, path, export_lods=False)
     fbx = read(path)
     armature = armature_node(fbx)
-    check_curves(fbx, armature, evaluated(walker, ["OverAnim_Stride"]), armature)
+    expected = evaluated(walker, ["OverAnim_Stride", "OverAnim_Driven"])
+    np.testing.assert_allclose(expected["OverAnim_Driven"], np.arange(1, FRAMES + 1) * 0.5, rtol=1e-6)
+    check_curves(fbx, armature, expected, armature)
     assert not fbx.sources(armature.props[0], b"ArtistSwitch")  # written static, as the exporter does
     assert properties(armature)[b"ArtistSwitch"].props[3] == b"A+U"
 

@@ -45,7 +45,6 @@ from . import fbx_file
 from .fbx_file import Element, name_class, object_name
 
 CURVE_CHANNEL = b"d|"  # FBX's prefix of an animation curve node's channels ("d|X" for a transform)
-USER_ANIMATABLE = b"A+U"
 
 
 @dataclass
