@@ -120,6 +120,17 @@ class CalibrationSettings:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
+# Blender keeps a FloatProperty in a float32: Minimum Character Scale set to its limit 0.01 reads
+# back as 0.00999999977648. A value within float32 rounding (2**-24 relative) of a limit is at it.
+FLOAT32_ROUNDING = 2.0**-24
+
+
+def _outside(value: float, limit: float | None, sign: float) -> bool:
+    """``value`` is past ``limit`` (below it for sign -1, above it for sign 1) by more than float32
+    rounding."""
+    return limit is not None and sign * (value - limit) > abs(limit) * FLOAT32_ROUNDING
+
+
 def validate_calibration(settings: CalibrationSettings) -> list[str]:
     """Problems an artist must fix before measuring: NaN or out-of-range fields (the Details UI's
     ranges). An empty list means the settings are usable as they are."""
@@ -130,8 +141,8 @@ def validate_calibration(settings: CalibrationSettings) -> list[str]:
         value = getattr(settings, spec.name)
         if not math.isfinite(value):
             problems.append(Message("{field} is not a number", field=spec.label))
-        elif spec.minimum is not None and value < spec.minimum:
+        elif _outside(value, spec.minimum, -1.0):
             problems.append(Message("{field} must be at least {limit:g}", field=spec.label, limit=spec.minimum))
-        elif spec.maximum is not None and value > spec.maximum:
+        elif _outside(value, spec.maximum, 1.0):
             problems.append(Message("{field} must be at most {limit:g}", field=spec.label, limit=spec.maximum))
     return problems

@@ -107,3 +107,13 @@ def test_nan_calibration_is_reported_and_nothing_written(sample):
     with pytest.raises(RuntimeError, match="Reference Character Height is not a number"):
         bpy.ops.overanim.measure_proportions()
     assert custom_props(sample) == {}
+
+
+def test_calibration_fields_at_their_limits_measure(sample):
+    """Blender stores Minimum Character Scale 0.01 as 0.00999999977648: still the spec's limit."""
+    calibration = sample.overanim.calibration
+    calibration.minimum_character_scale, calibration.maximum_character_scale = 0.01, 10.0
+    calibration.reference_character_height = 1.0
+    assert findings(sample) == set()
+    bpy.ops.overanim.measure_proportions()
+    assert sample["OverAnim_CharacterScaleCS"] == pytest.approx(10.0)
