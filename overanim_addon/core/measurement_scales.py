@@ -65,8 +65,9 @@ class MotionMeasurementScales:
         ``(False, 0.0)`` (the C++ out-parameter is set to 0 at call start and stays 0 on failure).
 
         Auto on Region motion walks chain -> span -> bounds -> average bone and takes the first
-        positive scale; when none is (or ``has_region_measurements`` is false) it fails, as the
-        spec's "final scale" rule says. Auto on actor motion uses the locomotion-height scale.
+        scale above 0 (passing over one that is absent or 0); when none is (or
+        ``has_region_measurements`` is false) it fails, and so does an infinite one: the spec's
+        "final scale" must be finite. Auto on actor motion uses the locomotion-height scale.
         """
         basis = coerce_enum(MotionMeasurementBasis, basis)
         scale = 0.0
@@ -80,9 +81,7 @@ class MotionMeasurementScales:
             if not self.is_region_motion:
                 scale = self.locomotion_height_scale
             elif self.has_region_measurements:
-                scale = next(
-                    (s for s in map(self._region_scale, AUTO_REGION_ORDER) if is_finite_positive(s)), 0.0
-                )
+                scale = next((s for s in map(self._region_scale, AUTO_REGION_ORDER) if float(s) > 0.0), 0.0)
         elif self.has_region_measurements:  # one of the four Region* bases
             scale = self._region_scale(basis)
         scale = float(scale)

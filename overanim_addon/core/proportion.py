@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import math
+import sys
 
 from ._numeric import coerce_enum, is_finite_positive
 from .calibration import CalibrationSettings
@@ -72,6 +73,9 @@ def resolve_spatial_distance(
     - Absolute: the distance unchanged;
     - RegionRelative: ``region_reference_size * region_ratio`` when both are finite and positive;
     - otherwise (CharacterRelative, or RegionRelative without both): ``distance * character scale``.
+
+    A product past the largest float is that largest float: the result stays finite and never
+    shrinks as a distance grows (it used to become 0, or fall back to character-relative).
     """
     mode = coerce_enum(SpatialCalibrationMode, mode)
     distance = float(authored_distance)
@@ -85,8 +89,5 @@ def resolve_spatial_distance(
         and is_finite_positive(region_reference_size)
         and is_finite_positive(region_ratio)
     ):
-        product = float(region_reference_size) * float(region_ratio)
-        if math.isfinite(product):
-            return product
-    result = distance * scale
-    return result if math.isfinite(result) else 0.0
+        return min(float(region_reference_size) * float(region_ratio), sys.float_info.max)
+    return min(distance * scale, sys.float_info.max)

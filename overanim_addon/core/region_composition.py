@@ -17,7 +17,8 @@ one composed delta per vertex, shape (vertices,) or (vertices, k).
   two masks share one delta (0.5 + 0.5) still adds up to the full delta.
 
 Non-finite delta components (NaN, inf) contribute nothing: a broken Region cannot poison its
-neighbours. The result is always finite. With no Regions the result is all zeros.
+neighbours. The result is always finite (a float32 vector past float32's range is shortened to fit,
+direction kept). With no Regions the result is all zeros.
 """
 
 from __future__ import annotations
@@ -89,4 +90,9 @@ def compose_region_deltas(
                 shrink = np.where(total_length > cap, cap / total_length, 1.0)
             result = total * shrink[:, None]
     result = np.nan_to_num(result, nan=0.0, posinf=0.0, neginf=0.0)
+    # float32 deltas near float32's largest value can add up past it: shorten such a vector to fit
+    # (direction kept), as the cast would make it inf
+    big = float(np.finfo(out_dtype).max)
+    peak = np.abs(result).max(axis=1, initial=0.0)
+    result *= np.divide(big, peak, out=np.ones_like(peak), where=peak > big)[:, None]
     return (result[:, 0] if is_scalar else result).astype(out_dtype, copy=False)

@@ -114,7 +114,9 @@ class RegionMaskPolicy:
             np.clip(weight, 0.0, 1.0, out=out)
             if np.isnan(np.add.reduce(out, axis=None)):
                 np.copyto(out, dtype.type(0.0), where=np.isnan(out))
-        span = dtype.type(full - zero)
+        # the range as the dtype holds its ends: a weight equal to full_weight (in float32) is then
+        # t = 1 exactly; the float64 difference rounded to float32 could give 0.99999994
+        span = dtype.type(full) - dtype.type(zero)
         if not self.has_transition_range or span == 0.0:
             # the hard step, 1.0 above zero_weight, else 0.0; also for a range too narrow for the
             # dtype (0/0 would make NaN where the weight equals zero_weight)

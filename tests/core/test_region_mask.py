@@ -146,19 +146,21 @@ def test_mask_is_monotonic_in_the_weight(mode, zero, full, exponent, a, b):
 # -- the in-place form used by paint and the live preview -------------------------------------------
 def _evaluate_before_in_place(policy, w):
     """The array path as it was before evaluate_into existed (a fresh copy, then in place), kept as
-    the reference for bit-for-bit equality; with one fix: a transition range too narrow for the
-    dtype is a hard step (it divided 0 by 0 into NaN where the weight equals zero_weight)."""
+    the reference for bit-for-bit equality; with two fixes: a transition range too narrow for the
+    dtype is a hard step (it divided 0 by 0 into NaN where the weight equals zero_weight), and the
+    range is the difference of its ends as the dtype holds them (float32 weights at full_weight
+    gave 0.99999994 when the ends were not float32 numbers)."""
     dtype = w.dtype
     zero, full = policy.effective_zero_weight, policy.effective_full_weight
     w = np.array(w, dtype=dtype)
     np.clip(w, 0.0, 1.0, out=w)
     if np.isnan(np.add.reduce(w, axis=None)):
         np.copyto(w, dtype.type(0.0), where=np.isnan(w))
-    if not policy.has_transition_range or dtype.type(full - zero) == 0:
+    if not policy.has_transition_range or dtype.type(full) - dtype.type(zero) == 0:
         return (w > zero).astype(dtype)
     with np.errstate(over="ignore"):
         np.subtract(w, dtype.type(zero), out=w)
-        np.divide(w, dtype.type(full - zero), out=w)
+        np.divide(w, dtype.type(full) - dtype.type(zero), out=w)
     np.clip(w, 0.0, 1.0, out=w)
     if policy.falloff_mode is RegionFalloffMode.LINEAR:
         mask = w
