@@ -53,15 +53,47 @@ class Frames:
         return float(abs(np.linalg.det(self.ws)) ** (1.0 / 3.0))
 
 
+def polar(linear: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``linear`` = R @ P: R a rotation (det +1), P a symmetric stretch (with a negative eigenvalue
+    when ``linear`` mirrors). A mirror has no one place: it may go on any axis of the stretch, and
+    each choice leaves another R. It goes on the axis that leaves R turning the same local axis to
+    world up (+Z) as ``linear`` does (to the nearest R can, when the stretch is not uniform), so a
+    rig mirrored left to right (scale -1 on X) stands in CS as it stands in the viewport instead of
+    upside down; among equal choices, the R nearest the identity (scale (-1, 1, 1) keeps R = I)."""
+    m = np.asarray(linear, dtype=np.float64).reshape(3, 3)
+    u, s, vt = np.linalg.svd(m)
+    rotation = u @ vt
+    if np.linalg.det(rotation) > 0.0:
+        return rotation, rotation.T @ m
+    q, stretch = -rotation, vt.T @ np.diag(s) @ vt  # -m = q @ stretch, both proper
+    up = m.T @ np.array([0.0, 0.0, 1.0])  # the local direction that linear carries highest
+    local_up = q.T @ np.array([0.0, 0.0, 1.0])
+    # the mirror axis must be an eigenvector of the stretch: the singular vectors, and (when
+    # singular values are equal, as in a uniform scale) the object's own axes and those axes made
+    # perpendicular to local up, which a uniform mirror needs
+    axes = [*vt, *np.eye(3), *(e - (e @ local_up) * local_up for e in np.eye(3))]
+    best: tuple[tuple[float, float], np.ndarray] | None = None
+    for axis in axes:
+        norm = float(np.linalg.norm(axis))
+        if norm < 1e-6:
+            continue
+        a = axis / norm
+        if np.linalg.norm(stretch @ a - (a @ stretch @ a) * a) > 1e-9 * s[0]:
+            continue
+        r = q @ (2.0 * np.outer(a, a) - np.eye(3))  # q, turned half a turn about the mirror axis
+        key = (round(float(r.T[:, 2] @ up) / float(np.linalg.norm(up)), 9), float(np.trace(r)))
+        if best is None or key > best[0]:
+            best = (key, r)
+    assert best is not None  # the singular vectors are eigenvectors of the stretch
+    return best[1], best[1].T @ m
+
+
 def frames(linear_world: np.ndarray) -> Frames:
-    """Split ``linear_world`` = R @ P (polar decomposition: R a rotation, P a symmetric stretch)."""
+    """Split ``linear_world`` = R @ P (``polar``): CS is carried by R, WS by the whole matrix."""
     m = np.asarray(linear_world, dtype=np.float64).reshape(3, 3)
     if not np.all(np.isfinite(m)) or abs(np.linalg.det(m)) < 1e-12:
         raise InvalidInputError("The armature's world transform is degenerate (zero or non-finite scale)")
-    u, _, vt = np.linalg.svd(m)
-    # a mirrored transform (negative scale) keeps a proper rotation: the mirror goes to the stretch
-    flip = np.diag([1.0, 1.0, float(np.sign(np.linalg.det(u @ vt)))])
-    return Frames(cs=u @ flip @ vt, ws=m)
+    return Frames(cs=polar(m)[0], ws=m)
 
 
 @dataclass(frozen=True)

@@ -248,3 +248,43 @@ def test_region_values_reach_the_json_export_and_the_batch_report(sample, tmp_pa
         key = f"OverAnim_Region_Head_{name}"
         assert exported[key] == pytest.approx(sample[key]) and report[key] == pytest.approx(sample[key])
     assert exported["OverAnim_Region_Head_MotionScaleCS"] == pytest.approx(exported["OverAnim_Region_Head_SpanScale"])
+
+
+def world_normals(obj):
+    """Face normals of the evaluated mesh in world space, from its winding (as a renderer sees it)."""
+    evaluated = obj.evaluated_get(bpy.context.evaluated_depsgraph_get())
+    mesh = evaluated.to_mesh()
+    corners = np.empty(len(mesh.vertices) * 3)
+    mesh.vertices.foreach_get("co", corners)
+    loops = np.empty(len(mesh.loops), dtype=np.int32)
+    mesh.loops.foreach_get("vertex_index", loops)
+    starts = np.empty(len(mesh.polygons), dtype=np.int32)
+    mesh.polygons.foreach_get("loop_start", starts)
+    evaluated.to_mesh_clear()
+    m = np.array(obj.matrix_world)
+    world = corners.reshape(-1, 3) @ m[:3, :3].T
+    a, b, c = (world[loops[starts + i]] for i in range(3))
+    n = np.cross(b - a, c - a)
+    return n / np.linalg.norm(n, axis=1, keepdims=True)
+
+
+@pytest.mark.parametrize("mirror", [(-1, 1, 1), (1, -1, 1)])
+def test_a_rig_mirrored_left_to_right_measures_upright_and_apply_scale_keeps_it(sample, mirror):
+    upright = measure()
+    sample.scale = mirror
+    bpy.context.view_layer.update()
+    found = findings(sample)
+    assert not [key for key in found if key[0] in ("locomotion_root", "orientation")]  # it stands as it did
+    mirrored = measure()
+    for key in CHARACTER:
+        assert mirrored[f"OverAnim_{key}CS"] == pytest.approx(upright[f"OverAnim_{key}CS"], rel=1e-5), key
+        assert mirrored[f"OverAnim_{key}WS"] == pytest.approx(upright[f"OverAnim_{key}WS"], rel=1e-5), key
+    before = {o.name: (world_vertices(o), world_normals(o)) for o in meshes()}
+    assert bpy.ops.overanim.fix_check(fix="apply_armature_scale") == {"FINISHED"}
+    for obj in [sample, *meshes()]:
+        assert tuple(obj.matrix_world.to_scale()) == pytest.approx((1, 1, 1), abs=1e-5), obj.name
+        np.testing.assert_allclose(np.array(obj.matrix_world.to_3x3()), np.eye(3), atol=1e-5)  # no turn added
+    for obj in meshes():
+        vertices, normals = before[obj.name]
+        np.testing.assert_allclose(world_vertices(obj), vertices, atol=1e-5, err_msg=obj.name)
+        np.testing.assert_allclose(world_normals(obj), normals, atol=1e-4, err_msg=obj.name)  # not inside out

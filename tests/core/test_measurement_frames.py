@@ -156,3 +156,41 @@ def test_each_spatial_mode_and_an_object_scale_of_2():
 def test_region_relative_without_a_ratio_falls_back_to_character_relative():
     fallback = arm_calibration(mode="REGION_RELATIVE", ratio=0.0, scale=1.5)[0]
     assert fallback.spatial_distance_ws == pytest.approx(10.0 * 1.5)
+
+
+def quaternion_matrix(q):
+    w, x, y, z = np.asarray(q) / np.linalg.norm(q)
+    return np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+                     [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+                     [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]])
+
+
+@given(st.tuples(*[st.floats(-1, 1)] * 4).filter(lambda q: np.linalg.norm(q) > 0.1),
+       st.sampled_from([(-1, 1, 1), (1, -1, 1), (1, 1, -1), (-1, -1, -1), (-2, 1, 1), (1, -0.5, 3), (-1, 2, 3)]),
+       st.floats(0.05, 20))
+def test_a_mirrored_transform_keeps_the_rig_upright_in_cs_as_it_stands_in_ws(q, mirror, scale):
+    """A rig mirrored by a negative object scale stands as the viewport shows it: CS turns the same
+    local axis to world up as WS does (the mirror goes to the stretch, whichever axis it is on); with
+    a non-uniform stretch, which turns directions, the nearest it can, never below the horizon."""
+    rotation = quaternion_matrix(q)
+    linear = rotation @ np.diag(mirror) * scale
+    f = frames(linear)
+    np.testing.assert_allclose(f.cs @ f.cs.T, np.eye(3), atol=1e-9)
+    assert np.linalg.det(f.cs) == pytest.approx(1.0)
+    stretch = f.cs.T @ linear
+    np.testing.assert_allclose(stretch, stretch.T, atol=1e-9 * scale * 3)
+    up_ws = linear.T @ [0, 0, 1] / np.linalg.norm(linear.T @ [0, 0, 1])  # the local direction WS carries highest
+    up_cs = f.cs.T @ [0, 0, 1]
+    if len(set(np.abs(mirror))) == 1:
+        assert up_cs @ up_ws == pytest.approx(1.0)  # the same local axis
+    else:
+        assert up_cs @ up_ws > 0.0
+
+
+@pytest.mark.parametrize("mirror", [(-1, 1, 1), (1, -1, 1)])
+def test_a_rig_mirrored_left_to_right_measures_as_it_stands(mirror):
+    m = measure_character(CalibrationSettings(), humanoid(), POINTS, np.diag(mirror).astype(float))
+    assert m.locomotion_root_bone == "pelvis"
+    for space in ("cs", "ws"):
+        assert getattr(m.proportions, f"character_height_{space}") == pytest.approx(180.0)
+        assert getattr(m.proportions, f"locomotion_height_{space}") == pytest.approx(95.0)

@@ -20,6 +20,7 @@ import numpy as np
 from mathutils import Matrix
 
 from ...core.errors import OverAnimError
+from ...core.measurement import polar
 from ..common import deformed_meshes
 
 TOLERANCE = 1e-5
@@ -46,11 +47,8 @@ def _depth(obj: bpy.types.Object) -> int:
 
 def _split(world: Matrix) -> tuple[Matrix, Matrix]:
     """(world without its stretch, the stretch S as a 4x4) with world = that @ S."""
-    linear = np.array(world.to_3x3(), dtype=np.float64)
-    u, _, vt = np.linalg.svd(linear)
-    flip = np.diag([1.0, 1.0, float(np.sign(np.linalg.det(u @ vt)))])
-    rotation = u @ flip @ vt
-    stretch = rotation.T @ linear  # symmetric; holds a mirror when the scale is negative
+    # the split Measure uses: a mirror goes to the stretch on the axis that keeps the object's up
+    rotation, stretch = polar(np.array(world.to_3x3(), dtype=np.float64))
     rigid = Matrix.Translation(world.translation) @ Matrix(rotation.tolist()).to_4x4()
     return rigid, Matrix(stretch.tolist()).to_4x4()
 
