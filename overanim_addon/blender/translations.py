@@ -148,6 +148,14 @@ KO_MESSAGES = {
         "world up(+Z) 방향 높이는 {tall:.4g} cm입니다. 세우세요: armature object를 {rotation} 회전하세요 "
         "(또는 rest pose를 고치세요){unless}",
     ", unless the creature really is long and low": ". 정말 길고 낮은 생물이라면 그대로 두세요",
+    "'{name}' reaches {depth:.4g} cm below its origin along world up (+Z) and {above:.4g} cm above it: Measure "
+    "takes the plane through the armature's origin as the ground. {advice}":
+        "'{name}'이(가) world up(+Z) 방향으로 origin보다 {depth:.4g} cm 아래, {above:.4g} cm 위까지 있습니다: "
+        "Measure는 armature의 origin을 지나는 평면을 바닥으로 씁니다. {advice}",
+    "It stands upside down: rotate the armature object 180° about X (or fix its rest pose)":
+        "거꾸로 서 있습니다: armature object를 X축으로 180° 회전하세요 (또는 rest pose를 고치세요)",
+    "Put the armature's origin at its feet (Object > Set Origin)":
+        "armature의 origin을 발에 두세요 (Object > Set Origin)",
     "The meshes are shown posed ({count}, e.g. '{bone}'): measuring uses the rest pose; switch the rig to Rest "
     "Position to see what is measured":
         "mesh가 포즈된 상태로 보입니다 ({count}, 예: '{bone}'): 측정은 rest pose를 씁니다. 측정되는 모습을 보려면 "

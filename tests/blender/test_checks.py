@@ -117,3 +117,17 @@ def test_calibration_fields_at_their_limits_measure(sample):
     assert findings(sample) == set()
     bpy.ops.overanim.measure_proportions()
     assert sample["OverAnim_CharacterScaleCS"] == pytest.approx(10.0)
+
+
+def test_meshes_without_vertices_are_judged_by_the_bones_as_measure_does(sample):
+    """Measure takes the bones when the deformed meshes have no vertices; the checks did not (a
+    height of 0: no unit-scale finding, '0 cm tall' in the scale finding)."""
+    for obj in [o for o in bpy.context.scene.objects if o.type == "MESH"]:
+        obj.data.clear_geometry()
+    bpy.context.scene.unit_settings.scale_length = 100.0
+    assert ("unit_scale", "WARNING") in findings(sample)
+    bpy.context.scene.unit_settings.scale_length = 1.0
+    sample.scale = (0.01, 0.01, 0.01)
+    bpy.context.view_layer.update()
+    message = next(f.message for f in run_checks(bpy.context, sample) if f.id == "armature_scale")
+    assert "(1.8 cm tall)" in message

@@ -288,3 +288,34 @@ def test_a_rig_mirrored_left_to_right_measures_upright_and_apply_scale_keeps_it(
         vertices, normals = before[obj.name]
         np.testing.assert_allclose(world_vertices(obj), vertices, atol=1e-5, err_msg=obj.name)
         np.testing.assert_allclose(world_normals(obj), normals, atol=1e-4, err_msg=obj.name)  # not inside out
+
+
+def test_a_rig_upside_down_is_named_as_such_not_as_an_odd_unit_scale(sample):
+    sample.scale = (-1, -1, -1)  # a point mirror: the viewport shows the rig hanging head down
+    bpy.context.view_layer.update()
+    found = findings(sample)
+    message = found[("orientation", "ERROR")]
+    assert "upside down" in message and "180° about X" in message
+    assert not [key for key in found if key[0] in ("locomotion_root", "unit_scale")]
+    with pytest.raises(RuntimeError, match="upside down"):
+        bpy.ops.overanim.measure_proportions()
+    assert custom_props(sample) == {}
+    sample.rotation_euler = (math.radians(180), 0, 0)  # the advice works
+    bpy.context.view_layer.update()
+    assert ("orientation", "ERROR") not in findings(sample)
+    assert measure()["OverAnim_CharacterHeightWS"] == pytest.approx(180.0, abs=0.01)
+
+
+def test_a_rig_whose_origin_is_not_at_its_feet_is_told_so(sample):
+    """Measure's ground is the plane through the armature's origin: with the origin at the hips the
+    pelvis is at ground level, which is not the pelvis's fault."""
+    reshape_data(sample, Matrix.Translation((0, 0, -0.95)))
+    sample.location.z += 0.95  # the viewport shows the same rig
+    bpy.context.view_layer.update()
+    found = findings(sample)
+    message = found[("orientation", "ERROR")]
+    assert "95 cm below its origin" in message and "origin at its feet" in message
+    assert not [key for key in found if key[0] in ("locomotion_root", "unit_scale")]
+    with pytest.raises(RuntimeError, match="below its origin"):
+        bpy.ops.overanim.measure_proportions()
+    assert custom_props(sample) == {}

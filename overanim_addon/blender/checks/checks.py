@@ -27,6 +27,7 @@ ERROR, WARNING, INFO = "ERROR", "WARNING", "INFO"
 GROUND_LEVEL_FRACTION = 0.003  # of the rig's height: a locomotion root this low is on the ground
 PLAUSIBLE_HEIGHT_CM = (5.0, 5000.0)  # a mouse to a giant; outside this the unit scale is suspect
 LYING_FRACTION = 0.35  # a rig whose height along world up is below this share of its length lies down
+BELOW_FRACTION = 0.2  # a rig reaching this share of its size below its origin does not stand on it
 SCALE_TOLERANCE = 1e-4
 # the rotation that turns each horizontal world axis into world up (+Z), as an artist types it
 STAND_UP = {"+X": "-90° about Y", "-X": "+90° about Y", "+Y": "+90° about X", "-Y": "-90° about X"}
@@ -130,6 +131,17 @@ def _lying_axis(world: Skeleton) -> tuple[str, float, float] | None:
     return f"{sign}{'XYZ'[longest]}", float(extent[longest]), float(extent[2])
 
 
+def _below_origin(world: Skeleton) -> tuple[float, float] | None:
+    """How far (cm) the rig reaches below its origin along world up, and how far above it, when the
+    part below is more than BELOW_FRACTION of its size along up: its origin is not at its feet, or
+    it stands upside down. None for a rig standing on its origin (feet a little below are fine)."""
+    z = world.joint_points()[:, 2]
+    top, bottom = float(z.max()), float(z.min())
+    if -bottom <= BELOW_FRACTION * (top - bottom):
+        return None
+    return -bottom, max(top, 0.0)
+
+
 def _check_locomotion_root(context, armature):
     """The locomotion root must stand above the ground along world up (the measuring frame of
     core.measurement); a rig lying down is named as such instead of blaming its root."""
@@ -142,8 +154,8 @@ def _check_locomotion_root(context, armature):
                                   more=Message(" and {count} more", count=len(broken) - 5) if len(broken) > 5 else ""))
         return
     f = frames(extract.linear_world(armature))
-    upright = skeleton.transformed(f.cs)
-    lying = _lying_axis(skeleton.transformed(f.ws))
+    upright, world = skeleton.transformed(f.cs), skeleton.transformed(f.ws)
+    lying = _lying_axis(world)
     try:
         root = locomotion_root(settings_from_properties(armature.overanim.calibration), upright)
     except OverAnimError as error:
@@ -166,22 +178,48 @@ def _check_locomotion_root(context, armature):
                     rotation=STAND_UP[axis],
                     unless="" if grounded else Message(", unless the creature really is long and low")))
         return
+    below = _below_origin(world)
+    if below is not None:
+        depth, above = below
+        advice = (Message("It stands upside down: rotate the armature object 180° about X (or fix its rest pose)")
+                  if above <= BELOW_FRACTION * (depth + above)
+                  else Message("Put the armature's origin at its feet (Object > Set Origin)"))
+        yield CheckResult(
+            "orientation", ERROR if grounded else WARNING,
+            Message("'{name}' reaches {depth:.4g} cm below its origin along world up (+Z) and {above:.4g} cm above "
+                    "it: Measure takes the plane through the armature's origin as the ground. {advice}",
+                    name=armature.name, depth=depth, above=above, advice=advice))
+        return
     if grounded:
         yield CheckResult("locomotion_root", ERROR,
                           Message("Locomotion root '{bone}' is at ground level ({height:.2f} cm): locomotion height "
                                   "would be 0; pick the pelvis in Locomotion Root Bone", bone=root, height=height))
 
 
-def _height_in_units(context, armature) -> float:
-    """The character's height in Blender units as it stands in the world (as measured in WS: the
-    highest rest point along world up). The Unit Scale applies to the world, so an FBX import at
-    object scale 0.01 is judged by what the scene shows, not by its centimetre data."""
+def _world_points_in_units(context, armature) -> np.ndarray:
+    """The rig as Measure reads it (the LOD0 rest vertices; the bone heads and tails when there are
+    none, empty meshes included) as it stands in the world: carried by the armature's world
+    rotation/scale, in Blender units from its origin. The Unit Scale applies to the world, so an FBX
+    import at object scale 0.01 is judged by what the scene shows, not by its centimetre data."""
     meshes = extract.lod0(deformed_meshes(armature, context.scene))
-    if meshes:
-        points = np.concatenate([extract.rest_points(m, armature, 1.0) for m in meshes])
-    else:
+    points = np.concatenate([extract.rest_points(m, armature, 1.0) for m in meshes]) if meshes else np.zeros((0, 3))
+    if len(points) == 0:
         points = extract.skeleton(armature, 1.0).joint_points()
-    return character_height(points @ frames(extract.linear_world(armature)).ws.T)
+    return points @ frames(extract.linear_world(armature)).ws.T
+
+
+def _height_in_units(context, armature) -> float:
+    """The character's height in Blender units as measured in WS: the highest point along world up."""
+    return character_height(_world_points_in_units(context, armature))
+
+
+def _size_in_units(context, armature) -> float:
+    """The rig's size along world up in Blender units, from its lowest point (or its origin, when it
+    stands above it) to its highest: its height when it stands on its origin, and still its size
+    when it does not (upside down, its origin at the hips), which the orientation check reports."""
+    z = _world_points_in_units(context, armature)[:, 2]
+    z = z[np.isfinite(z)]
+    return float(z.max() - min(float(z.min()), 0.0)) if z.size else 0.0
 
 
 def _heights_cm(context, armature) -> tuple[float, float]:
@@ -191,7 +229,7 @@ def _heights_cm(context, armature) -> tuple[float, float]:
 
 
 def _check_unit_scale(context, armature):
-    height_units = _height_in_units(context, armature)
+    height_units = _size_in_units(context, armature)
     height_cm = height_units * cm_per_unit(context.scene)
     low, high = PLAUSIBLE_HEIGHT_CM
     if height_units > 0 and not low <= height_cm <= high:
@@ -275,7 +313,7 @@ def _fix_rest_position(context, armature):
 
 def _fix_unit_scale(context, armature):
     """Pick the power of ten that brings the character nearest to a 180 cm human."""
-    height_units = _height_in_units(context, armature)
+    height_units = _size_in_units(context, armature)
     if not height_units > 0:
         raise OverAnimError(Message("The rig has no height to match a unit scale to"))
     exponent = round(math.log10(180.0 / (height_units * 100.0)))
