@@ -122,21 +122,28 @@ KO_MESSAGES = {
     "{field} is not a number": "{field} 값이 숫자가 아닙니다",
     "{field} must be at least {limit:g}": "{field}은(는) {limit:g} 이상이어야 합니다",
     "{field} must be at most {limit:g}": "{field}은(는) {limit:g} 이하여야 합니다",
-    "'{name}' has a non-uniform scale {scale}: world-space lengths are distorted; apply the scale{together}":
-        "'{name}'의 scale이 균일하지 않습니다 {scale}: world space 길이가 왜곡됩니다. scale을 적용하세요{together}",
-    "'{name}' has an unapplied scale of {scale:.3g}: Unreal will import it as component scale; apply it{together} "
-    "unless that is intended":
-        "'{name}'에 적용되지 않은 scale {scale:.3g}이(가) 있습니다: Unreal은 이를 component scale로 가져옵니다. "
-        "의도한 것이 아니면 적용하세요{together}",
+    "'{name}'{source} has a non-uniform scale {scale}: world-space lengths are distorted; apply the scale{together}":
+        "'{name}'{source}의 scale이 균일하지 않습니다 {scale}: world space 길이가 왜곡됩니다. "
+        "scale을 적용하세요{together}",
+    "'{name}'{source} has an unapplied scale of {scale:.3g}: Unreal will import it as component scale; apply "
+    "it{together} unless that is intended":
+        "'{name}'{source}에 적용되지 않은 scale {scale:.3g}이(가) 있습니다: Unreal은 이를 component scale로 "
+        "가져옵니다. 의도한 것이 아니면 적용하세요{together}",
     " (with its {meshes}, which keep their place)": " (변형되는 {meshes}와 함께, 위치는 그대로)",
     "{n} deformed mesh": "mesh {n}개", "{n} deformed meshes": "mesh {n}개",
-    "'{name}' has an object scale of {scale:g} {rotated}(the FBX importer's unit conversion): WS values measure "
-    "the rig as it stands ({ws:.4g} cm tall), CS values are its own data without that scale ({cs:.4g} cm, "
+    "'{name}'{source} has an object scale of {scale:g} {rotated}(the FBX importer's unit conversion): WS values "
+    "measure the rig as it stands ({ws:.4g} cm tall), CS values are its own data without that scale ({cs:.4g} cm, "
     "{factor:g}× WS) and their scales clamp at the maximum. Apply the scale{together} to make CS equal WS":
-        "'{name}'의 object scale이 {scale:g}입니다 {rotated}(FBX importer의 단위 변환): WS 값은 보이는 그대로의 "
-        "rig를 잽니다 (키 {ws:.4g} cm). CS 값은 그 scale이 빠진 rig 자체의 data입니다 ({cs:.4g} cm, WS의 "
+        "'{name}'{source}의 object scale이 {scale:g}입니다 {rotated}(FBX importer의 단위 변환): WS 값은 보이는 "
+        "그대로의 rig를 잽니다 (키 {ws:.4g} cm). CS 값은 그 scale이 빠진 rig 자체의 data입니다 ({cs:.4g} cm, WS의 "
         "{factor:g}배). 그래서 CS scale은 최대값에서 clamp됩니다. CS를 WS와 같게 하려면 scale을 적용하세요{together}",
-    "and an X rotation ": "X 회전과 함께 ",
+    "and a rotation ": "회전과 함께 ",
+    " (scaled by its parent '{parent}')": " (parent '{parent}'의 scale)",
+    " (scaled by its constraints)": " (constraint의 scale)",
+    "'{name}' is scaled by its constraints: Apply Scale cannot keep it in place; remove or apply those "
+    "constraints first":
+        "'{name}'의 scale은 constraint에서 옵니다: Apply Scale로는 제자리에 둘 수 없습니다. 먼저 그 constraint를 "
+        "지우거나 적용하세요",
     " and {count} more": " 외 {count}개",
     "Deformed meshes with an unapplied scale: {meshes}{more}; they export to Unreal at that scale: apply it":
         "적용되지 않은 scale이 있는 변형 mesh: {meshes}{more}. 그 scale로 Unreal에 export됩니다: 적용하세요",

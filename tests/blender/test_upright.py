@@ -319,3 +319,70 @@ def test_a_rig_whose_origin_is_not_at_its_feet_is_told_so(sample):
     with pytest.raises(RuntimeError, match="below its origin"):
         bpy.ops.overanim.measure_proportions()
     assert custom_props(sample) == {}
+
+
+def fbx_shape_by_parent(armature):
+    """The FBX importer's shape on a group above the rig (a Maya file with the skeleton in a group):
+    the Empty carries the +90 degrees about X and the scale 0.01, the armature has none of its own."""
+    root = bpy.data.objects.new("FBXRoot", None)
+    bpy.context.scene.collection.objects.link(root)
+    reshape_data(armature, UP_FROM_Y.inverted() @ Matrix.Scale(100.0, 4))
+    armature.parent = root
+    root.matrix_world = UP_FROM_Y @ Matrix.Scale(0.01, 4)
+    bpy.context.view_layer.update()
+    return root
+
+
+def test_a_rig_scaled_by_its_parent_is_explained_and_apply_scale_fixes_it(sample):
+    applied = measure()
+    root = fbx_shape_by_parent(sample)
+    found = findings(sample)
+    explained = found[("armature_scale", "WARNING")]
+    assert "0.01" in explained and "'FBXRoot'" in explained and "180 cm tall" in explained
+    assert not {key for key in found if key[0] in ("mesh_scale", "locomotion_root", "orientation", "unit_scale")}
+    imported = measure()
+    for key in CHARACTER:
+        assert imported[f"OverAnim_{key}WS"] == pytest.approx(applied[f"OverAnim_{key}WS"], rel=1e-4), key
+    before = {o.name: world_vertices(o) for o in meshes()}
+    root_world = root.matrix_world.copy()
+    assert bpy.ops.overanim.fix_check(fix="apply_armature_scale") == {"FINISHED"}
+    for obj in [sample, *meshes()]:
+        assert tuple(obj.matrix_world.to_scale()) == pytest.approx((1, 1, 1), abs=1e-5), obj.name
+    for obj in meshes():
+        np.testing.assert_allclose(world_vertices(obj), before[obj.name], atol=1e-5, err_msg=obj.name)
+    assert sample.parent is root and np.allclose(np.array(root.matrix_world), np.array(root_world))
+    assert not {key for key in findings(sample) if key[0] in ("armature_scale", "mesh_scale")}
+    again = measure()
+    for key in CHARACTER:
+        assert again[f"OverAnim_{key}CS"] == pytest.approx(applied[f"OverAnim_{key}CS"], rel=1e-4), key
+        assert again[f"OverAnim_{key}WS"] == pytest.approx(applied[f"OverAnim_{key}WS"], rel=1e-4), key
+
+
+def test_a_scale_from_constraints_is_reported_and_apply_scale_refuses_it(sample):
+    sizer = bpy.data.objects.new("Sizer", None)
+    bpy.context.scene.collection.objects.link(sizer)
+    sizer.scale = (2, 2, 2)
+    sample.constraints.new("COPY_SCALE").target = sizer
+    bpy.context.view_layer.update()
+    assert tuple(sample.matrix_world.to_scale()) == pytest.approx((2, 2, 2))
+    assert "constraints" in findings(sample)[("armature_scale", "WARNING")]
+    co = np.empty(len(sample.data.bones) * 3)
+    sample.data.bones.foreach_get("head_local", co)
+    with pytest.raises(RuntimeError, match="constraints"):
+        bpy.ops.overanim.fix_check(fix="apply_armature_scale")
+    after = np.empty_like(co)
+    sample.data.bones.foreach_get("head_local", after)
+    assert np.array_equal(co, after) and tuple(sample.scale) == (1, 1, 1)
+
+
+def test_apply_scale_keeps_a_mesh_deformed_by_envelopes_where_it_was(sample):
+    """Envelope distances and radii are lengths of the rig: they scale with its bones."""
+    body = bpy.data.objects["SK_OverAnimSample_Body"]
+    modifier = body.modifiers["Armature"]
+    modifier.use_vertex_groups, modifier.use_bone_envelopes = False, True
+    sample.pose.bones["upperarm_l"].rotation_quaternion = (0.9, 0.3, 0.1, 0.0)
+    sample.scale = (2, 2, 2)
+    bpy.context.view_layer.update()
+    before = world_vertices(body)
+    assert bpy.ops.overanim.fix_check(fix="apply_armature_scale") == {"FINISHED"}
+    np.testing.assert_allclose(world_vertices(body), before, atol=1e-5)

@@ -4,11 +4,14 @@ where the viewport shows it.
 
 Blender's own Apply Scale on the armature keeps its children in place by hiding the old scale in
 their parent-inverse matrices: the meshes end at a world scale of 2 and export wrong to Unreal.
-Here the armature's scale goes into its bones (Blender's operator), and every other object's world
-matrix is split into rotation R and stretch S (polar decomposition): a mesh gets S baked into its
-vertices (shape keys included) and keeps R and its location; an object with no data to bake into
-(an empty, a camera) keeps its world matrix exactly. Its local scale is then 1, and its parent
-inverse takes what its parent's change would otherwise move.
+Here each object's world matrix is split into rotation R and stretch S (polar decomposition, as
+Measure splits it). The armature gets S baked into its bones (its parent's scale included: the FBX
+importer may put the file's unit scale on a group above the skeleton; envelope and B-Bone sizes
+scale with the bones) and keeps R and its location; a mesh gets S baked into its vertices (shape
+keys included) and keeps R and its location; an object with no data to bake into (an empty, a
+camera) keeps its world matrix exactly. Its local scale is then 1, and its parent inverse takes
+what its parent's change would otherwise move. A scale given by constraints is refused: the
+constraint would scale the object again.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from mathutils import Matrix
 
 from ...core.errors import OverAnimError
 from ...core.measurement import polar
+from ...core.messages import Message
 from ..common import deformed_meshes
 
 TOLERANCE = 1e-5
@@ -67,6 +71,19 @@ def targets(context: bpy.types.Context, armature: bpy.types.Object, with_armatur
     return sorted((o for o in found if o is not armature), key=_depth)
 
 
+def scaled_by_constraints(obj: bpy.types.Object) -> bool:
+    """True when the object's constraints give it a scale that its own transform and its parent do
+    not: no Apply Scale can keep such an object in place (the constraint scales it again)."""
+    if not any(not c.mute and c.influence > 0.0 for c in obj.constraints):
+        return False
+    if obj.parent is not None and obj.parent_type != "OBJECT":
+        return True  # a bone or vertex parent is not recomputed here: assume the worst
+    unconstrained = obj.matrix_basis if obj.parent is None else (
+        obj.parent.matrix_world @ obj.matrix_parent_inverse @ obj.matrix_basis)
+    return not np.allclose(polar(np.array(obj.matrix_world.to_3x3()))[1],
+                           polar(np.array(unconstrained.to_3x3()))[1], atol=TOLERANCE)
+
+
 def _refuse_what_cannot_change(armature: bpy.types.Object, objects: list[bpy.types.Object], with_armature: bool,
                                stretches: dict[str, Matrix]) -> None:
     for obj in ([armature] if with_armature else []) + objects:
@@ -74,6 +91,9 @@ def _refuse_what_cannot_change(armature: bpy.types.Object, objects: list[bpy.typ
             raise OverAnimError(f"'{obj.name}' is linked from a library: its scale cannot be applied")
     if with_armature and armature.data.users > 1:
         raise OverAnimError(f"The armature data of '{armature.name}' is shared by other objects: make it single-user")
+    if with_armature and scaled_by_constraints(armature):
+        raise OverAnimError(Message("'{name}' is scaled by its constraints: Apply Scale cannot keep it in place; "
+                                    "remove or apply those constraints first", name=armature.name))
     sharing: dict[str, list[bpy.types.Object]] = {}
     for obj in objects:
         if obj.type == "MESH":
@@ -112,10 +132,18 @@ def apply_scale(context: bpy.types.Context, armature: bpy.types.Object, with_arm
     _refuse_what_cannot_change(armature, objects, with_armature, {n: s for n, (_, s) in split.items()})
 
     changed = 0
-    if with_armature and any(abs(s - 1.0) > TOLERANCE for s in armature.scale):
-        with context.temp_override(active_object=armature, object=armature, selected_editable_objects=[armature],
-                                   selected_objects=[armature]):
-            bpy.ops.object.transform_apply(location=False, rotation=False, scale=True, properties=False)
+    armature_rigid, armature_stretch = _split(armature.matrix_world)
+    if with_armature and not _is_identity(armature_stretch):
+        # the world stretch, its parent's included, into the bones; their envelope distances, radii
+        # and B-Bone sizes are lengths of the rig and scale with them (Armature.transform), so a
+        # mesh deformed by envelopes stays where it was
+        armature.data.transform(armature_stretch)
+        armature.data.update_tag()  # or the pose keeps the old rest matrices: a posed mesh would jump
+        if armature.parent is None:  # the stretch off its own transform (constraints that do not scale it stay)
+            armature.matrix_basis = armature.matrix_basis @ armature_stretch.inverted()
+        else:  # its own scale to 1, and its parent inverse takes the parent's
+            location, rotation, _ = armature.matrix_basis.decompose()
+            _place(armature, armature_rigid, Matrix.LocRotScale(location, rotation, None))
         changed += 1
     baked: set[str] = set()
     for obj in objects:

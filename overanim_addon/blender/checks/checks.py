@@ -12,7 +12,7 @@ import numpy as np
 
 from ...core import validate_calibration
 from ...core.errors import OverAnimError
-from ...core.measurement import frames, locomotion_root
+from ...core.measurement import frames, locomotion_root, polar
 from ...core.messages import Message, plural
 from ...core.skeleton import Skeleton, character_height
 from ..calibration.properties import settings_from_properties
@@ -21,7 +21,7 @@ from ..measure import extract
 from ..regions.packed import channel_table
 from ..regions.properties import region_bones, region_keys, require_region_bones
 from ..weights import region_weights
-from .apply_scale import apply_scale
+from .apply_scale import apply_scale, scaled_by_constraints
 
 ERROR, WARNING, INFO = "ERROR", "WARNING", "INFO"
 GROUND_LEVEL_FRACTION = 0.003  # of the rig's height: a locomotion root this low is on the ground
@@ -50,37 +50,50 @@ def _is_power_of_ten(value: float) -> bool:
     return value > 0 and abs(math.log10(value) - round(math.log10(value))) < 1e-3
 
 
+def _is_one(scale: tuple[float, ...]) -> bool:
+    return all(abs(s - 1.0) <= SCALE_TOLERANCE for s in scale)
+
+
 def _check_scale(context, armature):
-    scale = tuple(armature.scale)
+    """The armature's scale: its own, or, with its own at 1, the one its parent gives it (Blender's
+    FBX importer puts the file's unit scale on a group above a skeleton) or its constraints. WS
+    carries it, CS leaves it out; Apply Scale applies either (not a constraint's)."""
+    scale: tuple[float, ...] = tuple(float(s) for s in armature.scale)
+    rotation, stretch = polar(extract.linear_world(armature))
+    source: str = ""
+    if _is_one(scale):
+        scale = tuple(float(v) for v in np.linalg.eigvalsh((stretch + stretch.T) * 0.5))  # a mirror is negative
+        if _is_one(scale):
+            return
+        source = (Message(" (scaled by its constraints)") if scaled_by_constraints(armature)
+                  else Message(" (scaled by its parent '{parent}')", parent=armature.parent.name) if armature.parent
+                  else "")
+    fix = "" if scaled_by_constraints(armature) else "apply_armature_scale"
     meshes = len(deformed_meshes(armature, context.scene))
     together = (Message(" (with its {meshes}, which keep their place)",
                         meshes=plural(meshes, "{n} deformed mesh", "{n} deformed meshes")) if meshes else "")
     if max(scale) - min(scale) > SCALE_TOLERANCE * max(abs(s) for s in scale):
         yield CheckResult("armature_scale", WARNING,
-                          Message("'{name}' has a non-uniform scale {scale}: world-space lengths are distorted; "
-                                  "apply the scale{together}", name=armature.name,
-                                  scale=str(tuple(round(s, 3) for s in scale)), together=together),
-                          "apply_armature_scale")
-    elif any(abs(s - 1.0) > SCALE_TOLERANCE for s in scale):
-        if _is_power_of_ten(scale[0]):
-            # Blender's FBX importer: Unreal and Maya files in centimetres come in at scale 0.01,
-            # their Y-up data stood upright by a +90 degree rotation about X
-            cs, ws = _heights_cm(context, armature)
-            rotated = Message("and an X rotation ") if abs(armature.rotation_euler[0]) > 1e-3 else ""
-            yield CheckResult(
-                "armature_scale", WARNING,
-                Message("'{name}' has an object scale of {scale:g} {rotated}(the FBX importer's unit conversion): "
-                        "WS values measure the rig as it stands ({ws:.4g} cm tall), CS values are its own data "
-                        "without that scale ({cs:.4g} cm, {factor:g}× WS) and their scales clamp at the maximum. "
-                        "Apply the scale{together} to make CS equal WS", name=armature.name, scale=scale[0],
-                        rotated=rotated, ws=ws, cs=cs, factor=1.0 / scale[0], together=together),
-                "apply_armature_scale")
-        else:
-            yield CheckResult("armature_scale", WARNING,
-                              Message("'{name}' has an unapplied scale of {scale:.3g}: Unreal will import it as "
-                                      "component scale; apply it{together} unless that is intended",
-                                      name=armature.name, scale=scale[0], together=together),
-                              "apply_armature_scale")
+                          Message("'{name}'{source} has a non-uniform scale {scale}: world-space lengths are "
+                                  "distorted; apply the scale{together}", name=armature.name, source=source,
+                                  scale=str(tuple(round(s, 3) for s in scale)), together=together), fix)
+    elif _is_power_of_ten(scale[0]):
+        # Blender's FBX importer: Unreal and Maya files in centimetres come in at scale 0.01,
+        # their Y-up data stood upright by a +90 degree rotation about X
+        cs, ws = _heights_cm(context, armature)
+        rotated = Message("and a rotation ") if not np.allclose(rotation, np.eye(3), atol=1e-3) else ""
+        yield CheckResult(
+            "armature_scale", WARNING,
+            Message("'{name}'{source} has an object scale of {scale:g} {rotated}(the FBX importer's unit "
+                    "conversion): WS values measure the rig as it stands ({ws:.4g} cm tall), CS values are its own "
+                    "data without that scale ({cs:.4g} cm, {factor:g}× WS) and their scales clamp at the maximum. "
+                    "Apply the scale{together} to make CS equal WS", name=armature.name, source=source,
+                    scale=scale[0], rotated=rotated, ws=ws, cs=cs, factor=1.0 / scale[0], together=together), fix)
+    else:
+        yield CheckResult("armature_scale", WARNING,
+                          Message("'{name}'{source} has an unapplied scale of {scale:.3g}: Unreal will import it as "
+                                  "component scale; apply it{together} unless that is intended",
+                                  name=armature.name, source=source, scale=scale[0], together=together), fix)
 
 
 def _world_scale(obj: bpy.types.Object) -> tuple[float, ...]:
@@ -89,7 +102,7 @@ def _world_scale(obj: bpy.types.Object) -> tuple[float, ...]:
 
 def _check_mesh_scale(context, armature):
     """A deformed mesh's own scale exports with it to Unreal (the skinned vertices at that scale)."""
-    if any(abs(s - 1.0) > SCALE_TOLERANCE for s in armature.scale):
+    if any(abs(s - 1.0) > SCALE_TOLERANCE for s in _world_scale(armature)):
         return  # the armature's Apply Scale applies the meshes' scale as well
     scaled = [(m.name, _world_scale(m)) for m in deformed_meshes(armature, context.scene)
               if any(abs(s - 1.0) > SCALE_TOLERANCE for s in _world_scale(m))]
