@@ -131,3 +131,23 @@ def test_meshes_without_vertices_are_judged_by_the_bones_as_measure_does(sample)
     bpy.context.view_layer.update()
     message = next(f.message for f in run_checks(bpy.context, sample) if f.id == "armature_scale")
     assert "(1.8 cm tall)" in message
+
+
+def test_a_rig_fresh_from_an_fbx_in_centimetres_is_not_reported_as_posed(sample, tmp_path):
+    """Blender's FBX importer leaves pose offsets of float noise (up to 4.5e-5 units on a 180-unit
+    rig) on a rig exported in its rest pose: not a pose an artist should be told about."""
+    from mathutils import Matrix
+
+    for obj in bpy.context.scene.objects:
+        obj.data.transform(Matrix.Scale(100.0, 4))  # the rig in centimetres, as Unreal and Maya write it
+    bpy.context.scene.unit_settings.scale_length = 0.01
+    path = tmp_path / "centimetres.fbx"
+    bpy.ops.export_scene.fbx(filepath=str(path), add_leaf_bones=False, axis_forward="-Z", axis_up="Y")
+    bpy.ops.wm.read_homefile(use_empty=True)
+    bpy.ops.import_scene.fbx(filepath=str(path))
+    imported = next(o for o in bpy.data.objects if o.type == "ARMATURE")
+    offsets = [max(abs(v) for v in pb.location) for pb in imported.pose.bones]
+    assert max(offsets) > 1e-5  # the importer's noise is there (what the check must see through)
+    assert ("posed", "WARNING") not in findings(imported)
+    imported.pose.bones["hand_l"].location.x = 0.1  # a millimetre on a rig in centimetres is a pose
+    assert ("posed", "WARNING") in findings(imported)

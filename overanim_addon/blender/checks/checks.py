@@ -115,10 +115,17 @@ def _check_mesh_scale(context, armature):
                                   "at that scale: apply it", meshes=listed, more=more), "apply_mesh_scale")
 
 
+POSE_ROTATION_TOLERANCE = 1e-4  # radians, about 0.006°
+POSE_OFFSET_TOLERANCE = 1e-4  # of the rig's size: Blender's FBX importer leaves ~2.5e-7 of float noise
+
+
 def _check_pose(context, armature):
     if armature.data.pose_position != "POSE" or armature.pose is None:
         return
-    posed = [pb.name for pb in armature.pose.bones if not _is_identity(pb.matrix_basis)]
+    joints = extract.skeleton(armature, 1.0).joint_points()
+    joints = joints[np.all(np.isfinite(joints), axis=1)]
+    size = float(np.ptp(joints, axis=0).max()) if len(joints) else 0.0
+    posed = [pb.name for pb in armature.pose.bones if not _at_rest(pb.matrix_basis, POSE_OFFSET_TOLERANCE * size)]
     if posed:
         yield CheckResult("posed", WARNING,
                           Message("The meshes are shown posed ({count}, e.g. '{bone}'): measuring uses the rest "
@@ -127,8 +134,12 @@ def _check_pose(context, armature):
                           "rest_position")
 
 
-def _is_identity(matrix) -> bool:
-    return all(abs(matrix[i][j] - (1.0 if i == j else 0.0)) < 1e-5 for i in range(4) for j in range(4))
+def _at_rest(matrix, offset_tolerance: float) -> bool:
+    """A pose bone's matrix_basis is the identity but for float noise: its rotation/scale part
+    within POSE_ROTATION_TOLERANCE, its offset within ``offset_tolerance`` (rig units)."""
+    return (all(abs(matrix[i][j] - (1.0 if i == j else 0.0)) <= POSE_ROTATION_TOLERANCE
+                for i in range(3) for j in range(3))
+            and all(abs(matrix[i][3]) <= offset_tolerance for i in range(3)))
 
 
 def _lying_axis(world: Skeleton) -> tuple[str, float, float] | None:
