@@ -14,11 +14,12 @@ from ..core.errors import OverAnimError
 from ..core.messages import Message
 from .i18n import CONTEXT, tr
 
-LOD_SUFFIX = re.compile(r"_LOD(\d+)$", re.IGNORECASE)
+LOD_SUFFIX = re.compile(r"_LOD(\d+)(?:\.\d+)?$", re.IGNORECASE)
 
 
 def lod_index(obj: bpy.types.Object) -> int:
-    """Unreal's naming: ``Body_LOD2`` is LOD 2, no suffix is LOD 0."""
+    """Unreal's naming: ``Body_LOD2`` is LOD 2, no suffix is LOD 0. Blender's ``.001`` of a copy
+    (``Body_LOD2.001``) is not part of the name's meaning."""
     match = LOD_SUFFIX.search(obj.name)
     return int(match.group(1)) if match else 0
 

@@ -2,6 +2,7 @@ import json
 
 import bpy
 import pytest
+from mathutils import Matrix
 
 from overanim_addon.blender.measure.results import CHARACTER_PROPS
 
@@ -116,3 +117,26 @@ def test_fbx_round_trip_keeps_the_custom_properties(sample, tmp_path):
             assert back[key] == pytest.approx(value, rel=1e-5, abs=1e-4), key
         else:
             assert back[key] == value
+
+
+@pytest.mark.parametrize(("name", "lod"), [("Body_LOD1.001", 1), ("Body_lod2", 2), ("Body_LOD03.012", 3),
+                                           ("Body.001", 0), ("Body_LOD1_Cloth", 0), ("Body_LOD", 0)])
+def test_lod_index_reads_blenders_duplicate_suffix(addon, empty_scene, name, lod):
+    from overanim_addon.blender.common import lod_index
+
+    obj = bpy.data.objects.new(name, None)
+    assert obj.name == name and lod_index(obj) == lod
+
+
+def test_a_copied_lod_mesh_is_not_measured_as_lod0(sample):
+    """Blender names a copy of Body_LOD1 'Body_LOD1.001': it is still LOD1, not a LOD0 mesh."""
+    measure()
+    reference = custom_props(sample)
+    lod1 = bpy.data.objects["SK_OverAnimSample_Body_LOD1"]
+    copy = lod1.copy()
+    copy.data = lod1.data.copy()
+    copy.data.transform(Matrix.Scale(1.5, 4))  # taller: it would show if measured
+    bpy.context.scene.collection.objects.link(copy)
+    assert copy.name == "SK_OverAnimSample_Body_LOD1.001"
+    measure()
+    assert custom_props(sample)["OverAnim_CharacterHeightWS"] == reference["OverAnim_CharacterHeightWS"]
