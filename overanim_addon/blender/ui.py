@@ -6,6 +6,7 @@ import bpy
 
 from .common import find_armature
 from .i18n import CONTEXT, tr
+from .text_wrap import wrapped_label
 
 CATEGORY = "OverAnim"
 
@@ -42,7 +43,8 @@ class OVERANIM_PT_main(bpy.types.Panel):
         layout = self.layout
         armature = find_armature(context)
         if armature is None:
-            layout.label(text=tr("Select an armature or a mesh it deforms"), icon="INFO", translate=False)
+            message = tr("Select an armature or a mesh it deforms")
+            wrapped_label(layout.column(align=True), context, message, icon="INFO")
             layout.operator("overanim.build_sample_character", icon="OUTLINER_OB_ARMATURE")
             return
         row = layout.row()

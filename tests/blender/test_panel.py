@@ -115,3 +115,70 @@ def test_a_failed_paint_shows_no_legend(sample):
         bpy.ops.overanim.paint_region_masks()
     assert sample.overanim.masks_painted is False
     assert not legend(draw_panel(bpy.types.OVERANIM_PT_region_masks, bpy.context))
+
+
+def reads_in_full(layout, text, width):
+    """Whether ``text`` is drawn as consecutive label rows, every word in order, each row fitting ``width``."""
+    labels = layout.labels()
+    for start in range(len(labels)):
+        rows = []
+        for row in labels[start:]:
+            rows.append(row.kwargs.get("text", ""))
+            joined = " ".join(rows)
+            if not text.startswith(joined):
+                break
+            if joined == text:
+                return all(measure_width(line) <= width for line in rows)
+    return False
+
+
+def no_armature(sample):
+    bpy.context.view_layer.objects.active = None
+    return "main", "Select an armature or a mesh it deforms"
+
+
+def hard_step(sample):
+    sample.overanim.regions[0].full_weight = sample.overanim.regions[0].zero_weight = 0.4
+    return "regions", "Full Weight must be above Zero Weight: hard step"
+
+
+def mixed_policies(sample):
+    regions = sample.overanim.regions
+    regions["Spine"].composition_policy = "STRONGEST_DELTA"
+    regions["LeftArm"].delta_shape_key, regions["Spine"].delta_shape_key = "Delta_LeftArm", "Delta_Spine"
+    return "region_masks", "Mixed policies: Strongest Delta wins where its Region is present"
+
+
+def live_preview_error(sample):
+    from overanim_addon.blender.regions import live
+
+    assert bpy.ops.overanim.live_preview() == {"FINISHED"}
+    sample.overanim.regions["LeftArm"].bone_collection = "Arm_Left_Renamed"
+    sample.update_tag()
+    bpy.context.view_layer.update()
+    assert sample.name in live.errors
+    return "region_masks", live.errors[sample.name]
+
+
+@pytest.mark.parametrize("state", [no_armature, hard_step, mixed_policies, live_preview_error])
+def test_every_status_message_reads_in_full(sample, state):
+    panel, text = state(sample)
+    try:
+        for region_width in (DEFAULT_SIDEBAR, 220):  # the default sidebar and a narrow one
+            layout = draw_panel(getattr(bpy.types, f"OVERANIM_PT_{panel}"), bpy.context, region_width=region_width)
+            assert reads_in_full(layout, text, region_width - ROW_CHROME_UNITS * 20), (region_width, layout.texts())
+    finally:
+        if sample.overanim.live_preview:
+            bpy.ops.overanim.live_preview()
+
+
+def test_a_regions_name_key_reads_in_full_in_its_results(sample):
+    region = sample.overanim.regions["LeftArm"]
+    region.name = "Shoulder Pad, upper left (왼쪽 어깨) with a long name"
+    assert bpy.ops.overanim.measure_proportions() == {"FINISHED"}
+    from overanim_addon.core.naming import region_key
+
+    layout = draw_panel(bpy.types.OVERANIM_PT_results, bpy.context, region_width=DEFAULT_SIDEBAR)
+    texts = layout.texts()
+    assert region.name in texts  # the artist's name, on its own
+    assert region_key(region.name) in texts  # and the key its properties use, on a row of its own

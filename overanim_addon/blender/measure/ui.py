@@ -62,11 +62,13 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
             if names["SpanLength"] not in armature:
                 continue
             box = layout.box()
-            key = region_key(region.name)
-            # the Region's name is the artist's; the key its properties use is shown when it differs
-            box.label(text=region.name if key == region.name else f"{region.name}  (as {key})", icon="GROUP_BONE",
-                      translate=False)
+            box.label(text=region.name, icon="GROUP_BONE", translate=False)  # the artist's name
             col = box.column(align=True)
+            key = region_key(region.name)
+            if key != region.name:  # the key its properties use, on a row of its own (a key is at most 24 bytes)
+                split = col.split(factor=0.5)
+                split.label(text="Written as", text_ctxt=CONTEXT)
+                split.label(text=key, translate=False)
             for (length, scale), text in REGION_ROWS.items():
                 value = armature.get(names[length], 0.0)
                 factor = armature.get(names[scale], 0.0)

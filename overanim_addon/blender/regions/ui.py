@@ -74,7 +74,8 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
         exponent.active = region.falloff_mode == "POWER"  # only Power reads the exponent
         exponent.prop(region, "falloff_exponent")
         if region.full_weight <= region.zero_weight:
-            mask.label(text=tr("Full Weight must be above Zero Weight: hard step"), icon="ERROR", translate=False)
+            wrapped_label(mask.column(align=True), context, tr("Full Weight must be above Zero Weight: hard step"),
+                          icon="ERROR")
         mask.prop(region, "mask_channel", text="Channel", text_ctxt=CONTEXT)
         col.separator()
         # short row texts: the sidebar is narrow; the tooltips carry the full names
@@ -107,7 +108,7 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
         on = data.live_preview
         col.operator("overanim.live_preview", icon="CHECKBOX_HLT" if on else "CHECKBOX_DEHLT", depress=on)
         if data.live_preview and armature.name in live.errors:
-            col.label(text=tr(live.errors[armature.name]), icon="ERROR", translate=False)
+            wrapped_label(col.column(align=True), context, tr(live.errors[armature.name]), icon="ERROR")
         col.operator("overanim.check_lod_coverage", icon="MOD_DECIM")
         col.operator("overanim.compose_region_deltas", icon="SHAPEKEY_DATA")
         col.operator("overanim.clear_region_preview", icon="TRASH")
@@ -125,8 +126,8 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
                     channel.label(text=region.mask_channel, translate=False)
         policies = {r.composition_policy for r in data.regions if r.delta_shape_key}
         if len(policies) > 1:
-            layout.label(text=tr("Mixed policies: Strongest Delta wins where its Region is present"), icon="INFO",
-                         translate=False)
+            wrapped_label(layout.column(align=True), context,
+                          tr("Mixed policies: Strongest Delta wins where its Region is present"), icon="INFO")
         if data.lod_rows:
             table = layout.box().column(align=True)
             table.label(text="LOD Coverage", text_ctxt=CONTEXT)
