@@ -140,3 +140,44 @@ def test_animation_goes_in_baked_when_there_is_any(sample, tmp_path, animated):
 def test_a_name_without_the_extension_gets_it(sample, tmp_path):
     assert bpy.ops.overanim.export_fbx(filepath=str(tmp_path / "hero.v2"), export_lods=False) == {"FINISHED"}
     assert [p.name for p in tmp_path.iterdir()] == ["hero.v2.fbx"]
+
+
+def test_a_stale_packed_attribute_stays_out_when_no_region_has_a_channel(sample, tmp_path):
+    mesh = body().data
+    artist = mesh.color_attributes.new("ArtistPaint", "BYTE_COLOR", "POINT")
+    mesh.color_attributes.active_color = artist
+    sample.overanim.regions["LeftArm"].mask_channel = "R"
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    sample.overanim.regions["LeftArm"].mask_channel = "NONE"  # no paint since: the packed layer is stale
+    path = tmp_path / "hero.fbx"
+    assert bpy.ops.overanim.export_fbx(filepath=str(path), export_lods=False) == {"FINISHED"}
+    _armature, imported = import_fbx(path)
+    assert [a.name for a in imported.data.color_attributes] == ["ArtistPaint"]  # as the report says
+
+
+@pytest.mark.parametrize("mode", ["WEIGHT_PAINT", "VERTEX_PAINT", "SCULPT", "POSE"])
+def test_it_exports_from_a_paint_mode_and_goes_back_to_it(sample, tmp_path, mode):
+    sample.overanim.regions["LeftArm"].mask_channel = "R"
+    obj = sample if mode == "POSE" else body()
+    bpy.context.view_layer.objects.active = obj
+    bpy.ops.object.mode_set(mode=mode)
+    path = tmp_path / "hero.fbx"
+    assert bpy.ops.overanim.export_fbx(filepath=str(path), export_lods=False) == {"FINISHED"}
+    assert obj.mode == mode and bpy.context.view_layer.objects.active is obj
+    assert body().data.name == "SK_OverAnimSample_Body"
+    bpy.ops.object.mode_set(mode="OBJECT")
+    _armature, imported = import_fbx(path)
+    assert [a.name for a in imported.data.color_attributes] == [PACKED]
+
+
+@pytest.mark.parametrize("name", ["M" * 63, "메시" * 10 + "abc"])  # 63 bytes: nothing can be appended
+def test_a_long_mesh_name_reaches_the_file_as_it_is(sample, tmp_path, name):
+    from .fbx_helpers import name_of, read
+
+    body().data.name = name
+    assert body().data.name == name
+    path = tmp_path / "hero.fbx"
+    assert bpy.ops.overanim.export_fbx(filepath=str(path), export_lods=False) == {"FINISHED"}
+    assert body().data.name == name and sorted(m.name for m in bpy.data.meshes) == sorted(
+        [name, "SK_OverAnimSample_Body_LOD1"])
+    assert [name_of(g) for g in read(path).of(b"Geometry")] == [name]

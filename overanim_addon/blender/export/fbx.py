@@ -138,13 +138,15 @@ def refresh_packed_masks(armature: bpy.types.Object, meshes: Sequence[bpy.types.
     return channels
 
 
-def _export_copy(mesh_obj: bpy.types.Object, packed_only: bool) -> bpy.types.Mesh:
-    """A copy of the object's mesh holding what the file should get (see the module docstring)."""
+def _export_copy(mesh_obj: bpy.types.Object, packed_only: bool, channels: bool) -> bpy.types.Mesh:
+    """A copy of the object's mesh holding what the file should get (see the module docstring).
+    ``channels``: a Region has a mask channel; without one, an ``OverAnim_RegionMasks`` left by an
+    earlier paint is stale and stays out like the rest of ours."""
     copy: bpy.types.Mesh = mesh_obj.data.copy()
     colors = copy.color_attributes
-    has_packed = packed.PACKED in colors
+    has_packed = channels and packed.PACKED in colors
     for name in [a.name for a in colors]:
-        ours = name.startswith(PREFIX) and name != packed.PACKED
+        ours = name.startswith(PREFIX) and not (has_packed and name == packed.PACKED)
         if ours or (has_packed and packed_only and name != packed.PACKED):
             colors.remove(colors[name])
     if has_packed:
@@ -165,7 +167,8 @@ def _strip_object_level(mesh_obj: bpy.types.Object) -> None:
 
 
 @contextlib.contextmanager
-def export_meshes(meshes: Sequence[bpy.types.Object], packed_only: bool, unfiltered: list[str]) -> Iterator[None]:
+def export_meshes(meshes: Sequence[bpy.types.Object], packed_only: bool, channels: bool,
+                  unfiltered: list[str]) -> Iterator[None]:
     """While inside, each mesh object holds its export copy under the mesh's own name."""
     swapped: list[tuple[bpy.types.Object, bpy.types.Mesh]] = []  # (object, its own mesh)
     copies: dict[int, tuple[bpy.types.Mesh, bpy.types.Mesh, str]] = {}  # per mesh: (copy, mesh, its name)
@@ -177,9 +180,11 @@ def export_meshes(meshes: Sequence[bpy.types.Object], packed_only: bool, unfilte
                 continue
             if original.as_pointer() not in copies:  # one copy per mesh, shared like the mesh
                 name = original.name
-                copy = _export_copy(mesh_obj, packed_only)
+                copy = _export_copy(mesh_obj, packed_only, channels)
                 copies[original.as_pointer()] = (copy, original, name)
-                original.name = f"{name}.OverAnim_Original"[:63]
+                # a name of its own (Blender makes it unique): appended to a name of 63 bytes, a
+                # suffix would be cut off again and the copy would get "<name>.001"
+                original.name = ".OverAnim_export_original"
                 copy.name = name
             swapped.append((mesh_obj, original))
             mesh_obj.data = copies[original.as_pointer()][0]
@@ -191,6 +196,22 @@ def export_meshes(meshes: Sequence[bpy.types.Object], packed_only: bool, unfilte
         for copy, original, name in copies.values():
             bpy.data.meshes.remove(copy)
             original.name = name
+
+
+@contextlib.contextmanager
+def object_mode(context: bpy.types.Context) -> Iterator[None]:
+    """The active object in Object Mode while inside, then back in its mode: a mesh in a paint or
+    sculpt mode must not have its data swapped, and Blender's exporter, which leaves such a mode
+    itself, fails to under the context override that gives it the rig."""
+    obj = context.view_layer.objects.active
+    mode = obj.mode if obj is not None else "OBJECT"
+    if mode != "OBJECT":
+        bpy.ops.object.mode_set(mode="OBJECT")
+    try:
+        yield
+    finally:
+        if mode != "OBJECT" and context.view_layer.objects.active is obj:
+            bpy.ops.object.mode_set(mode=mode)
 
 
 def lod_path(path: Path, lod: int) -> Path:
@@ -259,7 +280,7 @@ def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, pa
             group = by_lod.get(lod, [])
             target = lod_path(path, lod)
             written = staging.new(target)
-            with export_meshes(group, packed_only, result.unfiltered), context.temp_override(
+            with export_meshes(group, packed_only, bool(result.channels), result.unfiltered), context.temp_override(
                     selected_objects=[armature, *group], active_object=armature, object=armature):
                 bpy.ops.export_scene.fbx(filepath=str(written), bake_anim=result.animated,
                                          use_armature_deform_only=deform_bones_only, **UNREAL_SETTINGS)

@@ -11,7 +11,7 @@ from ..common import ArmatureOperatorMixin, find_armature, require_armature, req
 from ..i18n import CONTEXT
 from ..measure.operators import measure_and_store
 from ..regions.packed import PACKED
-from .fbx import ExportResult, export_for_unreal
+from .fbx import ExportResult, export_for_unreal, object_mode
 
 
 def report_lines(armature: bpy.types.Object, result: ExportResult) -> list[tuple[str, str]]:
@@ -84,19 +84,20 @@ class OVERANIM_OT_export_fbx(ArmatureOperatorMixin, bpy.types.Operator, ExportHe
         require_object_mode(armature, context.scene)
         if not self.filepath:
             raise OverAnimError(Message("Choose a file to export to"))
-        log = measure_and_store(context, armature, for_export=True)
-        errors = [message for level, message in log if level == "ERROR"]
-        if errors:  # the metadata would be stale or wrong: nothing is written
-            raise OverAnimError(errors[0])
         path = Path(bpy.path.abspath(self.filepath))
         if path.suffix.lower() != ".fbx":
             path = path.with_name(f"{path.name}.fbx")
-        try:
-            result = export_for_unreal(context, armature, path, export_lods=self.export_lods,
-                                       packed_only=self.packed_only, deform_bones_only=self.deform_bones_only)
-        except OSError as error:
-            raise OverAnimError(Message("Could not write {path}: {reason}", path=str(path),
-                                        reason=error.strerror or str(error))) from error
+        with object_mode(context):  # measured and written as in Object Mode; the artist's mode comes back
+            log = measure_and_store(context, armature, for_export=True)
+            errors = [message for level, message in log if level == "ERROR"]
+            if errors:  # the metadata would be stale or wrong: nothing is written
+                raise OverAnimError(errors[0])
+            try:
+                result = export_for_unreal(context, armature, path, export_lods=self.export_lods,
+                                           packed_only=self.packed_only, deform_bones_only=self.deform_bones_only)
+            except OSError as error:
+                raise OverAnimError(Message("Could not write {path}: {reason}", path=str(path),
+                                            reason=error.strerror or str(error))) from error
         warnings = [(level, message) for level, message in log if level == "WARNING"]
         return [*warnings, *report_lines(armature, result)]
 
