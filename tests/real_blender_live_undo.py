@@ -23,6 +23,16 @@ def digest(mesh_name: str = "SK_OverAnimSample_Body") -> dict:
     return out
 
 
+def live_handlers() -> int:
+    return sum(f.__module__.endswith("regions.live") for f in bpy.app.handlers.depsgraph_update_post)
+
+
+def overlay_opacity() -> float:
+    space = next(s for a in bpy.context.window_manager.windows[0].screen.areas for s in a.spaces
+                 if s.type == "VIEW_3D")
+    return round(space.overlay.weight_paint_mode_opacity, 3)
+
+
 def region(name: str):
     return bpy.data.objects["SK_OverAnimSample"].overanim.regions[name]  # looked up again after each undo
 
@@ -58,6 +68,17 @@ try:
         result["after_undo_is_a_fresh_paint"] = live == digest()
         result["live_handler_installed"] = any(f.__name__ == "_on_depsgraph_update_pre"
                                                for f in bpy.app.handlers.depsgraph_update_pre)
+        # the button itself is an undo step: undoing it turns Live Preview off, redoing it on again
+        bpy.ops.overanim.live_preview("EXEC_DEFAULT", True)  # off
+        bpy.ops.overanim.live_preview("EXEC_DEFAULT", True)  # on
+        bpy.ops.ed.undo()
+        rig = bpy.data.objects["SK_OverAnimSample"]
+        result["toggle_undone"] = {"on": rig.overanim.live_preview, "handlers": live_handlers(),
+                                   "opacity": overlay_opacity()}
+        bpy.ops.ed.redo()
+        rig = bpy.data.objects["SK_OverAnimSample"]
+        result["toggle_redone"] = {"on": rig.overanim.live_preview, "handlers": live_handlers(),
+                                   "opacity": overlay_opacity()}
 except Exception as error:  # reported to the test, which fails with it
     result["error"] = repr(error)
 with open("/tmp/overanim_live_undo.json", "w") as handle:

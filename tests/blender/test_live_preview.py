@@ -373,6 +373,8 @@ def test_live_preview_changes_undo_and_the_next_live_repaint_is_a_fresh_paint(tm
     assert out["undone_masks_are_those_at_0_3"]
     assert out["after_undo_is_a_fresh_paint"]
     assert out["live_handler_installed"]
+    assert out["toggle_undone"] == {"on": False, "handlers": 0, "opacity": 1.0}  # the artist's overlay back
+    assert out["toggle_redone"] == {"on": True, "handlers": 1, "opacity": 0.35}
 
 
 @pytest.mark.real_blender
@@ -403,3 +405,88 @@ def test_the_packed_masks_follow_too(sample, monkeypatch):
     for key in fresh:
         np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
     turn_off(sample)
+
+
+def test_a_bone_assigned_to_a_regions_collection_repaints_it(live_sample, monkeypatch):
+    spy = Spy(monkeypatch)
+    live_sample.data.collections_all["Head"].assign(live_sample.data.bones["upperarm_l"])
+    live_sample.data.update_tag()  # as the Assign button does (a Python call tags nothing)
+    step()
+    assert {name for _mesh, name in spy.writes} == {mask_name("Head"), "OverAnim_Preview"}
+    live_bytes = overanim_bytes()
+    fresh = fresh_paint_bytes()
+    for key in fresh:
+        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+
+
+def test_a_removed_bone_collection_shows_its_error_at_once(live_sample):
+    live_sample.data.collections.remove(live_sample.data.collections_all["Head"])
+    live_sample.data.update_tag()
+    step()
+    assert "bone collection 'Head' was not found" in live.errors[live_sample.name]
+
+
+def test_in_armature_edit_mode_it_waits_and_repaints_on_leaving(live_sample, monkeypatch):
+    spy = Spy(monkeypatch)
+    bpy.context.view_layer.objects.active = live_sample
+    bpy.ops.object.mode_set(mode="EDIT")
+    slide(live_sample.overanim.regions["LeftArm"], zero_weight=0.3)
+    assert spy.writes == [] and live_sample.name not in live.errors  # no "in Edit Mode" error while editing
+    bpy.ops.object.mode_set(mode="OBJECT")
+    step()
+    assert ("SK_OverAnimSample_Body", mask_name("LeftArm")) in spy.writes
+    live_bytes = overanim_bytes()
+    fresh = fresh_paint_bytes()
+    for key in fresh:
+        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+
+
+def run_handlers(name):
+    """What Blender does after an undo or a redo step (the bpy module has no undo stack)."""
+    for handler in list(getattr(bpy.app.handlers, name)):
+        handler(bpy.context.scene, None)
+
+
+def test_undoing_it_on_puts_the_handlers_and_the_overlay_back_and_redo_brings_them(sample):
+    before, opacity = handler_lists(), next(weight_view._view_spaces()).overlay.weight_paint_mode_opacity
+    turn_on(sample)
+    sample.overanim.live_preview = False  # what undoing the button restores
+    run_handlers("undo_post")
+    assert handler_lists() == before
+    assert next(weight_view._view_spaces()).overlay.weight_paint_mode_opacity == pytest.approx(opacity)
+    sample.overanim.live_preview = True  # redo
+    run_handlers("redo_post")
+    assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
+    assert next(weight_view._view_spaces()).overlay.weight_paint_mode_opacity == pytest.approx(
+        weight_view.PREVIEW_OVERLAY_OPACITY)
+    slide(sample.overanim.regions["LeftArm"], zero_weight=0.35)  # live again
+    live_bytes = overanim_bytes()
+    fresh = fresh_paint_bytes()
+    for key in fresh:
+        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+    turn_off(sample)
+
+
+def test_deleting_the_live_rig_removes_the_handlers(sample):
+    before = handler_lists()
+    turn_on(sample)
+    bpy.data.objects.remove(sample)
+    step()
+    assert bpy.app.timers.is_registered(live.sync)  # right after this update (the bpy module runs no timers)
+    bpy.app.timers.unregister(live.sync)
+    live.sync()
+    assert handler_lists() == before
+
+
+def test_enabling_the_addon_on_a_file_with_it_on_installs_the_handlers(sample):
+    turn_on(sample)
+    overanim_addon.unregister()
+    try:
+        assert not [f for f in bpy.app.handlers.depsgraph_update_post if "overanim" in f.__module__]
+    finally:
+        overanim_addon.register()
+    assert bpy.app.timers.is_registered(live.sync)  # once Blender is ready (bpy.data is restricted in register)
+    bpy.app.timers.unregister(live.sync)
+    live.sync()
+    assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
+    turn_off(bpy.data.objects["SK_OverAnimSample"])

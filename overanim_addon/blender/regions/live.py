@@ -4,9 +4,10 @@ While ``Object.overanim.live_preview`` is on for an armature (``set_live_preview
 operator):
 
 - a change of a Region's mask field (falloff mode, zero/full weight, exponent, bone collection, and
-  its channel of the packed attribute) repaints that Region's mask and the preview before Blender
-  evaluates the change, from the sums kept by the last read (``masks.repaint``), so every step of a
-  slider drag shows;
+  its channel of the packed attribute) or of the bones in its collection repaints that Region's mask
+  and the preview before Blender evaluates the change, from the sums kept by the last read
+  (``masks.repaint``), so every step of a slider drag shows; while the armature is in Edit Mode
+  nothing is compared, and what changed meanwhile repaints when it is left;
 - in Weight Paint mode, a change of a deformed mesh's weights re-reads the Regions whose vertex
   groups may have changed and rewrites those whose sums did change. Which groups may have changed:
   during a brush stroke or a gradient (a modal weight-paint operator is running) the active group,
@@ -29,8 +30,10 @@ changed, the repaint waits for ``depsgraph_update_post`` to read that change fir
 
 Frame changes and playback call neither handler. A repaint after any sequence of these is bit for
 bit what a fresh Paint Region Masks writes. The handlers exist only while Live Preview is on for
-some armature; turning it off, loading another file (``load_pre``) and unregistering remove them
-all, and ``load_post`` installs them again when the new file has Live Preview on.
+some armature; turning it off, loading another file (``load_pre``), deleting the last live armature
+and unregistering remove them all. ``sync`` installs them again, or removes them, from the file's
+flags: after a file loads, after undo and redo (which turn it on and off too) and when the add-on is
+enabled.
 """
 
 from __future__ import annotations
@@ -62,9 +65,10 @@ def live_armatures() -> list[bpy.types.Object]:
 
 
 def mask_fields(armature: bpy.types.Object) -> tuple:
-    """Everything of the Regions a repaint depends on that a property change can alter."""
-    return tuple((r.name, r.bone_collection, r.falloff_mode, r.zero_weight, r.full_weight, r.falloff_exponent,
-                  r.mask_channel) for r in armature.overanim.regions)
+    """Everything of the Regions a repaint depends on that a property change can alter, the bones
+    of their collections included (a bone assigned, unassigned or renamed, a collection removed)."""
+    return tuple((r.name, r.bone_collection, tuple(region_bones(armature, r)), r.falloff_mode, r.zero_weight,
+                  r.full_weight, r.falloff_exponent, r.mask_channel) for r in armature.overanim.regions)
 
 
 def _run(armature: bpy.types.Object, paint: Callable[..., object], *args: object) -> object:
@@ -159,6 +163,8 @@ def _on_depsgraph_update_pre(*_args: object) -> None:
     context = bpy.context
     mesh_pending = context.view_layer.depsgraph.id_type_updated("MESH")
     for armature in live_armatures():
+        if armature.data.is_editmode:  # bones come and go while editing: compared once Edit Mode is left
+            continue
         fields = mask_fields(armature)
         if _fields_seen.get(armature.name) == fields:
             continue
@@ -179,7 +185,10 @@ def _on_depsgraph_update_post(scene: bpy.types.Scene, depsgraph: bpy.types.Depsg
     _own.clear()
     context = bpy.context
     stroke = _stroke_running(context) if changed else False
-    for armature in live_armatures():
+    armatures = live_armatures()
+    if not armatures:  # the last live rig was deleted: its handlers go, once Blender has left this list
+        _sync_soon()
+    for armature in armatures:
         reread: dict[str, set[str] | None] = {}
         for mesh_obj in deformed_meshes(armature, scene) if changed else ():
             if mesh_obj.data.session_uid not in changed:
@@ -197,11 +206,31 @@ def _on_depsgraph_update_post(scene: bpy.types.Scene, depsgraph: bpy.types.Depsg
             _run(armature, masks.repaint, context, armature, reread)
 
 
+def sync() -> None:
+    """The handlers and the weight overlay as the file's Live Preview flags say: installed while some
+    armature has it on, all removed otherwise."""
+    if live_armatures():
+        install()
+        weight_view.show_preview()
+    else:
+        remove()
+
+
+def _sync_soon() -> None:
+    """``sync`` from a timer: a handler must not remove handlers while Blender runs their list (and
+    ``register`` runs while ``bpy.data`` is not readable yet)."""
+    if not bpy.app.timers.is_registered(sync):
+        bpy.app.timers.register(sync, first_interval=0.0)
+
+
+@persistent
 def _on_undo(*_args: object) -> None:
+    """Always installed: undo and redo also turn Live Preview on and off (its button is one step)."""
     masks.invalidate()
     _fields_seen.clear()  # an undone field change is not one to repaint: undo restored the masks too
     for armature in live_armatures():
         _fields_seen[armature.name] = mask_fields(armature)
+    sync()
 
 
 def _on_save_pre(*_args: object) -> None:
@@ -215,8 +244,6 @@ def _on_save_post(*_args: object) -> None:
 LIVE_HANDLERS = (
     ("depsgraph_update_pre", _on_depsgraph_update_pre),
     ("depsgraph_update_post", _on_depsgraph_update_post),
-    ("undo_post", _on_undo),
-    ("redo_post", _on_undo),
     ("save_pre", _on_save_pre),
     ("save_post", _on_save_post),
 )
@@ -259,23 +286,24 @@ def _on_load_pre(*_args: object) -> None:
 
 @persistent
 def _on_load_post(*_args: object) -> None:
-    armatures = live_armatures()
-    for armature in armatures:  # as saved: the masks in the file match its fields and weights
+    for armature in live_armatures():  # as saved: the masks in the file match its fields and weights
         _fields_seen[armature.name] = mask_fields(armature)
-    if armatures:
-        install()
-        weight_view.show_preview()
+    sync()
 
 
-FILE_HANDLERS = (("load_pre", _on_load_pre), ("load_post", _on_load_post))
+FILE_HANDLERS = (("load_pre", _on_load_pre), ("load_post", _on_load_post), ("undo_post", _on_undo),
+                 ("redo_post", _on_undo))
 
 
 def register() -> None:
     for name, function in FILE_HANDLERS:
         getattr(bpy.app.handlers, name).append(function)
+    _sync_soon()  # the add-on enabled on a file that has Live Preview on
 
 
 def unregister() -> None:
+    if bpy.app.timers.is_registered(sync):
+        bpy.app.timers.unregister(sync)
     remove()
     _remove_handlers(FILE_HANDLERS)
     masks.forget()
