@@ -196,6 +196,39 @@ KO_MESSAGES = {
     "'{name}' is in Edit Mode: switch to Object Mode (Tab) first":
         "'{name}'이(가) 에디트 모드입니다: 먼저 오브젝트 모드로 바꾸세요 (Tab)",
     "Mesh '{name}' is linked from a library and read-only": "Mesh '{name}'은(는) library에서 link되어 읽기 전용입니다",
+    # Apply Scale
+    "'{name}' is linked from a library: its scale cannot be applied":
+        "'{name}'은(는) library에서 link되어 있어 scale을 적용할 수 없습니다",
+    "The armature data of '{name}' is shared by other objects: make it single-user":
+        "'{name}'의 armature data를 다른 object도 사용합니다: single-user로 만드세요",
+    "Mesh data '{mesh}' of '{name}' is also used outside the rig: make it single-user (Object > Relations) "
+    "before applying its scale":
+        "'{name}'의 mesh data '{mesh}'을(를) rig 밖에서도 사용합니다: scale을 적용하기 전에 single-user로 "
+        "만드세요 (Object > Relations)",
+    "Mesh data '{mesh}' is shared by objects of different scales: make them single-user first":
+        "mesh data '{mesh}'을(를) scale이 다른 object들이 함께 사용합니다: 먼저 single-user로 만드세요",
+    # names OverAnim writes
+    "'{mesh}' has a vertex group named '{name}', the name of the colour attribute OverAnim writes: "
+    "rename or remove that group first":
+        "'{mesh}'에 OverAnim이 쓰는 color attribute와 같은 이름 '{name}'의 vertex group이 있습니다: "
+        "먼저 그 group의 이름을 바꾸거나 제거하세요",
+    "'{mesh}' has a {data_type} {domain} attribute named '{name}', the name of the colour attribute "
+    "OverAnim writes: rename or remove it first":
+        "'{mesh}'에 OverAnim이 쓰는 color attribute와 같은 이름 '{name}'의 {data_type} {domain} attribute가 "
+        "있습니다: 먼저 이름을 바꾸거나 제거하세요",
+    "'{mesh}' has an attribute named '{name}', the name of the vertex group OverAnim writes: "
+    "rename or remove it first":
+        "'{mesh}'에 OverAnim이 쓰는 vertex group과 같은 이름 '{name}'의 attribute가 있습니다: "
+        "먼저 이름을 바꾸거나 제거하세요",
+    "'{name}' is longer than Blender's {limit}-byte name limit":
+        "'{name}'은(는) Blender의 이름 길이 한도 {limit}바이트보다 깁니다",
+    "Region '{region}': {field} holds an unknown value; pick one in the Regions panel":
+        "Region '{region}': {field}에 알 수 없는 값이 있습니다. Regions 패널에서 하나를 고르세요",
+    "A Region has no name: name every Region": "이름이 없는 Region이 있습니다: 모든 Region에 이름을 붙이세요",
+    "Two Regions are named '{name}': Region names must be unique":
+        "두 Region의 이름이 '{name}'입니다: Region 이름은 고유해야 합니다",
+    "Regions '{first}' and '{second}' give the same name key '{key}': rename one":
+        "Region '{first}'과(와) '{second}'의 name key가 '{key}'(으)로 같습니다: 하나의 이름을 바꾸세요",
     # measuring
     "Not measured: {reason}{more}": "측정하지 않았습니다: {reason}{more}",
     "Not exported: {reason}{more}": "내보내지 않았습니다: {reason}{more}",

@@ -26,6 +26,7 @@ import hashlib
 from collections.abc import Sequence
 
 from .errors import InvalidInputError
+from .messages import Message
 
 MAX_NAME_BYTES = 63  # attribute, vertex-group, shape-key and ID-property names (64 with the NUL)
 KEY_BYTES = 24
@@ -61,7 +62,8 @@ def derived_name(prefix: str, key: str, suffix: str = "") -> str:
     bug of ours, caught here before anything is written."""
     name = f"{prefix}{key}{suffix}"
     if utf8_length(name) > MAX_NAME_BYTES:
-        raise InvalidInputError(f"'{name}' is longer than Blender's {MAX_NAME_BYTES}-byte name limit")
+        raise InvalidInputError(Message("'{name}' is longer than Blender's {limit}-byte name limit", name=name,
+                                        limit=MAX_NAME_BYTES))
     return name
 
 
@@ -73,15 +75,14 @@ def region_keys(names: Sequence[str]) -> list[str]:
     seen: set[str] = set()
     for name in names:
         if not name.strip():
-            raise InvalidInputError("A Region has no name: name every Region")
+            raise InvalidInputError(Message("A Region has no name: name every Region"))
         if name in seen:
-            raise InvalidInputError(f"Two Regions are named '{name}': Region names must be unique")
+            raise InvalidInputError(Message("Two Regions are named '{name}': Region names must be unique", name=name))
         seen.add(name)
         key = region_key(name)
         if key in owner:
-            raise InvalidInputError(
-                f"Regions '{owner[key]}' and '{name}' give the same name key '{key}': rename one"
-            )
+            raise InvalidInputError(Message("Regions '{first}' and '{second}' give the same name key '{key}': "
+                                            "rename one", first=owner[key], second=name, key=key))
         owner[key] = name
         keys.append(key)
     return keys

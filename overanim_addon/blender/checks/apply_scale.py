@@ -88,9 +88,11 @@ def _refuse_what_cannot_change(armature: bpy.types.Object, objects: list[bpy.typ
                                stretches: dict[str, Matrix]) -> None:
     for obj in ([armature] if with_armature else []) + objects:
         if obj.library is not None or (obj.data is not None and obj.data.library is not None):
-            raise OverAnimError(f"'{obj.name}' is linked from a library: its scale cannot be applied")
+            raise OverAnimError(Message("'{name}' is linked from a library: its scale cannot be applied",
+                                        name=obj.name))
     if with_armature and armature.data.users > 1:
-        raise OverAnimError(f"The armature data of '{armature.name}' is shared by other objects: make it single-user")
+        raise OverAnimError(Message("The armature data of '{name}' is shared by other objects: make it single-user",
+                                    name=armature.name))
     if with_armature and scaled_by_constraints(armature):
         raise OverAnimError(Message("'{name}' is scaled by its constraints: Apply Scale cannot keep it in place; "
                                     "remove or apply those constraints first", name=armature.name))
@@ -101,12 +103,13 @@ def _refuse_what_cannot_change(armature: bpy.types.Object, objects: list[bpy.typ
     for users in sharing.values():
         mesh = users[0].data
         if mesh.users > len(users):
-            raise OverAnimError(f"Mesh data '{mesh.name}' of '{users[0].name}' is also used outside the rig: "
-                                "make it single-user (Object > Relations) before applying its scale")
+            raise OverAnimError(Message("Mesh data '{mesh}' of '{name}' is also used outside the rig: make it "
+                                        "single-user (Object > Relations) before applying its scale",
+                                        mesh=mesh.name, name=users[0].name))
         first = stretches[users[0].name]
         if any(not np.allclose(np.array(stretches[o.name]), np.array(first), atol=TOLERANCE) for o in users[1:]):
-            raise OverAnimError(f"Mesh data '{mesh.name}' is shared by objects of different scales: "
-                                "make them single-user first")
+            raise OverAnimError(Message("Mesh data '{mesh}' is shared by objects of different scales: make them "
+                                        "single-user first", mesh=mesh.name))
 
 
 def _place(obj: bpy.types.Object, world: Matrix, basis: Matrix) -> None:

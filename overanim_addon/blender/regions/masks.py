@@ -81,17 +81,19 @@ def require_free_names(mesh_obj: bpy.types.Object, colors: list[str], groups: li
     mesh = mesh_obj.data
     for name in colors:
         if name in mesh_obj.vertex_groups:
-            raise OverAnimError(f"'{mesh_obj.name}' has a vertex group named '{name}', the name of the colour "
-                                "attribute OverAnim writes: rename or remove that group first")
+            raise OverAnimError(Message("'{mesh}' has a vertex group named '{name}', the name of the colour "
+                                        "attribute OverAnim writes: rename or remove that group first",
+                                        mesh=mesh_obj.name, name=name))
         other = mesh.attributes.get(name)
         if other is not None and name not in mesh.color_attributes:
-            raise OverAnimError(f"'{mesh_obj.name}' has a {other.data_type} {other.domain} attribute named "
-                                f"'{name}', the name of the colour attribute OverAnim writes: "
-                                "rename or remove it first")
+            raise OverAnimError(Message("'{mesh}' has a {data_type} {domain} attribute named '{name}', the name "
+                                        "of the colour attribute OverAnim writes: rename or remove it first",
+                                        mesh=mesh_obj.name, data_type=other.data_type, domain=other.domain,
+                                        name=name))
     for name in groups:
         if name in mesh.attributes:
-            raise OverAnimError(f"'{mesh_obj.name}' has an attribute named '{name}', the name of the vertex group "
-                                "OverAnim writes: rename or remove it first")
+            raise OverAnimError(Message("'{mesh}' has an attribute named '{name}', the name of the vertex group "
+                                        "OverAnim writes: rename or remove it first", mesh=mesh_obj.name, name=name))
 
 
 def _write_color(mesh: bpy.types.Mesh, name: str, rgba: np.ndarray) -> None:

@@ -167,8 +167,8 @@ def region_enum(region: Any, prop: str, enum_type: type[E]) -> E:
         return coerce_enum(enum_type, getattr(region, prop))
     except ValueError:
         label = OVERANIM_PG_region.__annotations__[prop].keywords["name"]
-        raise OverAnimError(f"Region '{region.name}': {label} holds an unknown value; "
-                            "pick one in the Regions panel") from None
+        raise OverAnimError(Message("Region '{region}': {field} holds an unknown value; pick one in the Regions panel",
+                                    region=region.name, field=label)) from None
 
 
 def mask_policy(region: Any) -> RegionMaskPolicy:
