@@ -218,9 +218,10 @@ def sync() -> None:
 
 def _sync_soon() -> None:
     """``sync`` from a timer: a handler must not remove handlers while Blender runs their list (and
-    ``register`` runs while ``bpy.data`` is not readable yet)."""
+    ``register`` runs while ``bpy.data`` is not readable yet). Persistent: a timer dropped by a file
+    load before it ran (no event loop in the bpy module or in --background) made bpy 4.5 hang at exit."""
     if not bpy.app.timers.is_registered(sync):
-        bpy.app.timers.register(sync, first_interval=0.0)
+        bpy.app.timers.register(sync, first_interval=0.0, persistent=True)
 
 
 @persistent
