@@ -138,13 +138,17 @@ def plan(options: argparse.Namespace) -> tuple[Run, Path]:
     report_path = absolute(options.report)
     if _is_blend(report_path) or report_path in paths or report_path.is_dir():
         raise UsageError(f"--report {options.report}: the report is JSON; it must not name a .blend file or a folder")
-    settings = load_settings(absolute(options.settings)) if options.settings else None
+    settings_path = absolute(options.settings) if options.settings else None
+    if settings_path is not None and os.path.realpath(report_path) == os.path.realpath(settings_path):
+        raise UsageError(f"--report {options.report} is the --settings file")
+    settings = load_settings(settings_path) if settings_path is not None else None
     output_dir = absolute(options.output_dir) if options.output_dir else None
     root = absolute(options.root) if options.root else None
     if root is not None and not root.is_dir():
         raise UsageError(f"--root {options.root}: not a folder")
     selection = select(paths, root, skip=[output_dir] if output_dir else [])
-    if report_path in {Path(os.path.realpath(f)) for f in selection.files} | set(selection.files):
+    inputs = {Path(os.path.realpath(f)): f for f in selection.files}
+    if report_path in inputs.keys() | set(selection.files):
         raise UsageError(f"--report {options.report} is one of the input files")
     outside = [f for f in selection.files if selection.relative(f).startswith("../")]
     if outside and (output_dir is not None or options.root):
@@ -156,8 +160,10 @@ def plan(options: argparse.Namespace) -> tuple[Run, Path]:
             target = save_target(source)
         elif output_dir is not None:
             target = output_path(source, selection, output_dir)
-            if Path(os.path.realpath(target)) == Path(os.path.realpath(source)):
-                raise UsageError(f"--output-dir {options.output_dir} would overwrite the sources")
+            overwritten = inputs.get(Path(os.path.realpath(target)))  # its own source, or another input
+            if overwritten is not None:
+                raise UsageError(f"--output-dir {options.output_dir} would overwrite the sources: the input "
+                                 f"{selection.relative(overwritten)}")
         tasks.append(Task(index, source, selection.relative(source), target))
     try:
         report.check_writable(report_path)

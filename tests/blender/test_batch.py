@@ -241,10 +241,28 @@ def test_usage_errors_are_exit_2_before_any_work(library, tmp_path):
         (library, "--report", tmp_path / "r.json", "--settings", settings): "must be at least 1",
         (library, "--report", tmp_path / "r.json", "--output-dir", library): "would overwrite the sources",
     }
+    studio = tmp_path / "studio.json"
+    studio.write_text('{"reference_character_height": 170}')
+    cases[(library / "rigs/hero.blend", "--settings", studio, "--report", studio)] = "is the --settings file"
     for args, message in cases.items():
         result = run_batch(*args)
         assert result.returncode == 2 and message in result.stderr, (args, result.stderr)
     assert not (tmp_path / "r.json").exists()
+    assert studio.read_text() == '{"reference_character_height": 170}'
+
+
+def test_output_dir_never_overwrites_another_input(library, tmp_path):
+    """An input inside --output-dir, named on the command line (the search skips that folder), sits
+    exactly where another input's result would go."""
+    inside = library / "out/rigs/hero.blend"
+    inside.parent.mkdir(parents=True)
+    shutil.copy(library / "rigs/sub/villain.blend", inside)
+    before = snapshot(library)
+    result = run_batch(library / "rigs/hero.blend", inside, "--output-dir", library / "out", "--report",
+                       tmp_path / "r.json")
+    assert result.returncode == 2, result.stderr
+    assert "would overwrite the sources: the input out/rigs/hero.blend" in result.stderr
+    assert snapshot(library) == before
 
 
 def test_steps_and_settings_for_armatures_without_calibration(addon, library, tmp_path):
