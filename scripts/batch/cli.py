@@ -17,7 +17,7 @@ from overanim_addon.core.calibration import FIELDS, CalibrationSettings, validat
 from overanim_addon.steps import STEP_NAMES, STEPS, parse_steps
 
 from . import report
-from .files import absolute, clean_leftover, leftovers_of, output_path, save_target, select
+from .files import absolute, clean_leftover, leftovers_of, output_path, real_file, select
 from .orchestrator import Options, Run, Task, worker_command
 
 PROG = "overanim_batch"
@@ -154,24 +154,23 @@ def plan(options: argparse.Namespace) -> tuple[Run, Path]:
     if outside and (output_dir is not None or options.root):
         raise UsageError(f"{outside[0]} is not under the root {selection.root}")
     tasks = []
-    for index, source in enumerate(selection.files):
-        target = None
+    for index, given in enumerate(selection.files):
+        source, target = real_file(given), None
         if options.save:
-            target = save_target(source)
+            target = source
         elif output_dir is not None:
-            target = output_path(source, selection, output_dir)
+            target = output_path(given, selection, output_dir)
             overwritten = inputs.get(Path(os.path.realpath(target)))  # its own source, or another input
             if overwritten is not None:
                 raise UsageError(f"--output-dir {options.output_dir} would overwrite the sources: the input "
                                  f"{selection.relative(overwritten)}")
-        tasks.append(Task(index, source, selection.relative(source), target))
+        tasks.append(Task(index, source, selection.relative(given), target))
     try:
         report.check_writable(report_path)
     except OSError as error:
         raise UsageError(f"--report {options.report}: cannot write there ({error.strerror or error})") from error
     command = worker_command(_blender_binary(options.blender))
-    leftovers = [*selection.leftovers, *(x for t in tasks if t.target and options.output_dir
-                                         for x in leftovers_of(t.target))]
+    leftovers = [*selection.leftovers, *(x for t in tasks if t.target for x in leftovers_of(t.target))]
     cleaned = [clean_leftover(path) for path in sorted(set(leftovers))]
     run = Run(tasks, selection.root, command, Options(options.jobs, options.timeout, steps, options.all_armatures,
                                                       settings, options.backup, options.max_files_per_worker),

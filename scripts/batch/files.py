@@ -15,7 +15,7 @@ BLENDER_TEMP = "@"  # Blender writes "<file>@" and renames it when its own write
 
 def absolute(path: str | os.PathLike[str], cwd: Path | None = None) -> Path:
     """Absolute and normalised against the process's real working directory; symlinks are kept
-    (a library may link files in; saving resolves them, see ``save_target``)."""
+    (a library may link files in; a worker opens the file behind them, see ``real_file``)."""
     return Path(os.path.normpath(os.path.join(cwd or os.getcwd(), os.fspath(path))))
 
 
@@ -39,8 +39,11 @@ def leftovers_of(target: Path) -> list[Path]:
     return [p for p in candidates if p.is_file()]
 
 
-def save_target(path: Path) -> Path:
-    """The file --save rewrites: the real file behind a symlink, so the link stays a link."""
+def real_file(path: Path) -> Path:
+    """The file behind a symlink: the one a worker opens and --save rewrites. Opened where it lives,
+    its relative paths (textures, libraries) resolve from its own folder and a save writes them back
+    as they were (opened through the link, Blender would rebase them from the link's folder onto the
+    real one); and the link stays a link."""
     return Path(os.path.realpath(path))
 
 

@@ -36,7 +36,7 @@ WORKER = Path(__file__).resolve().parent / "worker.py"
 @dataclass
 class Task:
     index: int
-    source: Path
+    source: Path  # the file a worker opens: the one behind a symlink (files.real_file)
     rel: str  # the path in the report: relative to the root
     target: Path | None  # where the result is saved (the source, an output file, or nowhere)
     before: tuple[int, int, int] | None = None  # the target's identity when the task was handed out

@@ -206,6 +206,29 @@ def test_backup_keeps_the_replaced_file_as_blend1(library, tmp_path):
     assert sorted(p.name for p in villain.parent.iterdir()) == ["villain.blend", "villain.blend1"]
 
 
+def test_save_through_a_symlink_keeps_the_link_and_the_files_relative_paths(addon, library, tmp_path):
+    """A library that links a rig in from where it lives: the rig is opened and saved where it lives,
+    so its relative paths are written back as they were (opened through the link, Blender rebases
+    them from the link's folder onto the real one: '//textures/skin.png' became '//../view/...')."""
+    real = library / "rigs/sub/villain.blend"
+    bpy.ops.wm.open_mainfile(filepath=str(real))
+    image = bpy.data.images.new("Skin", 4, 4)
+    image.source, image.filepath, image.use_fake_user = "FILE", "//textures/skin.png", True
+    bpy.ops.wm.save_mainfile()
+    bpy.ops.wm.read_homefile(use_empty=True)
+    (library / "view").mkdir()
+    link = library / "view/villain.blend"
+    link.symlink_to(real)
+    result = run_batch(link, "--save", "--report", tmp_path / "r.json")
+    assert result.returncode == 0, result.stderr
+    assert load_report(tmp_path / "r.json")["files"][0]["saved_to"] == str(real)
+    assert link.is_symlink() and link.resolve() == real
+    bpy.ops.wm.open_mainfile(filepath=str(real))
+    assert bpy.data.images["Skin"].filepath == "//textures/skin.png"
+    assert custom_props(bpy.data.objects["SK_Villain"])["OverAnim_LocomotionRootBone"] == "pelvis"
+    bpy.ops.wm.read_homefile(use_empty=True)
+
+
 def test_relative_paths_are_resolved_once_against_the_real_working_directory(library, tmp_path):
     """Started in A with a stale $PWD naming B, Blender alone would open B's file."""
     a, b = tmp_path / "A", tmp_path / "B"
