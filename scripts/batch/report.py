@@ -186,7 +186,43 @@ def load(path: Path) -> dict:
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         found = data.get("schema") if isinstance(data, dict) else type(data).__name__
         raise ReportError(f"{path}: not an {SCHEMA} report (schema: {found!r})")
+    problem = _unmergeable(data)
+    if problem:
+        raise ReportError(f"{path}: not an {SCHEMA} report: {problem}")
     return data
+
+
+def _unmergeable(data: dict) -> str:
+    """What in a report that names the schema ``merge`` could not use ("" when nothing): the keys it
+    reads, by type. The JSON Schema file says the rest; no jsonschema package on a farm worker."""
+    def number(value: Any) -> bool:
+        return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+    def texts(value: Any) -> bool:
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+    try:
+        started = datetime.fromisoformat(data.get("started", ""))
+    except (TypeError, ValueError):
+        started = None
+    files, leftovers = data.get("files"), data.get("leftovers")
+    problems = {
+        "root is not an absolute folder": not (isinstance(data.get("root"), str) and os.path.isabs(data["root"])),
+        "started is not an ISO 8601 time with its time zone": started is None or started.tzinfo is None,
+        "duration_s is not a number": not number(data.get("duration_s")),
+        "jobs is not a whole number": not isinstance(data.get("jobs"), int) or isinstance(data.get("jobs"), bool),
+        "interrupted is not true or false": not isinstance(data.get("interrupted"), bool),
+        "steps, not_run: not lists of names": not (texts(data.get("steps")) and texts(data.get("not_run"))),
+        "blender_version, addon_version: not text or null": not all(
+            isinstance(data.get(key), str | None) for key in ("blender_version", "addon_version")),
+        "error is not text": not isinstance(data.get("error", ""), str),
+        "files: not a list of entries with a path and a known status": not (isinstance(files, list) and all(
+            isinstance(f, dict) and isinstance(f.get("path"), str) and f["path"] and f.get("status") in STATUSES
+            for f in files)),
+        "leftovers: not a list of entries saying whether they were removed": not (isinstance(leftovers, list) and all(
+            isinstance(x, dict) and isinstance(x.get("removed"), bool) for x in leftovers)),
+    }
+    return next((problem for problem, found in problems.items() if found), "")
 
 
 def _joined(values: Iterable[Any]) -> Any:

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from batch import report
+from batch import cli, report
 from batch.cli import UsageError, load_settings
 from hypothesis import given
 from hypothesis import strategies as st
@@ -135,6 +135,37 @@ def test_merge_refuses_a_file_twice_and_what_is_not_a_report(tmp_path):
     (tmp_path / "broken.json").write_text("{")
     with pytest.raises(report.ReportError, match="not a readable JSON report"):
         report.load(tmp_path / "broken.json")
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda r: r.pop("root"), "root"),
+    (lambda r: r.update(root="relative/lib"), "root"),
+    (lambda r: r.update(started="yesterday"), "started"),
+    (lambda r: r.update(started="2026-01-01T10:00:00"), "started"),  # no time zone: cannot be ordered
+    (lambda r: r.update(duration_s="long"), "duration_s"),
+    (lambda r: r.update(jobs=True), "jobs"),
+    (lambda r: r.update(files=None), "files"),
+    (lambda r: r["files"][0].pop("path"), "files"),
+    (lambda r: r["files"][0].update(status="weird"), "files"),
+    (lambda r: r.update(not_run=[3]), "not_run"),
+    (lambda r: r.update(leftovers=[{"path": "/lib/x.blend@"}]), "leftovers"),
+    (lambda r: r.update(interrupted="no"), "interrupted"),
+    (lambda r: r.update(error=["why"]), "error"),
+], ids=["no-root", "relative-root", "started", "no-time-zone", "duration", "jobs", "files", "no-path", "status",
+        "not-run", "leftovers", "interrupted", "error"])
+def test_merge_refuses_a_part_that_names_the_schema_but_is_not_one(tmp_path, change, message):
+    """A hand-edited or truncated-then-patched part: a clear refusal and exit 2, never a traceback
+    with exit 1 (which would read as "a step failed")."""
+    good = part("/lib/chars", ["b.blend"])
+    broken = json.loads(json.dumps(good))
+    change(broken)
+    report.write_json(tmp_path / "good.json", good)
+    report.write_json(tmp_path / "broken.json", broken)
+    with pytest.raises(report.ReportError, match=rf"broken\.json: not an overanim-batch/1 report: .*{message}"):
+        report.load(tmp_path / "broken.json")
+    assert cli.main(["merge", str(tmp_path / "good.json"), str(tmp_path / "broken.json"), "--report",
+                     str(tmp_path / "all.json")]) == 2
+    assert not (tmp_path / "all.json").exists()
 
 
 def test_the_schema_file_is_a_valid_schema_that_rejects_inconsistent_reports():
