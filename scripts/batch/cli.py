@@ -8,8 +8,10 @@ import importlib.util
 import json
 import math
 import os
+import shutil
 import signal
 import sys
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -111,7 +113,10 @@ def _is_blend(path: Path) -> bool:
 def _blender_binary(option: str | None) -> str | None:
     """--blender, else the Blender running this script; None: workers are this Python (bpy module)."""
     if option:
-        return str(absolute(option)) if os.sep in option else option
+        found = shutil.which(str(absolute(option)) if os.sep in option else option)
+        if found is None:
+            raise UsageError(f"--blender {option}: no such program (or not one this user may run)")
+        return found
     bpy = sys.modules.get("bpy")  # already loaded only inside a Blender binary or a bpy process
     binary = getattr(getattr(bpy, "app", None), "binary_path", "") if bpy is not None else ""
     if binary:
@@ -245,6 +250,11 @@ def merge_command(args: list[str]) -> int:
 
 
 def main(args: list[str]) -> int:
-    if args and args[0] == "merge":
-        return merge_command(args[1:])
-    return run_command(args)
+    try:
+        if args and args[0] == "merge":
+            return merge_command(args[1:])
+        return run_command(args)
+    except Exception:  # a bug, or the machine (no memory, no process slots): never 1, "a step failed"
+        traceback.print_exc()
+        print(f"{PROG}: internal error, the run could not do its work; exit {USAGE_ERROR}", file=sys.stderr)
+        return USAGE_ERROR

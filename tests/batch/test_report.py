@@ -168,6 +168,15 @@ def test_merge_refuses_a_part_that_names_the_schema_but_is_not_one(tmp_path, cha
     assert not (tmp_path / "all.json").exists()
 
 
+def test_an_internal_error_exits_2_not_1_which_reads_as_a_step_failed(monkeypatch, capsys):
+    def bug(options):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(cli, "plan", bug)
+    assert cli.main(["/lib", "--report", "/tmp/r.json"]) == 2
+    assert "KeyError: 'a bug'" in capsys.readouterr().err
+
+
 def test_the_schema_file_is_a_valid_schema_that_rejects_inconsistent_reports():
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads(SCHEMA_PATH.read_text())

@@ -263,6 +263,8 @@ def test_usage_errors_are_exit_2_before_any_work(library, tmp_path):
         (library, "--report", tmp_path / "r.json", "--jobs", "0"): "--jobs must be at least 1",
         (library, "--report", tmp_path / "r.json", "--settings", settings): "must be at least 1",
         (library, "--report", tmp_path / "r.json", "--output-dir", library): "would overwrite the sources",
+        (library, "--report", tmp_path / "r.json", "--blender", tmp_path / "no-blender"): "no such program",
+        (library, "--report", tmp_path / "r.json", "--blender", tmp_path): "no such program",  # a folder
     }
     studio = tmp_path / "studio.json"
     studio.write_text('{"reference_character_height": 170}')
