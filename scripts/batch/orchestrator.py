@@ -3,7 +3,7 @@ replaces a worker that died or hung (only the file it had fails), and builds the
 
 Workers run in their own session: Ctrl-C at the terminal reaches this process only, which stops
 handing out files, stops the workers (a save cut short leaves its target as it was, see saving.py),
-and reports what was done."""
+and reports what was done. Killed outright, this process takes its workers with it on Linux."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ EXIT_GRACE_S = 10.0  # how long a worker asked to exit gets before it is killed 
 STARTUP_ATTEMPTS = 3  # workers that die before they are ready, in a row, before the run gives up
 STARTUP_S = 120.0  # how long a worker may take to become ready (a busy farm machine, a slow share)
 WORKER = Path(__file__).resolve().parent / "worker.py"
+PARENT_ENV = "OVERANIM_BATCH_PARENT"  # this process's id, for a worker to follow it (worker.die_with_the_orchestrator)
 
 
 @dataclass
@@ -74,7 +75,8 @@ class Worker:
     def __init__(self, command: list[str], log: IO[bytes], timeout: float) -> None:
         self.log = log
         self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
-                                     env={**os.environ, "PWD": os.getcwd()}, start_new_session=True)
+                                     env={**os.environ, "PWD": os.getcwd(), PARENT_ENV: str(os.getpid())},
+                                     start_new_session=True)
         self.buffer = b""
         self.ready = False
         self.task: Task | None = None

@@ -33,9 +33,11 @@ for folder in (SCRIPTS, SCRIPTS.parent):  # the batch package, and the add-on fr
 from _bootstrap import addon_version, ensure_registered  # noqa: E402
 
 from batch import report  # noqa: E402
+from batch.orchestrator import PARENT_ENV  # noqa: E402
 from batch.saving import SaveError, save_blend  # noqa: E402
 
 FAULT = os.environ.get("OVERANIM_BATCH_FAULT", "")
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 def fault(phase: str, name: str) -> None:
@@ -127,7 +129,24 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     return entry
 
 
+def die_with_the_orchestrator() -> None:
+    """Be killed when the orchestrator dies, however it dies (a farm cancelling its task with SIGKILL,
+    the OOM killer): in a session of its own, a worker would otherwise go on working and saving files
+    for a run that is gone, or hang forever. Killed at any moment, it leaves every file whole
+    (saving.py). Linux's parent-death signal; elsewhere nothing."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        return
+    parent = os.environ.get(PARENT_ENV)
+    if parent and os.getppid() != int(parent):  # it died before we asked
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
 def main() -> int:
+    die_with_the_orchestrator()
     protocol = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)  # Blender and bpy print to stdout: keep them out of the protocol
 

@@ -5,6 +5,7 @@ be a complete file that opens, and every report must validate."""
 import os
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -95,6 +96,40 @@ def test_a_worker_killed_while_blender_writes_leaves_every_file_whole(addon, lib
     big_entry = report["files"][0]
     assert big_entry["error"].endswith("while saving") and "not saved: the file is as it was" in big_entry["notes"]
     assert report["files"][1]["status"] == "ok" and "rigs/big.blend" not in changed
+
+
+def _gone(pid: int) -> bool:
+    """Exited (a zombie counts: a container's init may never reap an orphan)."""
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] in "ZX"
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers follow their orchestrator with Linux's "
+                    "parent-death signal")
+def test_workers_do_not_outlive_a_killed_orchestrator(library, tmp_path):
+    """A farm cancelling its task, or the OOM killer, SIGKILLs the orchestrator: its workers (in
+    sessions of their own) must not go on working and saving files for a run that is gone, nor hang
+    forever, as this one does on hero.blend."""
+    before = snapshot(library)
+    command = script_command(BATCH, *rigs(library), "--save", "--report", tmp_path / "r.json")
+    env = {**os.environ, FAULT: "hang:steps:hero.blend"}
+    with subprocess.Popen(command, stderr=subprocess.DEVNULL, env=env) as batch:
+        deadline = time.monotonic() + 120
+        while not (workers := _children(batch.pid)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(3)  # starting, or hanging on hero.blend: either way it must follow its orchestrator
+        batch.kill()
+    deadline = time.monotonic() + 30
+    while not all(_gone(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    alive = [pid for pid in workers if not _gone(pid)]
+    for pid in alive:
+        os.kill(pid, signal.SIGKILL)
+    assert workers and not alive, "a worker outlived its orchestrator"
+    assert snapshot(library) == before
 
 
 def test_a_hung_file_times_out_and_the_run_goes_on(library, tmp_path):
