@@ -96,7 +96,12 @@ def main(args: list[str]) -> int:
         render_masks(*(absolute(p) for p in options.render_masks))
         return 0
     out = absolute(options.out)
-    out.mkdir(parents=True, exist_ok=True)
+    try:  # before any work: a folder that is a file, or one this user may not write into
+        out.mkdir(parents=True, exist_ok=True)
+        batch_report.check_writable(out / "report.json")
+    except OSError as error:
+        print(f"scripts/demo.py: cannot write into {out}: {error.strerror or error}", file=sys.stderr)
+        return 2
 
     import bpy
 

@@ -88,6 +88,15 @@ def test_demo_help_prints_its_usage_and_makes_no_folder(tmp_path):
     assert not (tmp_path / "--help").exists() and not (ROOT / "--help").exists()
 
 
+def test_demo_into_a_file_says_so_and_leaves_it(tmp_path):
+    taken = tmp_path / "out"
+    taken.write_text("an artist's notes")
+    result = run(ROOT / "scripts/demo.py", taken, cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert f"scripts/demo.py: cannot write into {taken}" in result.stderr
+    assert taken.read_text() == "an artist's notes"
+
+
 # -- the batch over the library ---------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def library_run(batch_library, tmp_path_factory):
