@@ -69,6 +69,17 @@ def find_armature(context: bpy.types.Context) -> bpy.types.Object | None:
     return None
 
 
+def read_only_reason(armature: bpy.types.Object) -> Message | None:
+    """Why this file cannot write ``armature`` (it or its data is linked from a library, or it is a
+    library override that is not editable), or None when it can."""
+    if armature.library is not None or armature.data.library is not None:
+        return Message("'{name}' is linked from a library and read-only: make it local or a library override first",
+                       name=armature.name)
+    if armature.override_library is not None and armature.override_library.is_system_override:
+        return Message("'{name}' is a non-editable library override: make it editable first", name=armature.name)
+    return None
+
+
 def require_armature(context: bpy.types.Context, *, writable: bool = True) -> bpy.types.Object:
     """Like find_armature, but explains what is wrong instead of returning None."""
     armature = find_armature(context)
@@ -76,13 +87,9 @@ def require_armature(context: bpy.types.Context, *, writable: bool = True) -> bp
         raise OverAnimError(Message("Select an armature, or a mesh deformed by one"))
     if len(armature.data.bones) == 0:
         raise OverAnimError(Message("Armature '{name}' has no bones", name=armature.name))
-    if writable and (armature.library is not None or armature.data.library is not None):
-        raise OverAnimError(Message(
-            "'{name}' is linked from a library and read-only: make it local or a library override first",
-            name=armature.name))
-    if writable and armature.override_library is not None and armature.override_library.is_system_override:
-        raise OverAnimError(Message("'{name}' is a non-editable library override: make it editable first",
-                                   name=armature.name))
+    read_only = read_only_reason(armature) if writable else None
+    if read_only is not None:
+        raise OverAnimError(read_only)
     if not armature.visible_get():
         raise OverAnimError(Message("'{name}' is hidden or disabled in the viewport: unhide it first",
                                    name=armature.name))

@@ -74,9 +74,17 @@ def _apply_settings(armatures: list, values: dict[str, Any]) -> list[str]:
     return applied
 
 
+def _library_path(armature: Any) -> str:
+    """The library file a read-only armature comes from (see common.read_only_reason)."""
+    override = armature.override_library
+    library = armature.library or armature.data.library or (override.reference.library if override else None)
+    return library.filepath if library is not None else "unknown"
+
+
 def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     import bpy
 
+    from overanim_addon.blender.common import read_only_reason
     from overanim_addon.blender.pipeline import leave_edit_mode, process_armature
 
     name = Path(job["path"]).name
@@ -94,13 +102,22 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     if newer:
         notes.append(f"written by Blender {_version(bpy.data.version)}, newer than this Blender "
                      f"{_version(bpy.app.version)}: what this version does not know is missing from the results")
+    notes += [f"library {library.filepath} is missing: what it links is not in this file, nor in its results"
+              for library in bpy.data.libraries if library.is_missing]
     scene = bpy.context.scene
     left = leave_edit_mode(scene)
     if left:
         notes.append(f"saved in Edit Mode, switched to Object Mode: {', '.join(left)}")
-    armatures = sorted((o for o in scene.objects if o.type == "ARMATURE"
-                        and (job["all_armatures"] or len(o.overanim.regions) > 0)), key=lambda o: o.name)
-    if not armatures:
+    candidates = sorted((o for o in scene.objects if o.type == "ARMATURE"
+                         and (job["all_armatures"] or len(o.overanim.regions) > 0)), key=lambda o: o.name)
+    armatures = []
+    for armature in candidates:
+        read_only = read_only_reason(armature)
+        if read_only is None:
+            armatures.append(armature)
+        else:  # a shot file's linked rig: its results belong in its own file
+            notes.append(f"skipped: {read_only} (its library: {_library_path(armature)})")
+    if not candidates:
         notes.append("no armature: nothing to do" if job["all_armatures"] else
                      "no armature with OverAnim Regions: nothing to do (--all-armatures takes every armature)")
     if job["settings"] is not None:

@@ -338,6 +338,35 @@ def test_a_file_saved_in_edit_mode_is_taken_out_of_it_and_says_so(addon, library
     assert missing["path"] == "nope.blend" and missing["error"] == "could not open: no such file or folder"
 
 
+def test_a_shot_file_that_links_its_rig_skips_it_and_names_a_missing_library(addon, library, tmp_path):
+    """A studio's shot files link their rigs: a linked rig is read-only there and its results belong
+    in its own file, so it is skipped, saying where it comes from, instead of failing every shot
+    file; a library that is gone is said, not passed over as 'nothing to do'."""
+    gone = library / "gone.blend"
+    shutil.copy(library / "rigs/sub/villain.blend", gone)
+    bpy.ops.wm.read_homefile(use_empty=True)
+    for source, name in ((library / "rigs/hero.blend", "SK_Hero"), (gone, "SK_Villain")):
+        with bpy.data.libraries.load(str(source), link=True, relative=True) as (_source, target):
+            target.objects = [name]
+        bpy.context.scene.collection.objects.link(target.objects[0])
+    shot = library / "shots/sh010.blend"
+    shot.parent.mkdir()
+    bpy.ops.wm.save_as_mainfile(filepath=str(shot))
+    bpy.ops.wm.read_homefile(use_empty=True)
+    gone.unlink()
+    before = snapshot(library)
+    result = run_batch(shot, "--save", "--all-armatures", "--report", tmp_path / "r.json")
+    assert result.returncode == 0, result.stderr
+    entry = load_report(tmp_path / "r.json")["files"][0]
+    assert entry["status"] == "ok" and entry["armatures"] == [] and "saved_to" not in entry
+    assert entry["notes"] == [
+        "library //../gone.blend is missing: what it links is not in this file, nor in its results",
+        "skipped: 'SK_Hero' is linked from a library and read-only: make it local or a library override first "
+        "(its library: //../rigs/hero.blend)",
+        "not saved: nothing was changed"]
+    assert snapshot(library) == before
+
+
 def test_a_file_from_a_newer_blender_is_reported_and_never_saved_over(addon, library, tmp_path):
     """The version in the header says 9.9: the file opens with a warning, and --save refuses."""
     newer = library / "rigs/newer.blend"
