@@ -153,13 +153,19 @@ def leave_edit_mode(scene: bpy.types.Scene) -> list[str]:
 
 def process_armature(armature: bpy.types.Object, steps: Iterable[str] = STEP_NAMES) -> dict[str, Any]:
     """Run the named steps in pipeline order; the report says what each did, or why it was skipped
-    (``{"ok": true, "skipped": why}``). ``ok`` is false when a step that ran failed."""
-    bpy.context.view_layer.objects.active = armature
+    (``{"ok": true, "skipped": why}``). ``ok`` is false when a step that ran failed. The active object
+    is put back afterwards: it is the artist's (a file saved with another one active reopens with its
+    paint mode gone)."""
+    objects = bpy.context.view_layer.objects
+    active, objects.active = objects.active, armature
     wanted = set(steps)
     report: dict[str, Any] = {"armature": armature.name, "steps": {}}
-    for name, step in STEPS.items():
-        if name in wanted:
-            why = step.skip_reason(armature)
-            report["steps"][name] = {"ok": True, "skipped": why} if why else step.run(armature)
+    try:
+        for name, step in STEPS.items():
+            if name in wanted:
+                why = step.skip_reason(armature)
+                report["steps"][name] = {"ok": True, "skipped": why} if why else step.run(armature)
+    finally:
+        objects.active = active
     report["ok"] = all(step["ok"] for step in report["steps"].values())
     return report

@@ -206,6 +206,27 @@ def test_save_keeps_the_artists_ui_and_makes_no_blend1(addon, library, tmp_path)
     assert sorted(p.name for p in hero.parent.iterdir()) == ["hero.blend", "hero.blend1", "lod_error.blend", "sub"]
 
 
+def test_save_keeps_the_active_object_and_its_weight_paint_mode(addon, library, tmp_path):
+    """Saved while weight painting the body: the steps work on the armature, and a file saved with
+    the armature active reopens with the body out of Weight Paint (Blender keeps a paint mode for
+    the active object only)."""
+    villain = library / "rigs/sub/villain.blend"
+    bpy.ops.wm.open_mainfile(filepath=str(villain))
+    bpy.context.view_layer.objects.active = bpy.data.objects["SK_Villain_Body"]
+    bpy.ops.object.mode_set(mode="WEIGHT_PAINT")
+    bpy.ops.wm.save_mainfile()
+    bpy.ops.object.mode_set(mode="OBJECT")
+    bpy.ops.wm.read_homefile(use_empty=True)
+    result = run_batch(villain, "--save", "--report", tmp_path / "r.json")
+    assert result.returncode == 0, result.stderr
+    bpy.ops.wm.open_mainfile(filepath=str(villain))
+    body = bpy.data.objects["SK_Villain_Body"]
+    assert bpy.context.view_layer.objects.active == body and body.mode == "WEIGHT_PAINT"
+    assert "OverAnim_CharacterHeightCS" in custom_props(bpy.data.objects["SK_Villain"])
+    bpy.ops.object.mode_set(mode="OBJECT")
+    bpy.ops.wm.read_homefile(use_empty=True)
+
+
 def test_backup_keeps_the_replaced_file_as_blend1(library, tmp_path):
     villain = library / "rigs/sub/villain.blend"
     old = villain.read_bytes()
