@@ -39,8 +39,8 @@ def _remove(*paths: Path) -> None:
 
 
 def _writable(path: Path) -> bool:
-    """Writable for this user, and not marked read-only for everyone (root ignores the marks, so
-    ``os.access`` alone would let a batch run as root replace a file its owner locked)."""
+    """A file or folder writable for this user, and not marked read-only for everyone (root ignores
+    the marks, so ``os.access`` alone would let a batch run as root replace a file its owner locked)."""
     mode = path.stat().st_mode
     return bool(mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)) and os.access(path, os.W_OK)
 
@@ -65,6 +65,8 @@ def save_blend(target: Path, *, backup: bool = False, checkpoint: Callable[[str]
 
     if target.exists() and not _writable(target):
         raise SaveError(f"not saved: {target.name} is read-only")
+    if target.parent.is_dir() and not _writable(target.parent):  # the rename replaces the folder's entry
+        raise SaveError(f"not saved: the folder {target.parent} is read-only")
     temp = temp_path(target)
     blender_temp = temp.with_name(temp.name + "@")
     checkpoint("save-start")

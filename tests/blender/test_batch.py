@@ -438,8 +438,17 @@ def test_read_only_files_and_folders_are_not_saved_over(library, tmp_path):
     assert result.returncode == 1, result.stderr
     assert load_report(tmp_path / "r.json")["files"][0]["error"] == "not saved: hero.blend is read-only"
     assert snapshot(library) == before
-    # a folder nobody may write into (chattr +i binds root as well)
+    # a folder marked read-only for everyone (root, who ignores the mark, must honour it too)
     folder = villain.parent
+    folder.chmod(0o555)
+    try:
+        result = run_batch(villain, "--save", "--report", tmp_path / "r1.json")
+    finally:
+        folder.chmod(0o755)
+    assert result.returncode == 1, result.stderr
+    assert load_report(tmp_path / "r1.json")["files"][0]["error"] == f"not saved: the folder {folder} is read-only"
+    assert snapshot(library) == before
+    # a folder nobody may write into (chattr +i binds root as well)
     if not shutil.which("chattr") or subprocess.run(["chattr", "+i", str(folder)], capture_output=True,
                                                      check=False).returncode != 0:
         pytest.skip("chattr +i is not available here: the read-only folder is not tested")
@@ -449,7 +458,7 @@ def test_read_only_files_and_folders_are_not_saved_over(library, tmp_path):
         subprocess.run(["chattr", "-i", str(folder)], check=True)
     assert result.returncode == 1, result.stderr
     entry = load_report(tmp_path / "r2.json")["files"][0]
-    assert entry["error"].startswith("could not save villain.blend") and "saved_to" not in entry
+    assert entry["error"] == f"not saved: the folder {folder} is read-only" and "saved_to" not in entry
     assert snapshot(library) == before
 
 
