@@ -23,7 +23,7 @@ for folder in (SCRIPTS, SCRIPTS.parent):
 
 from _bootstrap import ROOT, addon_version, ensure_registered, script_args  # noqa: E402
 from batch import report as batch_report  # noqa: E402
-from batch.files import absolute  # noqa: E402
+from batch.files import absolute, identity  # noqa: E402
 from batch.saving import save_blend  # noqa: E402
 
 MASKS_SIZE = (360, 480)  # pixels: small and fast on the CPU
@@ -125,7 +125,7 @@ def main(args: list[str]) -> int:
                                     **{name: [rounded(v, 2) for v in baked[key][:, 1]]
                                        for name, key in (("body", "BodyOffset"), ("left", "LeftOffset"),
                                                          ("right", "RightOffset"))}}
-        save_blend(out / "demo.blend")
+        save_blend(out / "demo.blend", unchanged_since=identity(out / "demo.blend"))
         error = batch_report.first_failure([result])
         report = batch_report.new_report(out, jobs=1)
         report.update(blender_version=bpy.app.version_string, addon_version=addon_version())

@@ -39,6 +39,18 @@ def leftovers_of(target: Path) -> list[Path]:
     return [p for p in candidates if p.is_file()]
 
 
+Identity = tuple[int, int, int]  # a file's inode, modification time (ns) and size
+
+
+def identity(path: Path | None) -> Identity | None:
+    """What tells whether ``path`` was replaced or changed since it was last looked at (None: no file)."""
+    try:
+        st = os.stat(path) if path is not None else None
+    except OSError:
+        return None
+    return None if st is None else (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
 def real_file(path: Path) -> Path:
     """The file behind a symlink: the one a worker opens and --save rewrites. Opened where it lives,
     its relative paths (textures, libraries) resolve from its own folder and a save writes them back

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from . import report
-from .files import Leftover, clean_leftover, leftovers_of
+from .files import Identity, Leftover, clean_leftover, identity, leftovers_of
 
 POLL_S = 0.2  # how often the loop looks at deadlines and signals while waiting for workers
 EXIT_GRACE_S = 10.0  # how long a worker asked to exit gets before it is killed (at most --timeout)
@@ -40,7 +40,7 @@ class Task:
     source: Path  # the file a worker opens: the one behind a symlink (files.real_file)
     rel: str  # the path in the report: relative to the root
     target: Path | None  # where the result is saved (the source, an output file, or nowhere)
-    before: tuple[int, int, int] | None = None  # the target's identity when the task was handed out
+    before: Identity | None = None  # the target's identity when the task was handed out
 
 
 @dataclass
@@ -61,14 +61,6 @@ def worker_command(blender: str | None) -> list[str]:
         return [blender, "--background", "--factory-startup", "--disable-autoexec", "--python-exit-code", "1",
                 "--python", str(WORKER)]
     return [sys.executable, str(WORKER)]
-
-
-def _identity(path: Path | None) -> tuple[int, int, int] | None:
-    try:
-        st = os.stat(path) if path is not None else None
-    except OSError:
-        return None
-    return None if st is None else (st.st_ino, st.st_mtime_ns, st.st_size)
 
 
 class Worker:
@@ -192,7 +184,7 @@ class Run:
                 cleaned = clean_leftover(leftover)
                 if cleaned.removed:
                     notes.append(f"removed {cleaned.path.name}, the unfinished save")
-            if _identity(task.target) != task.before:
+            if identity(task.target) != task.before:
                 saved_to = str(task.target)
                 notes.append("the save had completed: the file holds the new results")
             else:
@@ -227,7 +219,7 @@ class Run:
 
     def _hand_out(self, worker: Worker) -> None:
         task = self.pending.popleft()
-        task.before = _identity(task.target)
+        task.before = identity(task.target)
         worker.task, worker.phase = task, "working"
         worker.started = time.monotonic()
         worker.deadline = worker.started + self.options.timeout

@@ -15,7 +15,7 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
-from .files import is_complete_blend, temp_path
+from .files import Identity, identity, is_complete_blend, temp_path
 
 
 class SaveError(Exception):
@@ -56,11 +56,15 @@ def _backup(target: Path) -> None:
     os.replace(staging, target.with_name(target.name + "1"))
 
 
-def save_blend(target: Path, *, backup: bool = False, checkpoint: Callable[[str], None] = lambda _: None) -> None:
-    """Save the open file to ``target`` (absolute) without touching it until the save completed.
-    The open file keeps its own path (a copy is saved) and everything the file holds, its UI
-    included when it was opened with ``load_ui=True``. ``checkpoint(phase)`` is called at
-    "save-start", "temp-written" and "replaced". Raises SaveError; the temporary file is then gone."""
+def save_blend(target: Path, *, unchanged_since: Identity | None, backup: bool = False,
+               checkpoint: Callable[[str], None] = lambda _: None) -> None:
+    """Save the open file to ``target`` (absolute) without touching it until the save completed,
+    and only if ``target`` is still as it was when the work began (``unchanged_since``, from
+    ``files.identity``; None: it did not exist): a batch's save must not replace a file someone
+    saved (or deleted) meanwhile. The open file keeps its own path (a copy is saved) and everything
+    the file holds, its UI included when it was opened with ``load_ui=True``. ``checkpoint(phase)``
+    is called at "save-start", "temp-written" and "replaced". Raises SaveError; the temporary file
+    is then gone."""
     import bpy
 
     if target.exists() and not _writable(target):
@@ -86,6 +90,10 @@ def save_blend(target: Path, *, backup: bool = False, checkpoint: Callable[[str]
         message = str(error).strip().removeprefix("Error: ").strip()
         raise SaveError(f"could not save {target.name}: {message or type(error).__name__}") from error
     checkpoint("temp-written")
+    if identity(target) != unchanged_since:
+        _remove(temp)
+        raise SaveError(f"not saved: {target.name} changed while the batch worked on it (saved or deleted by "
+                        "someone else meanwhile)")
     try:
         if backup and target.exists():
             _backup(target)

@@ -33,6 +33,7 @@ for folder in (SCRIPTS, SCRIPTS.parent):  # the batch package, and the add-on fr
 from _bootstrap import addon_version, ensure_registered  # noqa: E402
 
 from batch import report  # noqa: E402
+from batch.files import identity  # noqa: E402
 from batch.orchestrator import PARENT_ENV  # noqa: E402
 from batch.saving import SaveError, save_blend  # noqa: E402
 
@@ -88,6 +89,8 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     from overanim_addon.blender.pipeline import leave_edit_mode, process_armature
 
     name = Path(job["path"]).name
+    target = job["target"]
+    before = identity(Path(target)) if target else None  # a save must not replace what changes meanwhile
     fault("open", name)
     try:
         # load_ui: a save must keep the artist's workspaces and views; use_scripts: never run a
@@ -128,7 +131,6 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     results = [process_armature(armature, job["steps"]) for armature in armatures]
     entry: dict[str, Any] = {"notes": notes, "armatures": results}
     failure = report.first_failure(results)
-    target = job["target"]
     if target and not armatures:
         notes.append("not saved: nothing was changed")
     elif target and newer:
@@ -138,7 +140,8 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     elif target:
         send({"id": job["id"], "phase": "saving"})
         try:
-            save_blend(Path(target), backup=job["backup"], checkpoint=lambda phase: fault(phase, name))
+            save_blend(Path(target), unchanged_since=before, backup=job["backup"],
+                       checkpoint=lambda phase: fault(phase, name))
             entry["saved_to"] = target
         except SaveError as save_error:
             failure = f"{save_error}" + (f"; {failure}" if failure else "")

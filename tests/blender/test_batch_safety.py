@@ -132,6 +132,32 @@ def test_workers_do_not_outlive_a_killed_orchestrator(library, tmp_path):
     assert snapshot(library) == before
 
 
+def test_a_save_never_replaces_a_file_changed_since_it_was_opened(addon, library):
+    """An artist saves a rig while a long batch works on it: the batch's save, from the older file,
+    must not silently replace the artist's (nor bring back a file deleted meanwhile)."""
+    from batch.files import identity
+    from batch.saving import SaveError, save_blend
+
+    villain = library / "rigs/sub/villain.blend"
+    opened = identity(villain)
+    bpy.ops.wm.open_mainfile(filepath=str(villain))
+    artists = library / "artists-save.blend"
+    artists.write_bytes((library / "rigs/hero.blend").read_bytes())
+    os.replace(artists, villain)  # as Blender saves: a new file renamed over the old one
+    before = snapshot(library)
+    with pytest.raises(SaveError, match=r"not saved: villain\.blend changed while the batch worked on it"):
+        save_blend(villain, unchanged_since=opened)
+    villain.unlink()
+    with pytest.raises(SaveError, match=r"not saved: villain\.blend changed while the batch worked on it"):
+        save_blend(villain, unchanged_since=opened)
+    assert not villain.exists()
+    del before["rigs/sub/villain.blend"]
+    assert snapshot(library) == before  # no temporary file left either
+    save_blend(villain, unchanged_since=None)  # it was not there when opened, nor is it now: saved
+    bpy.ops.wm.read_homefile(use_empty=True)
+    assert identity(villain) is not None
+
+
 def test_a_hung_file_times_out_and_the_run_goes_on(library, tmp_path):
     before = snapshot(library)
     result = run_batch(*rigs(library), "--save", "--timeout", "4", "--report", tmp_path / "r.json",
