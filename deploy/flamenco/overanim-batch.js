@@ -60,8 +60,11 @@ function compileJob(job) {
     if (!settings.batch_script) {
         throw "Batch Script must name scripts/overanim_batch.py of an OverAnim checkout";
     }
-    const options = batchOptions(settings);
-    const chunkDir = path.join(settings.report_dir, "chunks");
+    const library = farmPath(settings.library, "Library");
+    const reportDir = farmPath(settings.report_dir, "Report Folder");
+    const script = farmPath(settings.batch_script, "Batch Script");
+    const options = batchOptions(settings, library);
+    const chunkDir = path.join(reportDir, "chunks");
     const count = Math.ceil(files.length / chunkSize);
     const width = Math.max(3, `${count}`.length);
     const parts = [];
@@ -72,26 +75,36 @@ function compileJob(job) {
         const part = path.join(chunkDir, `${name}.json`);
         const task = author.Task(`overanim-${name}`, "blender");
         // --exit-zero: a rig that fails a step is a result in the report, not a task to retry
-        const sources = chunk.map((file) => path.join(settings.library, file));
-        task.addCommand(blenderCommand(settings.batch_script,
+        const sources = chunk.map((file) => path.join(library, file));
+        task.addCommand(blenderCommand(script,
             sources.concat(["--report", part], options, ["--exit-zero"])));
         job.addTask(task);
         chunkTasks.push(task);
         parts.push(part);
     }
     const merge = author.Task("overanim-merge-reports", "blender");
-    merge.addCommand(blenderCommand(settings.batch_script,
-        ["merge"].concat(parts, ["--report", path.join(settings.report_dir, "overanim-batch.json")])));
+    merge.addCommand(blenderCommand(script,
+        ["merge"].concat(parts, ["--report", path.join(reportDir, "overanim-batch.json")])));
     for (const task of chunkTasks) {
         merge.addDependency(task);
     }
     job.addTask(merge);
 }
 
+// A path setting as the farm's commands get it. Blender's file browser makes paths relative to the
+// submitting .blend file ("//...") by default, which no farm worker can resolve: refused, by name.
+function farmPath(value, label) {
+    if (`${value}`.startsWith("//")) {
+        throw `${label} is relative to the .blend file (${value}): a farm worker cannot resolve that; ` +
+              "give an absolute path (untick Relative Path in the file browser)";
+    }
+    return value;
+}
+
 // The batch's options shared by every chunk. --root: report paths and the output folder stay
 // relative to the library whatever files a chunk holds.
-function batchOptions(settings) {
-    const options = ["--root", settings.library, "--steps", settings.steps || STEPS,
+function batchOptions(settings, library) {
+    const options = ["--root", library, "--steps", settings.steps || STEPS,
                      "--timeout", `${settings.timeout || 600}`];
     switch (settings.write || "report") {
     case "report":
@@ -103,14 +116,14 @@ function batchOptions(settings) {
         if (!settings.output_dir) {
             throw "Write is output-dir: set Output Folder";
         }
-        options.push("--output-dir", settings.output_dir);
+        options.push("--output-dir", farmPath(settings.output_dir, "Output Folder"));
         break;
     default:
         throw `Write must be report, save or output-dir (got ${settings.write})`;
     }
     if (settings.backup) options.push("--backup");
     if (settings.all_armatures) options.push("--all-armatures");
-    if (settings.settings_file) options.push("--settings", settings.settings_file);
+    if (settings.settings_file) options.push("--settings", farmPath(settings.settings_file, "Settings File"));
     return options;
 }
 

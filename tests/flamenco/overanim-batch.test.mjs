@@ -101,4 +101,11 @@ test("bad settings are refused when the job is submitted", () => {
     assert.throws(() => compile(settings({ write: "output-dir", output_dir: "" })), /Output Folder/);
     assert.throws(() => compile(settings({ write: "everything" })), /Write must be/);
     assert.throws(() => compile(settings({ batch_script: "" })), /Batch Script/);
+    // Blender's file browser makes paths relative to the submitting .blend file by default: a farm
+    // worker cannot resolve "//", so each such setting is refused, by name
+    for (const [key, label] of [["library", "Library"], ["report_dir", "Report Folder"],
+                                ["batch_script", "Batch Script"], ["settings_file", "Settings File"]]) {
+        assert.throws(() => compile(settings({ [key]: "//../farm/x" })), new RegExp(`${label} is relative`), key);
+    }
+    assert.throws(() => compile(settings({ write: "output-dir", output_dir: "//out" })), /Output Folder is relative/);
 });
