@@ -179,10 +179,7 @@ def plan(options: argparse.Namespace) -> tuple[Run, Path]:
     cleaned = [clean_leftover(path) for path in sorted(set(leftovers))]
     run = Run(tasks, selection.root, command, Options(options.jobs, options.timeout, steps, options.all_armatures,
                                                       settings, options.backup, options.max_files_per_worker),
-              leftovers=cleaned)
-    for missing in selection.missing:
-        run.report["files"].append(report.file_entry(selection.relative(missing), report.UNREADABLE,
-                                                     error="could not open: no such file or folder"))
+              leftovers=cleaned, missing=[Task(-1, p, selection.relative(p), None) for p in selection.missing])
     if not selection.files and not selection.missing:
         run.report["error"] = "no .blend file found in " + ", ".join(options.paths)
     return run, report_path
@@ -210,7 +207,7 @@ def run_command(args: list[str]) -> int:
     except KeyboardInterrupt:  # Ctrl-C before any file was handed out: nothing to report
         print(f"{PROG}: interrupted before it started", file=sys.stderr)
         return 128 + signal.SIGINT
-    result = run.execute() if run.tasks else report.finish(run.report, 0.0)
+    result = run.execute()
     written = _write(report_path, result)
     code = 128 + (run.stop_signal or signal.SIGINT) if result["interrupted"] else report.exit_code(result)
     # --exit-zero covers what the files hold, not a run that could not do its work

@@ -148,6 +148,7 @@ class Run:
     options: Options
     progress: Callable[[str], None] = lambda line: print(line, file=sys.stderr, flush=True)
     leftovers: list[Leftover] = field(default_factory=list)
+    missing: list[Task] = field(default_factory=list)  # named but not there: could not be opened
     stop_signal: int = 0
 
     def __post_init__(self) -> None:
@@ -171,8 +172,8 @@ class Run:
         self.done += 1
         words = {report.OK: "ok", report.UNREADABLE: "could not be opened", report.TIMEOUT: "timed out"}
         detail = f": {error.removeprefix('could not open: ')}" if error else ""
-        self.progress(f"[{self.done}/{len(self.tasks)}] {task.rel} {words.get(status, status)} {duration:.1f} s"
-                      f"{detail}")
+        self.progress(f"[{self.done}/{len(self.tasks) + len(self.missing)}] {task.rel} {words.get(status, status)} "
+                      f"{duration:.1f} s{detail}")
 
     def _cut_short(self, worker: Worker, status: str, why: str) -> None:
         """The worker was lost with ``worker.task`` in hand: report that file, tidy its save."""
@@ -283,6 +284,8 @@ class Run:
 
     def execute(self) -> dict[str, Any]:
         started = time.monotonic()
+        for task in self.missing:
+            self._record(task, report.UNREADABLE, "could not open: no such file or folder")
         handlers = {}
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGINT, signal.SIGTERM):

@@ -357,6 +357,9 @@ def test_a_file_saved_in_edit_mode_is_taken_out_of_it_and_says_so(addon, library
     assert entry["notes"] == ["saved in Edit Mode, switched to Object Mode: SK_Villain_Body"]
     assert entry["armatures"][0]["ok"] and entry["status"] == "ok"
     assert missing["path"] == "nope.blend" and missing["error"] == "could not open: no such file or folder"
+    progress = [line for line in result.stderr.splitlines() if line.startswith("[")]  # one line per file
+    assert progress[0] == "[1/2] nope.blend could not be opened 0.0 s: no such file or folder"
+    assert progress[1].startswith("[2/2] edit.blend ok") and len(progress) == 2
 
 
 def test_a_shot_file_that_links_its_rig_skips_it_and_names_a_missing_library(addon, library, tmp_path):
