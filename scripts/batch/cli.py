@@ -175,7 +175,7 @@ def plan(options: argparse.Namespace) -> tuple[Run, Path]:
     except OSError as error:
         raise UsageError(f"--report {options.report}: cannot write there ({error.strerror or error})") from error
     command = worker_command(_blender_binary(options.blender))
-    leftovers = [*selection.leftovers, *(x for t in tasks if t.target for x in leftovers_of(t.target))]
+    leftovers = [*selection.leftovers, *leftovers_of(t.target for t in tasks if t.target)]
     cleaned = [clean_leftover(path) for path in sorted(set(leftovers))]
     run = Run(tasks, selection.root, command, Options(options.jobs, options.timeout, steps, options.all_armatures,
                                                       settings, options.backup, options.max_files_per_worker),

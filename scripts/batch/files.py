@@ -5,11 +5,13 @@ which Blender would use): nothing relative ever reaches bpy."""
 from __future__ import annotations
 
 import os
+import re
+import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-TEMP_SUFFIX = ".overanim-save"  # ".hero.blend.overanim-save": a save in progress (see saving.py)
+TEMP_SUFFIX = ".overanim-save"  # ".hero.blend.1f2e3d4c.overanim-save": a save in progress (see saving.py)
 BLENDER_TEMP = "@"  # Blender writes "<file>@" and renames it when its own write completed
 
 
@@ -24,19 +26,42 @@ def is_hidden(name: str) -> bool:
 
 
 def temp_path(target: Path) -> Path:
-    """The temporary file a save writes before it replaces ``target`` (hidden, not a *.blend)."""
-    return target.with_name(f".{target.name}{TEMP_SUFFIX}")
+    """The temporary file a save writes before it replaces ``target``: hidden, not a *.blend, and
+    this save's own (a random token), so two saves of one file at once (two runs, a farm task run
+    again while its first copy still works) never write into one file."""
+    return target.with_name(f".{target.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
+
+
+OURS = re.compile(rf"\.(?P<file>.+?)(\.[0-9a-f]{{8}})?{re.escape(TEMP_SUFFIX)}@?")
+
+
+def leftover_owner(name: str) -> str | None:
+    """The name of the file an interrupted save left ``name`` for (Blender's ``x.blend@``, or ours,
+    also as named before saves had a token), or None when ``name`` is no leftover."""
+    if name.lower().endswith(".blend" + BLENDER_TEMP):
+        return name.removesuffix(BLENDER_TEMP)
+    ours = OURS.fullmatch(name)
+    return ours["file"] if ours else None
 
 
 def is_leftover_name(name: str) -> bool:
-    return name.lower().endswith(".blend" + BLENDER_TEMP) or (is_hidden(name) and TEMP_SUFFIX in name)
+    return leftover_owner(name) is not None
 
 
-def leftovers_of(target: Path) -> list[Path]:
-    """What an interrupted save of ``target`` may have left: Blender's ``target@`` and ours."""
-    temp = temp_path(target)
-    candidates = (target.with_name(target.name + BLENDER_TEMP), temp, temp.with_name(temp.name + BLENDER_TEMP))
-    return [p for p in candidates if p.is_file()]
+def leftovers_in(folder: Path) -> list[Path]:
+    """What interrupted saves left in ``folder``, sorted."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return sorted(folder / name for name in names if is_leftover_name(name))
+
+
+def leftovers_of(targets: Iterable[Path]) -> list[Path]:
+    """What interrupted saves of ``targets`` may have left beside them; each folder is read once."""
+    wanted = set(targets)
+    return [path for folder in sorted({target.parent for target in wanted}) for path in leftovers_in(folder)
+            if folder / (leftover_owner(path.name) or "") in wanted]
 
 
 Identity = tuple[int, int, int]  # a file's inode, modification time (ns) and size
@@ -101,7 +126,7 @@ def select(paths: list[Path], root: Path | None = None, skip: Iterable[Path] = (
             candidates = _walk(path, skipped, selection)
         elif path.is_file():
             candidates = [path]
-            selection.leftovers += leftovers_of(path)
+            selection.leftovers += leftovers_of([path])
         else:
             selection.missing.append(path)
             continue

@@ -181,7 +181,7 @@ class Run:
         assert task is not None
         notes, saved_to = [], ""
         if worker.phase == "saving" and task.target is not None:
-            for leftover in leftovers_of(task.target):
+            for leftover in leftovers_of([task.target]):
                 cleaned = clean_leftover(leftover)
                 if cleaned.removed:
                     notes.append(f"removed {cleaned.path.name}, the unfinished save")

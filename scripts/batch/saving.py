@@ -48,7 +48,6 @@ def _writable(path: Path) -> bool:
 def _backup(target: Path) -> None:
     """``target.blend1`` = the current target, replaced in one rename (a hard link when possible)."""
     staging = temp_path(target.with_name(target.name + "1"))
-    staging.unlink(missing_ok=True)
     try:
         os.link(target, staging)
     except OSError:
@@ -75,8 +74,6 @@ def save_blend(target: Path, *, unchanged_since: Identity | None, backup: bool =
     blender_temp = temp.with_name(temp.name + "@")
     checkpoint("save-start")
     try:
-        for stale in (temp, blender_temp):
-            stale.unlink(missing_ok=True)
         target.parent.mkdir(parents=True, exist_ok=True)
         # relative paths are remapped for the temporary file's folder, which is the target's
         bpy.ops.wm.save_as_mainfile(filepath=str(temp), copy=True, check_existing=False)

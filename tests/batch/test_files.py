@@ -1,6 +1,7 @@
 """Which files a batch takes, where results go, and what is done with the leftovers of a save."""
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -71,20 +72,32 @@ def test_whether_a_blend_file_was_written_to_the_end(tmp_path, data, expected):
     assert is_complete_blend(tmp_path / "f") is expected
 
 
+def test_two_saves_of_one_file_never_share_a_temporary_file(tmp_path):
+    """Two runs at once (two TDs, a farm task run again while its first copy still works, a library
+    listing one file through two links): with one temporary name, Blender could write both saves
+    into one file, and a mix of the two that ends like a whole file replaced the target."""
+    hero = tmp_path / "hero.blend"
+    names = {temp_path(hero).name for _ in range(20)}
+    assert len(names) == 20
+    assert all(re.fullmatch(r"\.hero\.blend\.[0-9a-f]{8}\.overanim-save", name) for name in names)
+
+
 def test_leftovers_ours_always_go_blenders_only_when_incomplete(tmp_path):
     hero = tmp_path / "hero.blend"
     hero.write_bytes(BLEND)
     ours = temp_path(hero)
-    assert ours.name == ".hero.blend.overanim-save"
     ours.write_bytes(BLEND)  # complete, but the source beside it is intact: ours goes
     ours.with_name(ours.name + "@").write_bytes(BLEND[:50])
+    older = tmp_path / ".hero.blend.overanim-save"  # the name before saves had their own
+    older.write_bytes(BLEND)
+    (tmp_path / ".villain.blend.overanim-save").write_bytes(BLEND)  # another file's
     tmp_path.joinpath("hero.blend@").write_bytes(BLEND)  # complete: maybe someone's only copy
-    assert [p.name for p in leftovers_of(hero)] == ["hero.blend@", ".hero.blend.overanim-save",
-                                                    ".hero.blend.overanim-save@"]
-    cleaned = {p.name: clean_leftover(p) for p in leftovers_of(hero)}
+    expected = ["hero.blend@", ours.name, ours.name + "@", older.name]
+    assert sorted(p.name for p in leftovers_of([hero])) == sorted(expected)
+    cleaned = {p.name: clean_leftover(p) for p in leftovers_of([hero])}
     assert {name: c.removed for name, c in cleaned.items()} == {
-        "hero.blend@": False, ".hero.blend.overanim-save": True, ".hero.blend.overanim-save@": True}
-    assert cleaned[".hero.blend.overanim-save"].bytes == len(BLEND)
-    assert sorted(os.listdir(tmp_path)) == ["hero.blend", "hero.blend@"]
+        "hero.blend@": False, ours.name: True, ours.name + "@": True, older.name: True}
+    assert cleaned[ours.name].bytes == len(BLEND)
+    assert sorted(os.listdir(tmp_path)) == [".villain.blend.overanim-save", "hero.blend", "hero.blend@"]
     (tmp_path / "hero.blend@").write_bytes(BLEND[:50])
     assert clean_leftover(tmp_path / "hero.blend@").removed and not (tmp_path / "hero.blend@").exists()
