@@ -148,6 +148,10 @@ def plan(options: argparse.Namespace) -> tuple[Run, Path]:
         raise UsageError(f"--report {options.report} is the --settings file")
     settings = load_settings(settings_path) if settings_path is not None else None
     output_dir = absolute(options.output_dir) if options.output_dir else None
+    if output_dir is not None:  # else every save fails, after all the work
+        existing = next(p for p in (output_dir, *output_dir.parents) if p.exists())
+        if not existing.is_dir():
+            raise UsageError(f"--output-dir {options.output_dir}: {existing} is a file, not a folder")
     root = absolute(options.root) if options.root else None
     if root is not None and not root.is_dir():
         raise UsageError(f"--root {options.root}: not a folder")

@@ -295,6 +295,8 @@ def test_usage_errors_are_exit_2_before_any_work(library, tmp_path):
         (library, "--report", tmp_path / "r.json", "--output-dir", library): "would overwrite the sources",
         (library, "--report", tmp_path / "r.json", "--blender", tmp_path / "no-blender"): "no such program",
         (library, "--report", tmp_path / "r.json", "--blender", tmp_path): "no such program",  # a folder
+        # a file where the output folder would be: every save would fail, after all the work
+        (library, "--report", tmp_path / "r.json", "--output-dir", settings / "out"): f"{settings} is a file",
     }
     studio = tmp_path / "studio.json"
     studio.write_text('{"reference_character_height": 170}')
