@@ -128,7 +128,8 @@ def select(paths: list[Path], root: Path | None = None, skip: Iterable[Path] = (
             candidates = [path]
             selection.leftovers += leftovers_of([path])
         else:
-            selection.missing.append(path)
+            if path not in selection.missing:
+                selection.missing.append(path)
             continue
         for candidate in candidates:
             real = Path(os.path.realpath(candidate))

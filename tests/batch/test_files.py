@@ -38,7 +38,8 @@ def test_folders_are_searched_recursively_in_a_stable_order_with_what_must_be_sk
 def test_files_as_given_each_once_and_the_missing_named(tmp_path):
     lib = tree(tmp_path / "lib", ["chars/hero.blend", "props/cup.blend"])
     (lib / "chars/link.blend").symlink_to(lib / "chars/hero.blend")
-    selection = select([lib / "props/cup.blend", lib / "chars", lib / "chars/hero.blend", lib / "gone.blend"])
+    selection = select([lib / "props/cup.blend", lib / "chars", lib / "chars/hero.blend", lib / "gone.blend",
+                        lib / "gone.blend"])  # named twice: once in the report (a merge refuses a file twice)
     assert selection.root == lib  # the common folder of the paths given
     assert [selection.relative(p) for p in selection.files] == ["chars/hero.blend", "props/cup.blend"]
     assert selection.missing == [lib / "gone.blend"]
