@@ -117,7 +117,8 @@ def _walk(folder: Path, skip: set[Path], selection: Selection) -> list[Path]:
 def select(paths: list[Path], root: Path | None = None, skip: Iterable[Path] = ()) -> Selection:
     """The .blend files of PATHS (absolute): files as given, folders searched recursively for
     ``*.blend`` (never ``*.blend1``, ``*.blend@``, hidden files or hidden folders, nor the folders in
-    ``skip``: an output folder inside the library), each file once, sorted by its path under root."""
+    ``skip``: an output folder inside the library; links to folders are not followed, so a link loop
+    cannot trap the search), each file once, sorted by its path under root."""
     selection = Selection(root or common_root([p for p in paths if p.exists()] or paths))
     seen: set[Path] = set()
     skipped = set(skip)
