@@ -14,13 +14,16 @@ const JOB_TYPE = {
           description: "Character library: every *.blend under this folder (not in hidden folders, " +
                        "never .blend1 or .blend@ files); on storage every worker sees at the same path" },
         // Listed when the job is submitted, by the submitting Blender, with the batch's own rules and
-        // order; paths relative to the library, one per line (the Manager cannot list folders). A
-        // lambda: Flamenco evaluates with its names as locals, which a bare generator cannot see.
+        // order; paths relative to the library, one per line (the Manager cannot list folders); a
+        // file linked in under several paths once, by the first of them (two chunks would save it at
+        // once). Lambdas: Flamenco evaluates with its names as locals, which a bare generator cannot see.
         { key: "files", type: "string", required: true, visible: "hidden",
-          eval: "(lambda lib: '\\n'.join(sorted((p.relative_to(lib).as_posix() for p in lib.rglob('*') " +
+          eval: "(lambda lib, order: '\\n'.join(sorted({(lib / rel).resolve(): rel for rel in sorted((" +
+                "p.relative_to(lib).as_posix() for p in lib.rglob('*') " +
                 "if p.is_file() and p.name.lower().endswith('.blend') " +
                 "and not any(part.startswith('.') for part in p.relative_to(lib).parts)), " +
-                "key=lambda rel: rel.split('/'))))(abspath(settings.library))",
+                "key=order, reverse=True)}.values(), key=order)))" +
+                "(abspath(settings.library), lambda rel: rel.split('/'))",
           description: "The .blend files of the library, relative to it, one per line" },
         { key: "chunk_size", type: "int32", default: 25, propargs: { min: 1, max: 10000 }, visible: "submission",
           description: "Files per task; each task starts Blender once and handles its files one after another" },

@@ -118,26 +118,25 @@ def select(paths: list[Path], root: Path | None = None, skip: Iterable[Path] = (
     """The .blend files of PATHS (absolute): files as given, folders searched recursively for
     ``*.blend`` (never ``*.blend1``, ``*.blend@``, hidden files or hidden folders, nor the folders in
     ``skip``: an output folder inside the library; links to folders are not followed, so a link loop
-    cannot trap the search), each file once, sorted by its path under root."""
+    cannot trap the search), sorted by path under root. A file found through several paths (links)
+    is taken once, by the first of them in that order (the Flamenco job type's listing does the same)."""
     selection = Selection(root or common_root([p for p in paths if p.exists()] or paths))
-    seen: set[Path] = set()
     skipped = set(skip)
+    found = []
     for path in paths:
         if path.is_dir():
-            candidates = _walk(path, skipped, selection)
+            found += _walk(path, skipped, selection)
         elif path.is_file():
-            candidates = [path]
+            found.append(path)
             selection.leftovers += leftovers_of([path])
-        else:
-            if path not in selection.missing:
-                selection.missing.append(path)
-            continue
-        for candidate in candidates:
-            real = Path(os.path.realpath(candidate))
-            if real not in seen:
-                seen.add(real)
-                selection.files.append(candidate)
-    selection.files.sort(key=lambda p: Path(selection.relative(p)).parts)
+        elif path not in selection.missing:
+            selection.missing.append(path)
+    seen: set[Path] = set()
+    for candidate in sorted(found, key=lambda p: Path(selection.relative(p)).parts):
+        real = Path(os.path.realpath(candidate))
+        if real not in seen:
+            seen.add(real)
+            selection.files.append(candidate)
     selection.leftovers = sorted(set(selection.leftovers))
     return selection
 

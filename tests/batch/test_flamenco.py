@@ -57,9 +57,13 @@ def test_the_submission_lists_the_files_the_batch_would_find(tmp_path):
     for name in names:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_bytes(b"BLENDER")
+    for link in ("a/hero-link.blend", "zz/latest.blend"):  # one file through three paths: listed once, as the
+        (tmp_path / link).parent.mkdir(exist_ok=True)  # batch takes it (two chunks would save it at once)
+        (tmp_path / link).symlink_to(tmp_path / "hero.blend")
     job_type = json.loads(node(STUB, "--job-type"))
     expression = next(s["eval"] for s in job_type["settings"] if s["key"] == "files")
     listed = eval(expression, {}, {"abspath": lambda p: Path(p).absolute(), "Path": Path,
                                    "settings": SimpleNamespace(library=str(tmp_path))})
     selection = select([tmp_path])
     assert listed.split("\n") == [selection.relative(p) for p in selection.files]
+    assert "a/hero-link.blend" in listed.split("\n") and "hero.blend" not in listed.split("\n")
