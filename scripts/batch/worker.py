@@ -77,8 +77,8 @@ def _apply_settings(armatures: list, values: dict[str, Any]) -> list[str]:
 
 def _library_path(armature: Any) -> str:
     """The library file a read-only armature comes from (see common.read_only_reason)."""
-    override = armature.override_library
-    library = armature.library or armature.data.library or (override.reference.library if override else None)
+    reference = armature.override_library.reference if armature.override_library else None
+    library = armature.library or armature.data.library or (reference.library if reference else None)
     return library.filepath if library is not None else "unknown"
 
 
