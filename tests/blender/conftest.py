@@ -36,6 +36,15 @@ def sample(addon, empty_scene):
     return build_sample_character(bpy.context)
 
 
+@pytest.fixture
+def rig(sample):
+    """The sample with Unreal-style IK foot bones (``ik_foot_root`` > ``ik_foot_l``/``_r``), for foot IK."""
+    from overanim_addon.blender.sample.walk import add_foot_ik_bones
+
+    add_foot_ik_bones(sample)
+    return sample
+
+
 @pytest.fixture(scope="session")
 def batch_library(addon, tmp_path_factory):
     """The batch tests' character library (tests/batch_library.py), built once per session; tests

@@ -10,6 +10,7 @@ import numpy as np
 from mathutils import Vector
 
 from overanim_addon.blender.common import cm_per_unit
+from overanim_addon.blender.foot_ik import nla, values
 from overanim_addon.blender.foot_ik.channels import fcurves
 
 
@@ -86,3 +87,40 @@ def action_snapshot(action):
         out.append((curve.data_path, curve.array_index, curve.group.name if curve.group else "", curve.extrapolation,
                     curve.mute, len(curve.modifiers), keys))
     return sorted(out)
+
+
+def probe(armature):
+    with bpy.context.temp_override(active_object=armature, object=armature):
+        assert bpy.ops.overanim.probe_ground() == {"FINISHED"}
+    return values.read(armature)
+
+
+def bake(armature, **frames):
+    with bpy.context.temp_override(active_object=armature, object=armature):
+        assert bpy.ops.overanim.bake_foot_ik(**frames) == {"FINISHED"}
+
+
+def check(found, **expected):
+    """The probe's values as expected: lengths within 0.01 cm, angles within 0.1 degree."""
+    for name, value in expected.items():
+        tolerance = 0.1 if name.endswith(("Pitch", "Roll")) else 0.01
+        assert abs(found[name] - value) <= tolerance, (name, value, found)
+
+
+def world_head_z(armature, bone, frame):
+    bpy.context.scene.frame_set(frame)
+    return (armature.matrix_world @ armature.pose.bones[bone].head).z * cm()
+
+
+def world_matrix(armature, bone, frame):
+    bpy.context.scene.frame_set(frame)
+    return (armature.matrix_world @ armature.pose.bones[bone].matrix).to_3x3().normalized()
+
+
+def with_bake_muted(armature, read):
+    track = nla.bake_tracks(armature)[0]
+    track.mute = True
+    try:
+        return read()
+    finally:
+        track.mute = False

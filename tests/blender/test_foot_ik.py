@@ -13,41 +13,22 @@ from overanim_addon.core.foot_ik import VALUE_NAMES
 
 from .foot_ik_scenes import (
     action_snapshot,
+    bake,
     box_under,
+    check,
     cm,
     foot_cm,
     key_artist_action,
     normal_rising,
     plane,
+    probe,
+    with_bake_muted,
+    world_head_z,
+    world_matrix,
 )
 from .helpers import custom_props, linked_copy
 
 FORWARD, RIGHT = (0.0, -1.0, 0.0), (-1.0, 0.0, 0.0)  # the sample faces -Y; its right is -X
-
-
-@pytest.fixture
-def rig(sample):
-    from overanim_addon.blender.sample.walk import add_foot_ik_bones
-
-    add_foot_ik_bones(sample)
-    return sample
-
-
-def probe(armature):
-    with bpy.context.temp_override(active_object=armature, object=armature):
-        assert bpy.ops.overanim.probe_ground() == {"FINISHED"}
-    return values.read(armature)
-
-
-def bake(armature, **frames):
-    with bpy.context.temp_override(active_object=armature, object=armature):
-        assert bpy.ops.overanim.bake_foot_ik(**frames) == {"FINISHED"}
-
-
-def check(found, **expected):
-    for name, value in expected.items():
-        tolerance = 0.1 if name.endswith(("Pitch", "Roll")) else 0.01
-        assert found[name] == pytest.approx(value, abs=tolerance), (name, found)
 
 
 # -- the probe --------------------------------------------------------------------------------------
@@ -223,25 +204,6 @@ def test_a_rig_without_a_ground_level_root_uses_the_object_origin(rig):
 
 
 # -- the bake ---------------------------------------------------------------------------------------
-def world_head_z(armature, bone, frame):
-    bpy.context.scene.frame_set(frame)
-    return (armature.matrix_world @ armature.pose.bones[bone].head).z * cm()
-
-
-def world_matrix(armature, bone, frame):
-    bpy.context.scene.frame_set(frame)
-    return (armature.matrix_world @ armature.pose.bones[bone].matrix).to_3x3().normalized()
-
-
-def with_bake_muted(armature, read):
-    track = nla.bake_tracks(armature)[0]
-    track.mute = True
-    try:
-        return read()
-    finally:
-        track.mute = False
-
-
 def test_bake_layers_on_top_and_leaves_the_artists_action_untouched(rig):
     artist = key_artist_action(rig)
     before = action_snapshot(artist)
