@@ -207,10 +207,13 @@ class BakeSession:
         # everything is computed: from here on only writes
         self._muted = []
         nla.remove_bake(armature)
-        pushed = nla.push_down(armature)
+        adt = armature.animation_data
+        blending = (adt.action_blend_type, adt.action_extrapolation, adt.action_influence) if adt else None
+        pushed = nla.push_down(armature, int(self.frames[0]), int(self.frames[-1]))
         if pushed is not None:
             settings.pushed_action = pushed.strips[0].action
             settings.pushed_track = pushed.name
+            settings.pushed_blend_type, settings.pushed_extrapolation, settings.pushed_influence = blending
         store_bone_names(settings, self.rig.bones)
         statics.store(settings, self.statics)
         current = int(np.clip(self._frame[0], self.frames[0], self.frames[-1])) - int(self.frames[0])

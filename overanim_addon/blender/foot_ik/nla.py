@@ -39,49 +39,66 @@ def animated_below(armature: bpy.types.Object) -> set[tuple[str, int]]:
     return channels.animated(armature, skip_track=BAKE_NAME)
 
 
-def push_down(armature: bpy.types.Object) -> bpy.types.NlaTrack | None:
-    """Blender's Push Down, through the API: the active action goes onto a new track at the top, in a
-    strip starting at the action's first frame with the action's blending, influence, extrapolation
-    and slot; the action itself is not touched. Returns the new track (None: no active action)."""
+def _plays_alone(adt: Any) -> bool:
+    """Blender blends the active action into the NLA (its blend type, influence and extrapolation)
+    only when an unmuted track has strips; otherwise it plays whole, at the scene's frame."""
+    return not any(t.strips for t in adt.nla_tracks if not t.mute)
+
+
+def push_down(armature: bpy.types.Object, first: int, last: int) -> bpy.types.NlaTrack | None:
+    """Blender's Push Down, through the API, so that the action plays from the NLA as it did active
+    over the frames ``first`` to ``last``: the active action goes onto a new track at the top, in a
+    strip with its slot, blending, influence and extrapolation; the action itself is not touched.
+    Returns the new track (None: no active action).
+
+    Two things Push Down alone would change are kept as they played: an active action is played at
+    the scene's frame, its F-curves' cycles and extrapolation included, where a strip would end at
+    its last key, so the strip spans the frames as well (frame for frame, nothing repeated); and an
+    action alone plays whole, where a strip would apply its blend type and influence, so it is
+    pushed down as Replace at full influence (Remove gives the artist's settings back)."""
     adt = armature.animation_data
     if adt is None or adt.action is None:
         return None
     action, slot = adt.action, getattr(adt, "action_slot", None)
-    start = float(action.frame_range[0])
+    alone = _plays_alone(adt)
+    start, end = (float(f) for f in action.frame_range)
+    extrapolation = "HOLD" if alone else adt.action_extrapolation
+    if extrapolation != "NOTHING":  # only then is the active action played outside its keys
+        start, end = min(start, first), max(end, last)
     track = adt.nla_tracks.new()
     strip = track.strips.new(action.name, round(start), action)
+    strip.action_frame_start, strip.action_frame_end = start, end  # the strip's end follows
     if strip.frame_start != start:  # a fractional first frame: keep the timing exact
         strip.frame_start_ui = start
-    strip.blend_type = adt.action_blend_type
-    strip.extrapolation = adt.action_extrapolation
-    if adt.action_influence < 1.0:  # what Push Down does too, or the influence would be lost
+    strip.blend_type = "REPLACE" if alone else adt.action_blend_type
+    strip.extrapolation = extrapolation
+    if not alone and adt.action_influence < 1.0:  # what Push Down does too, or the influence would be lost
+        strip.influence = adt.action_influence  # first: turning the animated influence on keys the value it finds
         strip.use_animated_influence = True
-        strip.influence = adt.action_influence
     if slot is not None:
         strip.action_slot = slot
     adt.action = None
     return track
 
 
-def bring_back(armature: bpy.types.Object, action: bpy.types.Action, track_name: str) -> bool:
+def bring_back(armature: bpy.types.Object, action: bpy.types.Action, track_name: str,
+               blending: tuple[str, str, float]) -> bool:
     """Undo ``push_down``: the track holding only ``action`` is removed and the action is active
-    again with the strip's blending. False when that is not possible any more (the artist has
-    another active action, or changed that track)."""
+    again with ``blending`` (blend type, extrapolation, influence: the artist's, from before the
+    push). False when that is not possible any more (the artist has another active action, or
+    changed that track)."""
     adt = armature.animation_data
     if adt is None or adt.action is not None:
         return False
     track = adt.nla_tracks.get(track_name)
     if track is None or len(track.strips) != 1 or track.strips[0].action != action:
         return False
-    strip = track.strips[0]
-    slot = getattr(strip, "action_slot", None)
-    blend, extrapolation = strip.blend_type, strip.extrapolation
-    influence = strip.influence if strip.use_animated_influence else 1.0
+    slot = getattr(track.strips[0], "action_slot", None)
     adt.nla_tracks.remove(track)
     adt.action = action
     if slot is not None:
         adt.action_slot = slot
-    adt.action_blend_type, adt.action_extrapolation, adt.action_influence = blend, extrapolation, influence
+    adt.action_blend_type, adt.action_extrapolation, adt.action_influence = blending
     return True
 
 

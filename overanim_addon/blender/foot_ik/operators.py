@@ -165,7 +165,8 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
         log = [("INFO", f"Removed {removed} '{nla.BAKE_NAME}' track{'s' if removed != 1 else ''}")]
         action = settings.pushed_action
         if action is not None:
-            if nla.bring_back(armature, action, settings.pushed_track):
+            blending = (settings.pushed_blend_type, settings.pushed_extrapolation, settings.pushed_influence)
+            if nla.bring_back(armature, action, settings.pushed_track, blending):
                 log.append(("INFO", f"'{action.name}' is the active action again"))
             else:
                 log.append(("WARNING", f"'{action.name}' stays in the NLA: the armature has another active action, "
