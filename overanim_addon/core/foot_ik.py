@@ -74,7 +74,8 @@ def character_frames(forward: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     f[:, 2] = 0.0
     length = np.linalg.norm(f, axis=1)
     if not np.all(np.isfinite(length) & (length > 1e-6)):
-        raise InvalidInputError("The character's forward axis points straight up or down: pick another Forward Axis")
+        raise InvalidInputError("The character's Forward Axis points straight up or down in the world: pick the "
+                                "axis of the armature object the character faces (+Z for a rig from FBX)")
     f /= length[:, None]
     right = np.stack([f[:, 1], -f[:, 0], np.zeros(len(f))], axis=1)  # f x up
     return f, right

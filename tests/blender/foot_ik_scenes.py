@@ -7,7 +7,7 @@ import math
 
 import bpy
 import numpy as np
-from mathutils import Vector
+from mathutils import Matrix, Vector
 
 from overanim_addon.blender.common import cm_per_unit
 from overanim_addon.blender.foot_ik import nla, values
@@ -124,3 +124,15 @@ def with_bake_muted(armature, read):
         return read()
     finally:
         track.mute = False
+
+
+def as_fbx_import(armature):
+    """The rig as Blender's FBX importer brings an Unreal or Mixamo character in: its data in
+    centimetres and Y-up, the armature object turned +90 degrees about X and scaled 0.01, so it
+    stands where it stood and faces +Z of its object. The meshes parented to it follow."""
+    to_object = Matrix.Rotation(math.radians(90.0), 4, "X") @ Matrix.Scale(0.01, 4)
+    armature.data.transform(to_object.inverted())
+    for child in armature.children:
+        child.data.transform(to_object.inverted())
+    armature.matrix_world = to_object @ armature.matrix_world
+    bpy.context.view_layer.update()

@@ -1,6 +1,8 @@
 """Foot IK on rigs and animation as they arrive from artists and other tools: cycles, blended
 actions, FBX-imported axes, driven and oddly parented controls, ground that is not a plain mesh."""
 
+import math
+
 import bpy
 import pytest
 from mathutils import Vector
@@ -8,7 +10,20 @@ from mathutils import Vector
 from overanim_addon.blender.foot_ik import nla
 from overanim_addon.blender.foot_ik.channels import fcurves
 
-from .foot_ik_scenes import bake, box_under, cm, plane, with_bake_muted, world_head_z
+from .foot_ik_scenes import (
+    as_fbx_import,
+    bake,
+    box_under,
+    check,
+    cm,
+    foot_cm,
+    normal_rising,
+    plane,
+    probe,
+    with_bake_muted,
+    world_head_z,
+    world_matrix,
+)
 
 
 def key_lift(armature, bone, frames_and_lifts, action_name="Walk_Cycle"):
@@ -77,3 +92,28 @@ def test_an_action_blended_at_half_influence_plays_the_same_pushed_down_and_come
     assert (adt.action_blend_type, adt.action_influence) == ("ADD", pytest.approx(0.5))
     assert played(rig, "ik_foot_l", frames) == pytest.approx(before, abs=1e-4)
     assert [t.name for t in adt.nla_tracks] == (["NlaTrack"] if under else [])
+
+
+def _steps_and_slope(armature):
+    """A 10 cm box under the left foot and a 10 degree slope rising ahead (-Y) under the right one, 2
+    cm above the floor there."""
+    plane()
+    box_under(armature, "foot_l", 10.0)
+    plane(name="Slope", z=2.0, rise=(0.0, -1.0, 0.0), degrees=10.0, half=10.0,
+          centre=tuple(foot_cm(armature, "foot_r"))[:2])
+
+
+def test_an_fbx_imported_rig_faces_plus_z_of_its_object(rig):
+    """Unreal and Mixamo characters come in from FBX turned +90 degrees about X at scale 0.01: the
+    character faces -Y of the world, which is +Z of its object."""
+    as_fbx_import(rig)
+    assert tuple(foot_cm(rig, "foot_l")) == pytest.approx((12.0, 2.0, 9.0), abs=1e-3)  # where it stood
+    _steps_and_slope(rig)
+    rig.overanim.foot_ik.forward_axis = "+Z"
+    check(probe(rig), BodyOffset=2, LeftOffset=8, RightOffset=0, RightPitch=10, RightRoll=0, LeftPitch=0)
+    before = {bone: (world_head_z(rig, bone, 1), world_matrix(rig, bone, 1)) for bone in ("ik_foot_l", "ik_foot_r")}
+    bake(rig, frame_start=1, frame_end=1)
+    rises = {bone: world_head_z(rig, bone, 1) - z for bone, (z, _) in before.items()}
+    assert rises == pytest.approx({"ik_foot_l": 10.0, "ik_foot_r": 2.0}, abs=0.01)
+    turned = (world_matrix(rig, "ik_foot_r", 1) @ before["ik_foot_r"][1].inverted()) @ Vector((0, 0, 1))
+    assert math.degrees(turned.angle(normal_rising((0.0, -1.0, 0.0), 10.0))) < 0.1

@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import bpy
+import numpy as np
 from mathutils import Vector
 
 from ...core.bone_names import FootIKBones
 from ...core.errors import OverAnimError
-from ...core.foot_ik import ProbeRay, probe_ray
+from ...core.foot_ik import ProbeRay, character_frames, probe_ray
 from ...core.proportion import resolve_spatial_distance
 from ..checks.checks import GROUND_LEVEL_FRACTION
 from ..common import cm_per_unit, require_object_mode
@@ -123,6 +124,8 @@ def resolve(context: bpy.types.Context, armature: bpy.types.Object, settings: An
     require_object_mode(armature, context.scene)
     cm = cm_per_unit(context.scene)
     names = _checked_bones(armature, bone_names(settings, armature), keys_bones)
+    forward = Vector(FORWARD_VECTORS[settings.forward_axis])
+    character_frames(np.array(armature.matrix_world.to_3x3() @ forward))  # refuse a vertical one before probing
     trace = float(settings.trace_distance)
     if not (math.isfinite(trace) and trace >= 0.0):
         raise OverAnimError(f"Trace Distance must be 0 cm or more (it is {trace:g})")
@@ -134,5 +137,5 @@ def resolve(context: bpy.types.Context, armature: bpy.types.Object, settings: An
     trace_cm = resolve_spatial_distance(settings.trace_calibration, trace, 0.0,
                                         float(armature.get(PROBE_SCALE_WS, 1.0)), 0.0)
     return FootIKRig(armature=armature, bones=names, ground_root=ground_root(armature, height_ws, cm),
-                     forward_local=Vector(FORWARD_VECTORS[settings.forward_axis]),
+                     forward_local=forward,
                      ray=probe_ray(height_ws * 0.5, trace_cm), cm=cm)
