@@ -346,6 +346,13 @@ def _rename(armature, old, new):
     armature.data.bones[old].name = new
 
 
+def _connect(armature, bone):
+    bpy.context.view_layer.objects.active = armature
+    bpy.ops.object.mode_set(mode="EDIT")
+    armature.data.edit_bones[bone].use_connect = True
+    bpy.ops.object.mode_set(mode="OBJECT")
+
+
 BOTH, BAKE = ("probe_ground", "bake_foot_ik"), ("bake_foot_ik",)
 BAD_INPUT = [
     ("no foot bones", BOTH, lambda a: (_rename(a, "foot_l", "tarsus_a"), _rename(a, "foot_r", "tarsus_b")),
@@ -361,6 +368,9 @@ BAD_INPUT = [
     # only the bake keys bones: the probe does not mind these two
     ("axis-angle IK target", BAKE, lambda a: setattr(a.pose.bones["ik_foot_l"], "rotation_mode", "AXIS_ANGLE"),
      "Axis Angle"),
+    ("driven IK target", BAKE, lambda a: a.pose.bones["ik_foot_l"].driver_add("location", 2),
+     r"'ik_foot_l' location\[2\] is driven"),
+    ("connected body bone", BAKE, lambda a: _connect(a, "pelvis"), "Body Bone 'pelvis' is connected to its parent"),
     ("non-uniform scale", BAKE, lambda a: setattr(a, "scale", (1.0, 2.0, 1.0)), "non-uniform scale"),
 ]
 CASES = [pytest.param(op, spoil, message, id=f"{name}-{op}") for name, ops, spoil, message in BAD_INPUT for op in ops]

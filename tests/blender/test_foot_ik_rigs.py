@@ -5,9 +5,8 @@ import math
 
 import bpy
 import pytest
-from mathutils import Vector
+from mathutils import Quaternion, Vector
 
-from overanim_addon.blender.foot_ik import nla
 from overanim_addon.blender.foot_ik.channels import fcurves
 
 from .foot_ik_scenes import (
@@ -117,3 +116,35 @@ def test_an_fbx_imported_rig_faces_plus_z_of_its_object(rig):
     assert rises == pytest.approx({"ik_foot_l": 10.0, "ik_foot_r": 2.0}, abs=0.01)
     turned = (world_matrix(rig, "ik_foot_r", 1) @ before["ik_foot_r"][1].inverted()) @ Vector((0, 0, 1))
     assert math.degrees(turned.angle(normal_rising((0.0, -1.0, 0.0), 10.0))) < 0.1
+
+
+def _no_local_location(armature):
+    armature.data.bones["ik_foot_l"].use_local_location = False
+
+
+def _hinge_under_a_tilted_parent(armature):
+    armature.data.bones["ik_foot_l"].use_inherit_rotation = False
+    armature.pose.bones["ik_foot_root"].rotation_quaternion = Quaternion((1.0, 0.0, 0.0), 0.3)
+
+
+def _no_inherited_scale_under_a_scaled_parent(armature):
+    armature.data.bones["ik_foot_l"].inherit_scale = "NONE"
+    armature.pose.bones["ik_foot_root"].scale = (1.2, 1.2, 1.2)
+
+
+@pytest.mark.parametrize("setup", [_no_local_location, _hinge_under_a_tilted_parent,
+                                   _no_inherited_scale_under_a_scaled_parent],
+                         ids=["local-location-off", "inherit-rotation-off", "inherit-scale-none"])
+def test_an_ik_target_that_does_not_inherit_everything_still_rises_straight_up(rig, setup):
+    """Bone options that change how a bone's location channels move it: the keys must still move
+    the IK target straight up by its lift."""
+    setup(rig)
+    bpy.context.view_layer.update()
+    plane()
+    box_under(rig, "foot_l", 10.0)
+    before = {bone: foot_cm(rig, bone) for bone in ("ik_foot_l", "ik_foot_r")}
+    bake(rig, frame_start=1, frame_end=1)
+    bpy.context.scene.frame_set(1)
+    moves = {bone: tuple(foot_cm(rig, bone) - where) for bone, where in before.items()}
+    assert moves == {"ik_foot_l": pytest.approx((0.0, 0.0, 10.0), abs=0.01),
+                     "ik_foot_r": pytest.approx((0.0, 0.0, 0.0), abs=0.01)}

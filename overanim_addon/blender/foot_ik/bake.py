@@ -12,8 +12,11 @@ meanwhile so it does not feed back into the probe), so cancelling leaves the fil
   maps world up onto the ground normal;
 - the body bone: moved up in world Z by the body offset.
 
-A bone's new basis is ``basis @ M^-1 @ D @ M`` with M its pose matrix and D the move in armature
-space (what ``convert_space`` from pose to local space gives for a bone without constraints).
+The keys are computed, not nudged, for a bone without constraints. Its rotation: the basis's
+rotation part goes from B to ``B P^-1 (W^-1 R W) P`` (P its pose's, W the armature's world matrix,
+R the turn). Its location: the basis's plus the rise times how far its location channels move it
+per world unit up, which the sampler reads each frame with ``convert_space`` from pose to local
+space (Local Location off, or a parent's rotation or scale not inherited, change those axes).
 COMBINE adds a layer's value to the value below it (location, Euler) or multiplies quaternions
 (below @ layer). Below means what the artist's animation writes; a channel it does not animate
 starts from its default (0, identity), not from its current value, so the keys there are absolute.
@@ -83,20 +86,25 @@ def _keyed_bones(rig: FootIKRig) -> list[_KeyedBone]:
     return out
 
 
-def _moves(solution: FootIKSolution, bone: _KeyedBone, head_world: np.ndarray, cm: float) -> np.ndarray:
-    """Each frame's move of the bone in world space (N x 4 x 4): up by its rise, turned about its head."""
-    n = len(solution.body_offset)
-    move = np.broadcast_to(np.eye(4), (n, 4, 4)).copy()
+def _rise(solution: FootIKSolution, bone: _KeyedBone) -> np.ndarray:
+    """How far (cm, N) the bone goes up: the body by the body offset; an IK target by its lift, less
+    the body offset when it moves with the body."""
     if not bone.side:
-        move[:, 2, 3] = solution.body_offset / cm
-        return move
+        return solution.body_offset
     lift = solution.left_lift if bone.side == "left" else solution.right_lift
-    turn = solution.left_rotation if bone.side == "left" else solution.right_rotation
-    rise = lift - (solution.body_offset if bone.follows_body else 0.0)
-    move[:, :3, :3] = turn
-    move[:, :3, 3] = head_world - np.einsum("nij,nj->ni", turn, head_world)
-    move[:, 2, 3] += rise / cm
-    return move
+    return lift - (solution.body_offset if bone.follows_body else 0.0)
+
+
+def _refuse_driven(armature: bpy.types.Object, bones: list[_KeyedBone]) -> None:
+    """A driver is evaluated after the animation: it would override the bake's keys on its channel."""
+    adt = armature.animation_data
+    driven = {(d.data_path, d.array_index) for d in adt.drivers} if adt is not None else set()
+    for bone in bones:
+        for path, index in bone.channels():
+            if (path, index) in driven:
+                channel = path.rsplit(".", 1)[1]
+                raise OverAnimError(f"'{bone.name}' {channel}[{index}] is driven: the driver would override the "
+                                    "bake's keys; remove the driver or pick another bone")
 
 
 class BakeSession:
@@ -112,6 +120,7 @@ class BakeSession:
         self.rig = resolve(context, armature, settings, keys_bones=True)
         self.ground = ground_for(context, self.rig, settings)
         self.bones = _keyed_bones(self.rig)
+        _refuse_driven(armature, self.bones)
         self.below = nla.animated_below(armature)
         self.frames = np.arange(frame_start, frame_end + 1)
         self.sampler = Sampler(self.rig, self.ground, len(self.frames), [b.name for b in self.bones])
@@ -157,17 +166,11 @@ class BakeSession:
     def _bone_curves(self, solution: FootIKSolution) -> dict[tuple[str, int, str], np.ndarray]:
         """The COMBINE keys of every keyed bone channel, all frames at once."""
         sampler, cm = self.sampler, self.rig.cm
-        world = sampler.world_matrices()
-        to_armature = sampler.world_matrices(inverted=True)
+        world = sampler.world_matrices()[:, :3, :3]
+        to_armature = sampler.world_matrices(inverted=True)[:, :3, :3]
         curves: dict[tuple[str, int, str], np.ndarray] = {}
         for column, bone in enumerate(self.bones):
             pose, basis = sampler.pose_matrices(column), sampler.basis_matrices(column)
-            head_world = np.einsum("nij,nj->ni", world, pose[:, :, 3])[:, :3]
-            move = to_armature @ _moves(solution, bone, head_world, cm) @ world
-            try:
-                new = basis @ np.linalg.inv(pose) @ move @ pose
-            except np.linalg.LinAlgError:
-                raise OverAnimError(f"Bone '{bone.name}' has a zero scale in the baked frames") from None
 
             def put(channel: str, series: np.ndarray, bone: _KeyedBone = bone) -> None:
                 for index in range(series.shape[1]):
@@ -177,10 +180,18 @@ class BakeSession:
                 below = np.array([(bone.path(channel), i) in self.below for i in range(current.shape[1])])
                 return np.where(below, current, default)
 
-            put("location", new[:, :3, 3] - base("location", basis[:, :3, 3], np.zeros(3)))
+            # up in world Z (the sampler knows how the location channels move the bone)
+            location = basis[:, :3, 3] + sampler.rises(column) * (_rise(solution, bone) / cm)[:, None]
+            put("location", location - base("location", basis[:, :3, 3], np.zeros(3)))
             if not bone.rotation:
                 continue
-            linear = new[:, :3, :3]
+            # turned in world space: the pose's rotation part goes from P to (W^-1 R W) P, the basis's likewise
+            turn = solution.left_rotation if bone.side == "left" else solution.right_rotation
+            pose3 = pose[:, :3, :3]
+            try:
+                linear = basis[:, :3, :3] @ np.linalg.inv(pose3) @ to_armature @ turn @ world @ pose3
+            except np.linalg.LinAlgError:
+                raise OverAnimError(f"Bone '{bone.name}' has a zero scale in the baked frames") from None
             rotation = linear / np.linalg.norm(linear, axis=1, keepdims=True)
             if bone.rotation == "rotation_quaternion":
                 current = sampler.quaternions[:sampler.count, column].astype(np.float64)

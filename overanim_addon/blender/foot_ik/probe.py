@@ -29,6 +29,10 @@ def no_ground_warning(ground: Ground, settings: Any) -> list[tuple[str, str]]:
     return [("WARNING", f"No ground mesh in {where} (the character's own meshes never count): every ray misses")]
 
 
+def _own_location_axes(bone: bpy.types.Bone) -> bool:
+    return not (bone.use_local_location and bone.use_inherit_rotation and bone.inherit_scale == "FULL")
+
+
 class Sampler:
     """Up to ``capacity`` frames of the rig's pose: the armature's world matrix, the two rays' hits
     (cm, normals), and the pose and basis matrices (armature space) and rotation channels of the
@@ -46,6 +50,9 @@ class Sampler:
         self._quaternion_channels, self._euler_channels = "QUATERNION" in modes, bool(modes - {"QUATERNION"})
         self._rows = [row[name] for name in self.keyed] + ([row[rig.ground_root]] if self.root else [])
         self._top, self._length = rig.ray.start_height / rig.cm, rig.ray.length / rig.cm
+        # bones whose location channels do not move them along their pose's own axes: read each frame
+        self._converted = [(k, self.pose_bones[name]) for k, name in enumerate(self.keyed) if _own_location_axes(
+            self.pose_bones[name].bone)]
         self.count = 0
         self.distances = np.full((capacity, 2), np.nan)  # cm from the ray start; NaN: a miss
         self.normals = np.zeros((capacity, 2, 3))
@@ -59,6 +66,7 @@ class Sampler:
         self.bases = np.empty((capacity, len(self.keyed), 4, 4), np.float32)  # matrix_basis
         self.quaternions = np.empty((capacity, len(self.keyed), 4), np.float32)
         self.eulers = np.empty((capacity, len(self.keyed), 3), np.float32)
+        self._rises = np.empty((capacity, len(self.keyed), 3))  # see rises()
 
     def record(self) -> None:
         """Read the current pose (call after ``frame_set`` for another frame)."""
@@ -89,7 +97,30 @@ class Sampler:
             if self._euler_channels:
                 bones.foreach_get("rotation_euler", self._euler.reshape(-1))
                 self.eulers[i] = self._euler[self._rows[:count]]
+            if self._converted:
+                self._record_rises(i, world)
         self.count += 1
+
+    def _record_rises(self, i: int, world: Matrix) -> None:
+        armature = self.rig.armature
+        up = world.to_3x3().inverted_safe() @ Vector((0.0, 0.0, 1.0))
+        for k, bone in self._converted:
+            raised = bone.matrix.copy()
+            raised.translation += up
+            local = armature.convert_space(pose_bone=bone, matrix=raised, from_space="POSE", to_space="LOCAL")
+            self._rises[i, k] = local.translation - bone.matrix_basis.translation
+
+    def rises(self, column: int) -> np.ndarray:
+        """How far one keyed bone's location channels must change (N x 3) to move it one world unit
+        up, as posed at each frame. Usually along its pose's axes (the basis's rotation part over the
+        pose's); a bone with Local Location off, or that does not inherit its parent's rotation or
+        scale, takes its location in other axes: for those Blender's own conversion from pose to
+        local space is read at every frame (a bone's location moves it affinely: one step is exact)."""
+        if any(k == column for k, _ in self._converted):
+            return self._rises[:self.count, column]
+        up = self.world_matrices(inverted=True)[:, :3, 2]  # world +Z in armature space
+        basis, pose = self.basis_matrices(column)[:, :3, :3], self.pose_matrices(column)[:, :3, :3]
+        return np.einsum("nij,nj->ni", basis @ np.linalg.inv(pose), up)
 
     def world_matrices(self, inverted: bool = False) -> np.ndarray:
         """The armature's world matrix (or its inverse) at each recorded frame (N x 4 x 4)."""

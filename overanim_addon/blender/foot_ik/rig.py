@@ -86,6 +86,11 @@ def _checked_bones(armature: bpy.types.Object, names: FootIKBones, keys_bones: b
         raise OverAnimError(f"Left Foot and Right Foot are the same bone ('{names.left_foot}')")
     if not keys_bones:
         return names
+    for field in ("left_ik_target", "right_ik_target", "body_bone"):
+        name = getattr(names, field)
+        if name and bones[name].use_connect:
+            raise OverAnimError(f"{LABELS[field]} '{name}' is connected to its parent: its location cannot move it; "
+                                "pick a bone that is not connected")
     for name in (names.left_ik_target, names.right_ik_target):
         if name and armature.pose.bones[name].rotation_mode == "AXIS_ANGLE":
             raise OverAnimError(f"IK target '{name}' uses Axis Angle rotation: set it to Quaternion or an Euler order")
