@@ -89,9 +89,11 @@ class OVERANIM_PG_foot_ik(bpy.types.PropertyGroup):
             description="The NLA track the bake pushed the artist's action down to",
         ),
         # the pushed-down action's blending as it was active (Remove gives it back)
-        "pushed_blend_type": bpy.props.StringProperty(options={"HIDDEN"}, default="REPLACE"),
-        "pushed_extrapolation": bpy.props.StringProperty(options={"HIDDEN"}, default="HOLD"),
-        "pushed_influence": bpy.props.FloatProperty(options={"HIDDEN"}, default=1.0),
+        "pushed_blend_type": bpy.props.StringProperty(options={"HIDDEN"}, default="REPLACE",
+                                                      translation_context=CONTEXT),
+        "pushed_extrapolation": bpy.props.StringProperty(options={"HIDDEN"}, default="HOLD",
+                                                         translation_context=CONTEXT),
+        "pushed_influence": bpy.props.FloatProperty(options={"HIDDEN"}, default=1.0, translation_context=CONTEXT),
         "static_values": bpy.props.CollectionProperty(type=OVERANIM_PG_static_value, options={"HIDDEN"},
                                                       translation_context=CONTEXT),
     }
