@@ -148,3 +148,88 @@ def test_an_ik_target_that_does_not_inherit_everything_still_rises_straight_up(r
     moves = {bone: tuple(foot_cm(rig, bone) - where) for bone, where in before.items()}
     assert moves == {"ik_foot_l": pytest.approx((0.0, 0.0, 10.0), abs=0.01),
                      "ik_foot_r": pytest.approx((0.0, 0.0, 0.0), abs=0.01)}
+
+
+# -- ground that is not a plain visible mesh ---------------------------------------------------------
+def _filled_curve(name, z_cm, half_cm=150.0):
+    """A flat, filled 2D curve (a road, a rug) at ``z_cm``."""
+    curve = bpy.data.curves.new(name, "CURVE")
+    curve.dimensions, curve.fill_mode = "2D", "BOTH"
+    spline = curve.splines.new("POLY")
+    spline.points.add(3)
+    h = half_cm / cm()
+    for point, (x, y) in zip(spline.points, ((-h, -h), (h, -h), (h, h), (-h, h)), strict=True):
+        point.co = (x, y, 0.0, 1.0)
+    spline.use_cyclic_u = True
+    obj = bpy.data.objects.new(name, curve)
+    obj.location.z = z_cm / cm()
+    bpy.context.scene.collection.objects.link(obj)
+    return obj
+
+
+def _collection_instance(name, z_cm, *members):
+    """``members`` moved into a collection that is not in the scene, instanced ``z_cm`` up by an Empty."""
+    collection = bpy.data.collections.new(name)
+    for obj in members:
+        for owner in obj.users_collection:
+            owner.objects.unlink(obj)
+        collection.objects.link(obj)
+    instancer = bpy.data.objects.new(f"{name}_Instance", None)
+    instancer.instance_type, instancer.instance_collection = "COLLECTION", collection
+    instancer.location.z = z_cm / cm()
+    bpy.context.scene.collection.objects.link(instancer)
+    return instancer
+
+
+def test_a_curve_floor_is_ground(rig):
+    _filled_curve("Road", 3.0)
+    check(probe(rig), BodyOffset=3, LeftHit=1, RightHit=1)
+
+
+def test_an_instanced_collection_is_ground_where_its_instance_stands(rig):
+    """Set dressing usually arrives as collection instances (linked assets): the plane lies at 0 in
+    its collection and its instance 4 cm up; under the left foot a curve step inside it, 6 cm higher."""
+    step = _filled_curve("Step", 6.0, half_cm=8.0)
+    step.location.xy = (foot_cm(rig, "foot_l") / cm()).xy
+    _collection_instance("Set", 4.0, plane(name="Set_Floor"), step)
+    check(probe(rig), BodyOffset=4, LeftOffset=6, RightOffset=0)
+
+
+def test_geometry_nodes_instances_are_ground(rig):
+    """A scatter: a mesh whose Geometry Nodes put a 3 m grid instance on a point 5 cm up (and
+    output no mesh of their own)."""
+    tree = bpy.data.node_groups.new("Scatter", "GeometryNodeTree")
+    tree.interface.new_socket("Geometry", in_out="INPUT", socket_type="NodeSocketGeometry")
+    tree.interface.new_socket("Geometry", in_out="OUTPUT", socket_type="NodeSocketGeometry")
+    point, grid = tree.nodes.new("GeometryNodePoints"), tree.nodes.new("GeometryNodeMeshGrid")
+    on_points, output = tree.nodes.new("GeometryNodeInstanceOnPoints"), tree.nodes.new("NodeGroupOutput")
+    point.inputs["Position"].default_value = (0.0, 0.0, 5.0 / cm())
+    grid.inputs["Size X"].default_value = grid.inputs["Size Y"].default_value = 300.0 / cm()
+    tree.links.new(point.outputs[0], on_points.inputs["Points"])
+    tree.links.new(grid.outputs[0], on_points.inputs["Instance"])
+    tree.links.new(on_points.outputs[0], output.inputs[0])
+    plane(name="Scatter", z=-20.0, half=1.0).modifiers.new("Scatter", "NODES").node_group = tree
+    check(probe(rig), BodyOffset=5, LeftHit=1, RightHit=1)
+
+
+def test_a_ground_collection_with_instances_is_probed_and_the_rest_is_not(rig):
+    plane(z=9.0)  # not in the ground collection
+    instancer = _collection_instance("Set", 4.0, plane(name="Set_Floor"))
+    ground = bpy.data.collections.new("Ground")
+    bpy.context.scene.collection.children.link(ground)
+    bpy.context.scene.collection.objects.unlink(instancer)
+    ground.objects.link(instancer)
+    rig.overanim.foot_ik.ground_collection = ground
+    check(probe(rig), BodyOffset=4)
+
+
+def test_clothes_that_take_their_shape_from_the_character_are_not_ground(rig):
+    """A shoe deformed by the body mesh (Surface Deform) and a prop held by a Child Of constraint
+    belong to the character, like its skinned meshes."""
+    plane()
+    shoe = box_under(rig, "foot_l", 12.0)
+    shoe.modifiers.new("Follow", "SURFACE_DEFORM").target = bpy.data.objects["SK_OverAnimSample_Body"]
+    prop = box_under(rig, "foot_r", 15.0)
+    held = prop.constraints.new("CHILD_OF")
+    held.target, held.subtarget = rig, "hand_r"
+    check(probe(rig), BodyOffset=0, LeftOffset=0, RightOffset=0)

@@ -26,7 +26,7 @@ def no_ground_warning(ground: Ground, settings: Any) -> list[tuple[str, str]]:
     if not ground.empty:
         return []
     where = f"collection '{settings.ground_collection.name}'" if settings.ground_collection else "the scene"
-    return [("WARNING", f"No ground mesh in {where} (the character's own meshes never count): every ray misses")]
+    return [("WARNING", f"No ground in {where} (no mesh, curve or instance but the character's own): every ray misses")]
 
 
 def _own_location_axes(bone: bpy.types.Bone) -> bool:

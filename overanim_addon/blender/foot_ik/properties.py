@@ -73,8 +73,8 @@ class OVERANIM_PG_foot_ik(bpy.types.PropertyGroup):
         ),
         "ground_collection": bpy.props.PointerProperty(
             name="Ground", translation_context=CONTEXT, type=bpy.types.Collection,
-            description="Only the meshes of this collection are probed (hidden ones too). Empty: every visible "
-            "mesh of the scene except the character's own",
+            description="Only the objects of this collection (meshes, curves, instances; hidden ones too) are "
+            "probed. Empty: everything visible in the scene but the character's own",
         ),
         "bones_detected": bpy.props.BoolProperty(
             default=False, options={"HIDDEN"}, translation_context=CONTEXT,
