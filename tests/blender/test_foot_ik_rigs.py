@@ -233,3 +233,31 @@ def test_clothes_that_take_their_shape_from_the_character_are_not_ground(rig):
     held = prop.constraints.new("CHILD_OF")
     held.target, held.subtarget = rig, "hand_r"
     check(probe(rig), BodyOffset=0, LeftOffset=0, RightOffset=0)
+
+
+def _file_state(armature):
+    adt = armature.animation_data
+    settings = armature.overanim.foot_ik
+    return {
+        "props": {k: armature[k] for k in armature.keys() if k.startswith("OverAnim_")},  # noqa: SIM118
+        "actions": sorted(a.name for a in bpy.data.actions),
+        "tracks": [(t.name, [s.action.name for s in t.strips]) for t in adt.nla_tracks] if adt else [],
+        "active": (adt.action, adt.action_blend_type, adt.action_influence, adt.action_extrapolation) if adt else None,
+        "pose": [tuple(tuple(row) for row in b.matrix_basis) for b in armature.pose.bones],
+        "kept": (settings.pushed_action, settings.pushed_track, len(settings.static_values)),
+    }
+
+
+def test_bake_rebake_and_remove_leave_nothing_behind(rig):
+    key_lift(rig, "ik_foot_l", [(1, 0.0), (5, 3.0)])
+    rig.pose.bones["ik_foot_r"].rotation_quaternion = (0.9, 0.0, 0.3, 0.1)  # the artist's static pose
+    plane(rise=(0.0, -1.0, 0.0), degrees=10.0)
+    with bpy.context.temp_override(active_object=rig, object=rig):
+        bpy.ops.overanim.measure_proportions()
+    bpy.context.scene.frame_set(3)
+    before = _file_state(rig)
+    bake(rig, frame_start=1, frame_end=5)
+    bake(rig, frame_start=2, frame_end=4)
+    remove_bake(rig)
+    bpy.context.scene.frame_set(3)
+    assert _file_state(rig) == before

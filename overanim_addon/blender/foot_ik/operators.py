@@ -143,7 +143,8 @@ class OVERANIM_OT_bake_foot_ik(ArmatureOperatorMixin, bpy.types.Operator):
 
 
 class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator):
-    """Remove the OverAnim_FootIK track and action, and make the action the bake pushed down active again"""
+    """Remove the OverAnim_FootIK track and action and the values they animated, and make the action the bake pushed
+    down active again"""
 
     bl_idname = "overanim.remove_foot_ik_bake"
     bl_label = "Remove Foot IK Bake"
@@ -160,6 +161,8 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
         if armature.animation_data is not None and armature.animation_data.use_tweak_mode:
             raise OverAnimError(f"'{armature.name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first")
         removed = nla.remove_bake(armature)
+        if removed:  # the values were the bake's (it animated them): they go with it
+            values.remove(armature)
         statics.put_back(armature, statics.recorded(settings), nla.animated_below(armature))
         settings.static_values.clear()
         log = [("INFO", f"Removed {removed} '{nla.BAKE_NAME}' track{'s' if removed != 1 else ''}")]

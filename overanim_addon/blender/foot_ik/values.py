@@ -48,3 +48,10 @@ def write(obj: bpy.types.Object, values: Mapping[str, float]) -> None:
 def read(obj: bpy.types.Object) -> dict[str, float]:
     """The values currently on ``obj`` (evaluated, when a bake animates them); empty if never probed."""
     return {name: float(obj[property_name(name)]) for name in VALUE_NAMES if property_name(name) in obj}
+
+
+def remove(obj: bpy.types.Object) -> None:
+    """Delete the ten properties (a removed bake takes the values it animated with it)."""
+    for name in VALUE_NAMES:
+        if property_name(name) in obj:
+            del obj[property_name(name)]
