@@ -261,3 +261,20 @@ def test_bake_rebake_and_remove_leave_nothing_behind(rig):
     remove_bake(rig)
     bpy.context.scene.frame_set(3)
     assert _file_state(rig) == before
+
+
+@pytest.mark.parametrize("influence", [1.0, 0.5])
+def test_ik_targets_that_follow_the_body_through_a_constraint_are_keyed_relative_to_it(rig, influence):
+    """Rigify's IK Parent switch set to Torso: the IK controls' parent follows the body through a
+    constraint, not as its child (here Child Of, fully or half)."""
+    follow = rig.pose.bones["ik_foot_root"].constraints.new("CHILD_OF")
+    follow.target, follow.subtarget, follow.influence = rig, "pelvis", influence
+    follow.inverse_matrix = (rig.pose.bones["pelvis"].matrix).inverted()
+    bpy.context.view_layer.update()
+    plane(z=-5.0, half=10.0, centre=tuple(foot_cm(rig, "foot_l"))[:2])  # the left foot over a 5 cm dip
+    plane(name="Floor_right", half=10.0, centre=tuple(foot_cm(rig, "foot_r"))[:2])
+    bones = ("ik_foot_l", "ik_foot_r", "pelvis")
+    before = {bone: world_head_z(rig, bone, 1) for bone in bones}
+    bake(rig, frame_start=1, frame_end=2)
+    rises = {bone: world_head_z(rig, bone, 1) - before[bone] for bone in bones}
+    assert rises == pytest.approx({"ik_foot_l": -5.0, "ik_foot_r": 0.0, "pelvis": -5.0}, abs=0.01)

@@ -7,9 +7,10 @@ meanwhile so it does not feed back into the probe), so cancelling leaves the fil
 
 - the ten ``OverAnim_FootIK_*`` custom properties;
 - each IK target: moved up in world Z so that its foot lands on the ground (by its lift: its foot
-  offset on top of the body offset, less the body offset when the target is a child of the body
-  bone and so moves with it) and turned in world space, about its own head, by the rotation that
-  maps world up onto the ground normal;
+  offset on top of the body offset, less the part of the body offset it follows the body bone by:
+  all of it for a child of the body bone, some through constraints; see ``_following``) and
+  turned in world space, about its own head, by the rotation that maps world up onto the ground
+  normal;
 - the body bone: moved up in world Z by the body offset.
 
 The keys are computed, not nudged, for a bone without constraints. Its rotation: the basis's
@@ -31,11 +32,12 @@ from typing import Any
 
 import bpy
 import numpy as np
-from mathutils import Euler, Matrix
+from mathutils import Euler, Matrix, Vector
 
 from ...core.errors import OverAnimError
 from ...core.foot_ik import VALUE_NAMES, FootIKSolution
 from ...core.rotations import matrices_to_quaternions, quaternion_conjugate, quaternion_multiply
+from ..common import cm_per_unit
 from . import nla, statics, values
 from .channels import NewChannels, fcurves, keys
 from .probe import Sampler, ground_for, no_ground_warning
@@ -49,7 +51,7 @@ PROPS_GROUP = nla.BAKE_NAME
 class _KeyedBone:
     name: str
     side: str  # "left", "right", or "" for the body bone
-    follows_body: bool  # a descendant of the body bone: it moves with it
+    follows: float  # how much of the body bone's move it follows (1: a child of it; see _following)
     rotation: str  # "" (the body bone: location only), "rotation_quaternion" or "rotation_euler"
     order: str  # the bone's rotation mode
 
@@ -72,27 +74,49 @@ class BakeResult:
     warnings: list[tuple[str, str]] = field(default_factory=list)
 
 
+def _following(armature: bpy.types.Object, body: str, targets: list[str]) -> list[float]:
+    """How much of a move of the body bone each target follows: 1 for a child of it, 0 for a bone
+    beside it, in between for a blend. Measured, since a bone can follow another through
+    constraints as well as as its child (Rigify's IK Parent switch is an Armature constraint on the
+    control's parent): the body bone is moved a centimetre and put back as it was."""
+    if not (body and targets):
+        return [0.0] * len(targets)
+    pose, view_layer = armature.pose.bones, bpy.context.view_layer
+    moved = pose[body]
+    heads = [pose[name].head.copy() for name in (body, *targets)]
+    kept = moved.location.copy()
+    try:
+        moved.location += Vector((0.0, 0.01 / cm_per_unit(bpy.context.scene), 0.0))
+        view_layer.update()
+        shifts = [pose[name].head - head for name, head in zip((body, *targets), heads, strict=True)]
+    finally:
+        moved.location = kept
+        view_layer.update()
+    step = shifts[0].length_squared
+    return [shift.dot(shifts[0]) / step if step > 0.0 else 0.0 for shift in shifts[1:]]
+
+
 def _keyed_bones(rig: FootIKRig) -> list[_KeyedBone]:
     b = rig.bones
+    sides = [(name, side) for name, side in ((b.left_ik_target, "left"), (b.right_ik_target, "right")) if name]
+    follows = _following(rig.armature, b.body_bone, [name for name, _ in sides])
     out = []
-    for name, side in ((b.left_ik_target, "left"), (b.right_ik_target, "right"), (b.body_bone, "")):
+    for (name, side), follow in zip([*sides, (b.body_bone, "")], [*follows, 0.0], strict=True):
         if not name:
             continue
-        bone = rig.armature.data.bones[name]
-        follows = bool(side and b.body_bone and any(p.name == b.body_bone for p in bone.parent_recursive))
         mode = rig.armature.pose.bones[name].rotation_mode
         rotation = "" if not side else "rotation_quaternion" if mode == "QUATERNION" else "rotation_euler"
-        out.append(_KeyedBone(name, side, follows, rotation, mode))
+        out.append(_KeyedBone(name, side, follow, rotation, mode))
     return out
 
 
 def _rise(solution: FootIKSolution, bone: _KeyedBone) -> np.ndarray:
-    """How far (cm, N) the bone goes up: the body by the body offset; an IK target by its lift, less
-    the body offset when it moves with the body."""
+    """How far (cm, N) the bone's keys take it up: the body by the body offset; an IK target by its
+    lift, less the part of the body offset it follows the body by."""
     if not bone.side:
         return solution.body_offset
     lift = solution.left_lift if bone.side == "left" else solution.right_lift
-    return lift - (solution.body_offset if bone.follows_body else 0.0)
+    return lift - bone.follows * solution.body_offset
 
 
 def _refuse_driven(armature: bpy.types.Object, bones: list[_KeyedBone]) -> None:
