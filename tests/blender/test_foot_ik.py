@@ -371,6 +371,11 @@ BAD_INPUT = [
     ("driven IK target", BAKE, lambda a: a.pose.bones["ik_foot_l"].driver_add("location", 2),
      r"'ik_foot_l' location\[2\] is driven"),
     ("connected body bone", BAKE, lambda a: _connect(a, "pelvis"), "Body Bone 'pelvis' is connected to its parent"),
+    ("zero-scale IK target", BAKE, lambda a: setattr(a.pose.bones["ik_foot_l"], "scale", (0.0, 0.0, 0.0)),
+     "'ik_foot_l' has a zero scale"),
+    ("zero-scale body bone", BAKE, lambda a: setattr(a.pose.bones["pelvis"], "scale", (0.0, 0.0, 0.0)),
+     "'pelvis' has a zero scale"),
+    ("zero object scale", BOTH, lambda a: setattr(a, "scale", (0.0, 0.0, 0.0)), "'SK_OverAnimSample' has a zero scale"),
     ("non-uniform scale", BAKE, lambda a: setattr(a, "scale", (1.0, 2.0, 1.0)), "non-uniform scale"),
 ]
 CASES = [pytest.param(op, spoil, message, id=f"{name}-{op}") for name, ops, spoil, message in BAD_INPUT for op in ops]

@@ -205,17 +205,17 @@ class BakeSession:
                 return np.where(below, current, default)
 
             # up in world Z (the sampler knows how the location channels move the bone)
-            location = basis[:, :3, 3] + sampler.rises(column) * (_rise(solution, bone) / cm)[:, None]
+            try:
+                rises, unposed = sampler.rises(column), np.linalg.inv(pose[:, :3, :3])
+            except np.linalg.LinAlgError:
+                raise OverAnimError(f"Bone '{bone.name}' has a zero scale in the baked frames") from None
+            location = basis[:, :3, 3] + rises * (_rise(solution, bone) / cm)[:, None]
             put("location", location - base("location", basis[:, :3, 3], np.zeros(3)))
             if not bone.rotation:
                 continue
             # turned in world space: the pose's rotation part goes from P to (W^-1 R W) P, the basis's likewise
             turn = solution.left_rotation if bone.side == "left" else solution.right_rotation
-            pose3 = pose[:, :3, :3]
-            try:
-                linear = basis[:, :3, :3] @ np.linalg.inv(pose3) @ to_armature @ turn @ world @ pose3
-            except np.linalg.LinAlgError:
-                raise OverAnimError(f"Bone '{bone.name}' has a zero scale in the baked frames") from None
+            linear = basis[:, :3, :3] @ unposed @ to_armature @ turn @ world @ pose[:, :3, :3]
             rotation = linear / np.linalg.norm(linear, axis=1, keepdims=True)
             if bone.rotation == "rotation_quaternion":
                 current = sampler.quaternions[:sampler.count, column].astype(np.float64)

@@ -129,6 +129,8 @@ def resolve(context: bpy.types.Context, armature: bpy.types.Object, settings: An
     require_object_mode(armature, context.scene)
     cm = cm_per_unit(context.scene)
     names = _checked_bones(armature, bone_names(settings, armature), keys_bones)
+    if abs(armature.matrix_world.to_3x3().determinant()) < 1e-18:
+        raise OverAnimError(f"'{armature.name}' has a zero scale in the world: give it a scale")
     forward = Vector(FORWARD_VECTORS[settings.forward_axis])
     character_frames(np.array(armature.matrix_world.to_3x3() @ forward))  # refuse a vertical one before probing
     trace = float(settings.trace_distance)
