@@ -76,24 +76,36 @@ class BakeResult:
 
 def _following(armature: bpy.types.Object, body: str, targets: list[str]) -> list[float]:
     """How much of a move of the body bone each target follows: 1 for a child of it, 0 for a bone
-    beside it, in between for a blend. Measured, since a bone can follow another through
-    constraints as well as as its child (Rigify's IK Parent switch is an Armature constraint on the
-    control's parent): the body bone is moved a centimetre and put back as it was."""
-    if not (body and targets):
-        return [0.0] * len(targets)
-    pose, view_layer = armature.pose.bones, bpy.context.view_layer
-    moved = pose[body]
-    heads = [pose[name].head.copy() for name in (body, *targets)]
+    beside it, in between for a blend. Without constraints on the way, the hierarchy says it; a
+    bone can also follow another through constraints (Rigify's IK Parent switch is an Armature
+    constraint on the control's parent), so then it is measured: the body bone is moved a
+    centimetre and put back as it was."""
+    pose = armature.pose.bones
+    follows = [0.0] * len(targets)
+    measured = []
+    for i, name in enumerate(targets):
+        chain = [pose[name], *pose[name].parent_recursive]
+        if any(bone.constraints for bone in chain):
+            measured.append(i)
+        elif body and any(bone.name == body for bone in chain):
+            follows[i] = 1.0
+    if not (body and measured):
+        return follows
+    names = [body, *(targets[i] for i in measured)]
+    heads = [pose[name].head.copy() for name in names]
+    moved, view_layer = pose[body], bpy.context.view_layer
     kept = moved.location.copy()
     try:
         moved.location += Vector((0.0, 0.01 / cm_per_unit(bpy.context.scene), 0.0))
         view_layer.update()
-        shifts = [pose[name].head - head for name, head in zip((body, *targets), heads, strict=True)]
+        shifts = [pose[name].head - head for name, head in zip(names, heads, strict=True)]
     finally:
         moved.location = kept
         view_layer.update()
     step = shifts[0].length_squared
-    return [shift.dot(shifts[0]) / step if step > 0.0 else 0.0 for shift in shifts[1:]]
+    for i, shift in zip(measured, shifts[1:], strict=True):
+        follows[i] = shift.dot(shifts[0]) / step if step > 0.0 else 0.0
+    return follows
 
 
 def _keyed_bones(rig: FootIKRig) -> list[_KeyedBone]:
