@@ -278,3 +278,12 @@ def test_ik_targets_that_follow_the_body_through_a_constraint_are_keyed_relative
     bake(rig, frame_start=1, frame_end=2)
     rises = {bone: world_head_z(rig, bone, 1) - before[bone] for bone in bones}
     assert rises == pytest.approx({"ik_foot_l": -5.0, "ik_foot_r": 0.0, "pelvis": -5.0}, abs=0.01)
+
+
+def test_ground_a_hair_below_the_reference_is_reported_as_zero_not_minus_zero(rig, capfd):
+    plane(z=-1e-4)
+    check(probe(rig), BodyOffset=0)
+    bake(rig, frame_start=1, frame_end=2)
+    reports = capfd.readouterr().out
+    assert "body +0.00 cm" in reports and "body offset +0.0 to +0.0 cm" in reports, reports
+    assert "-0.0" not in reports

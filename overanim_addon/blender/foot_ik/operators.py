@@ -37,16 +37,18 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
         left, right = found["LeftHit"] > 0.5, found["RightHit"] > 0.5
         hits = "both feet" if left and right else "the left foot" if left else "the right foot" if right else \
             "neither foot"
+        body, left, right = (values.signed(found[name], 2) for name in ("BodyOffset", "LeftOffset", "RightOffset"))
         return [*no_ground_warning(ground, settings),
-                ("INFO", f"Frame {context.scene.frame_current}: ground under {hits}; body {found['BodyOffset']:+.2f} "
-                         f"cm, left {found['LeftOffset']:+.2f} cm, right {found['RightOffset']:+.2f} cm")]
+                ("INFO", f"Frame {context.scene.frame_current}: ground under {hits}; body {body} cm, left {left} cm, "
+                         f"right {right} cm")]
 
 
 def _summary(result: BakeResult) -> str:
     body = result.values["BodyOffset"]
     hits = f"left foot on ground {int(result.values['LeftHit'].sum())}, right {int(result.values['RightHit'].sum())}"
     pushed = f"; '{result.pushed_down}' pushed down into the NLA" if result.pushed_down else ""
-    return (f"Baked {len(result.frames)} frames ({hits}; body offset {body.min():+.1f} to {body.max():+.1f} cm) "
+    return (f"Baked {len(result.frames)} frames ({hits}; body offset {values.signed(body.min(), 1)} to "
+            f"{values.signed(body.max(), 1)} cm) "
             f"onto NLA track '{nla.BAKE_NAME}'{pushed}")
 
 

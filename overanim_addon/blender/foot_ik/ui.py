@@ -44,15 +44,16 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
             return
         box = layout.box().column(align=True)
         baked = " (baked)" if nla.bake_tracks(armature) else ""
-        box.label(text=f"Body offset {found.get('BodyOffset', 0.0):+.2f} cm{baked}", translate=False)
-        rows = (("", "Left", "Right", "{}"), ("Offset", "LeftOffset", "RightOffset", "{:+.2f} cm"),
-                ("Pitch", "LeftPitch", "RightPitch", "{:+.1f}°"), ("Roll", "LeftRoll", "RightRoll", "{:+.1f}°"))
-        for label, left, right, form in rows:
+        box.label(text=f"Body offset {values.signed(found.get('BodyOffset', 0.0), 2)} cm{baked}", translate=False)
+        rows = (("", "Left", "Right", 0, ""), ("Offset", "LeftOffset", "RightOffset", 2, " cm"),
+                ("Pitch", "LeftPitch", "RightPitch", 1, "°"), ("Roll", "LeftRoll", "RightRoll", 1, "°"))
+        for label, left, right, digits, unit in rows:
             split = box.split(factor=0.3)
             split.label(text=label, text_ctxt=CONTEXT)
             pair = split.row()
             for name in (left, right):
-                pair.label(text=form.format(found[name]) if name in found else name, text_ctxt=CONTEXT)
+                text = f"{values.signed(found[name], digits)}{unit}" if name in found else name
+                pair.label(text=text, text_ctxt=CONTEXT)
         split = box.split(factor=0.3)
         split.label(text="Ground", text_ctxt=CONTEXT)
         pair = split.row()

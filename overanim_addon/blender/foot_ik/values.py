@@ -31,6 +31,12 @@ assert tuple(DESCRIPTIONS) == VALUE_NAMES
 COMPUTED = "Computed by OverAnim (Probe Ground / Bake Foot IK)"
 
 
+def signed(value: float, digits: int) -> str:
+    """``+1.25``, ``-0.50``, and ``+0.00`` for a value that only rounds to zero from below (a hit a
+    float's width under the reference is no "-0.00")."""
+    return f"{round(float(value), digits) + 0.0:+.{digits}f}"
+
+
 def property_name(value_name: str) -> str:
     return f"{FOOT_IK_PREFIX}{value_name}"
 
