@@ -287,3 +287,17 @@ def test_ground_a_hair_below_the_reference_is_reported_as_zero_not_minus_zero(ri
     reports = capfd.readouterr().out
     assert "body +0.00 cm" in reports and "body offset +0.0 to +0.0 cm" in reports, reports
     assert "-0.0" not in reports
+
+
+def test_the_sample_walk_lays_its_terrain_under_the_character_where_it_was_built(addon, empty_scene):
+    """The sample is built beside whatever stands at the 3D cursor; its walk's terrain goes there too."""
+    from overanim_addon.blender.sample.build import build_sample_character
+    from overanim_addon.blender.sample.walk import add_sample_walk
+
+    bpy.ops.mesh.primitive_cube_add(size=2.0)
+    armature = build_sample_character(bpy.context)
+    assert armature.location.length > 1.0  # moved aside of the cube
+    add_sample_walk(bpy.context, armature, frames=12)
+    bpy.data.objects.remove(bpy.data.objects["Cube"])
+    bpy.context.scene.frame_set(1)
+    check(probe(armature), LeftHit=1, RightHit=1, BodyOffset=0)

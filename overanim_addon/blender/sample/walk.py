@@ -1,5 +1,5 @@
-"""The sample character's walk and the uneven ground it walks over, for the demo, the benchmark and
-the Foot IK panel: Unreal-style IK foot bones (``ik_foot_root`` > ``ik_foot_l``/``ik_foot_r``, legs
+"""The sample character's walk and the uneven ground it walks over, for the demo, the benchmarks and
+the tests: Unreal-style IK foot bones (``ik_foot_root`` > ``ik_foot_l``/``ik_foot_r``, legs
 solved by IK constraints, feet turned with them), a walk made on flat ground (a few keys per step),
 and a terrain of steps and slopes along its path. Lengths in cm, converted by the Unit Scale."""
 
@@ -110,8 +110,9 @@ def _profile(length_cm: float) -> list[tuple[float, float]]:
 
 
 def add_terrain(context: bpy.types.Context, length_cm: float = 450.0, start_cm: float = -60.0,
-                name: str = "OverAnimSample_Terrain") -> bpy.types.Object:
-    """Steps and slopes ahead of the character (-Y), ``TERRAIN_HALF_WIDTH_CM`` to each side."""
+                name: str = "OverAnimSample_Terrain", origin: Vector | None = None) -> bpy.types.Object:
+    """Steps and slopes ahead (-Y) of a character standing at ``origin`` (world; default the world's
+    origin), ``TERRAIN_HALF_WIDTH_CM`` to each side."""
     cm = cm_per_unit(context.scene)
     profile = [(start_cm, 0.0), *((d, z) for d, z in _profile(length_cm))]
     half = TERRAIN_HALF_WIDTH_CM / cm
@@ -125,6 +126,8 @@ def add_terrain(context: bpy.types.Context, length_cm: float = 450.0, start_cm: 
     mesh.from_pydata(verts, [], faces)
     mesh.update()
     obj = bpy.data.objects.new(name, mesh)
+    if origin is not None:
+        obj.location = origin
     (context.collection or context.scene.collection).objects.link(obj)
     return obj
 
@@ -135,4 +138,5 @@ def add_sample_walk(context: bpy.types.Context, armature: bpy.types.Object, fram
     add_foot_ik_bones(armature)
     add_walk(armature, frames)
     context.scene.frame_start, context.scene.frame_end = 1, frames
-    return add_terrain(context, length_cm=WALK_SPEED_CM * frames + 100.0)
+    # under the character, which the sample builder may have put beside other things
+    return add_terrain(context, length_cm=WALK_SPEED_CM * frames + 100.0, origin=armature.matrix_world.translation)
