@@ -7,6 +7,7 @@ import bpy
 import pytest
 from mathutils import Quaternion, Vector
 
+from overanim_addon.blender.foot_ik import values
 from overanim_addon.blender.foot_ik.channels import fcurves
 
 from .foot_ik_scenes import (
@@ -301,3 +302,27 @@ def test_the_sample_walk_lays_its_terrain_under_the_character_where_it_was_built
     bpy.data.objects.remove(bpy.data.objects["Cube"])
     bpy.context.scene.frame_set(1)
     check(probe(armature), LeftHit=1, RightHit=1, BodyOffset=0)
+
+
+def test_a_walk_that_turns_through_its_root_turns_pitch_and_roll_with_it(rig):
+    """Root motion: the root walks 1 m and turns 90 degrees to its left (from -Y to +X) over a slope
+    rising along +X: first the ground rises to the character's left (roll -10), then ahead (pitch +10)."""
+    root = rig.pose.bones["root"]
+    root.rotation_mode = "XYZ"
+    for frame, ahead, turn in ((1, 0.0, 0.0), (11, 1.0, 0.0), (21, 1.0, math.pi / 2)):
+        root.location, root.rotation_euler = (0.0, -ahead, 0.0), (0.0, 0.0, turn)  # the root bone points +Y
+        root.keyframe_insert("location", frame=frame)
+        root.keyframe_insert("rotation_euler", frame=frame)
+    bpy.context.scene.frame_set(11)
+    assert foot_cm(rig, "foot_l").y == pytest.approx(-98.0, abs=0.01)  # it walked ahead (-Y)
+    plane(rise=(1.0, 0.0, 0.0), degrees=10.0, half=400.0)
+    before = {frame: world_matrix(rig, "ik_foot_l", frame) for frame in (1, 21)}
+    bake(rig, frame_start=1, frame_end=21)
+    for frame, pitch, roll in ((1, 0.0, -10.0), (11, 0.0, -10.0), (21, 10.0, 0.0)):
+        bpy.context.scene.frame_set(frame)
+        check(values.read(rig), LeftPitch=pitch, RightPitch=pitch, LeftRoll=roll, RightRoll=roll)
+    normal = normal_rising((1.0, 0.0, 0.0), 10.0)
+    for (frame, turned_before), forward in zip(before.items(), (Vector((0, -1, 0)), Vector((1, 0, 0))), strict=True):
+        turn = world_matrix(rig, "ik_foot_l", frame) @ turned_before.inverted()
+        assert math.degrees((turn @ Vector((0, 0, 1))).angle(normal)) < 0.1
+        assert (turn @ forward).xy.normalized().dot(forward.xy) == pytest.approx(1.0, abs=1e-6)  # no yaw
