@@ -64,6 +64,13 @@ def test_a_cycled_action_plays_on_over_the_whole_bake_after_the_push_down(rig):
     bake(rig)
     assert with_bake_muted(rig, lambda: played(rig, "ik_foot_l", frames)) == pytest.approx(before, abs=1e-4)
     assert played(rig, "ik_foot_l", frames) == pytest.approx([z + 10.0 for z in before], abs=0.01)
+    # editing the walk in the NLA's tweak mode does not shrink its strip back to one cycle
+    adt = rig.animation_data
+    adt.nla_tracks.active = adt.nla_tracks[0]
+    adt.nla_tracks[0].strips[0].select = True
+    adt.use_tweak_mode = True
+    adt.use_tweak_mode = False
+    assert played(rig, "ik_foot_l", frames) == pytest.approx([z + 10.0 for z in before], abs=0.01)
     remove_bake(rig)
     assert played(rig, "ik_foot_l", frames) == pytest.approx(before, abs=1e-4)
 

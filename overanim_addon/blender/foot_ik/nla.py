@@ -53,7 +53,8 @@ def push_down(armature: bpy.types.Object, first: int, last: int) -> bpy.types.Nl
 
     Two things Push Down alone would change are kept as they played: an active action is played at
     the scene's frame, its F-curves' cycles and extrapolation included, where a strip would end at
-    its last key, so the strip spans the frames as well (frame for frame, nothing repeated); and an
+    its last key, so the strip spans the frames as well (frame for frame, nothing repeated; its Sync
+    Length off, which would shrink it back after a tweak); and an
     action alone plays whole, where a strip would apply its blend type and influence, so it is
     pushed down as Replace at full influence (Remove gives the artist's settings back)."""
     adt = armature.animation_data
@@ -63,11 +64,14 @@ def push_down(armature: bpy.types.Object, first: int, last: int) -> bpy.types.Nl
     alone = _plays_alone(adt)
     start, end = (float(f) for f in action.frame_range)
     extrapolation = "HOLD" if alone else adt.action_extrapolation
+    keys = (start, end)
     if extrapolation != "NOTHING":  # only then is the active action played outside its keys
         start, end = min(start, first), max(end, last)
     track = adt.nla_tracks.new()
     strip = track.strips.new(action.name, round(start), action)
     strip.action_frame_start, strip.action_frame_end = start, end  # the strip's end follows
+    if (start, end) != keys:  # or leaving tweak mode would shrink the strip back to the keys
+        strip.use_sync_length = False
     if strip.frame_start != start:  # a fractional first frame: keep the timing exact
         strip.frame_start_ui = start
     strip.blend_type = "REPLACE" if alone else adt.action_blend_type
