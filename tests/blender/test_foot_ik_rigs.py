@@ -8,6 +8,7 @@ import pytest
 from mathutils import Quaternion, Vector
 
 from overanim_addon.blender.foot_ik import values
+from overanim_addon.blender.foot_ik.bake import baked_values
 from overanim_addon.blender.foot_ik.channels import fcurves
 
 from .foot_ik_scenes import (
@@ -333,3 +334,36 @@ def test_a_walk_that_turns_through_its_root_turns_pitch_and_roll_with_it(rig):
         turn = world_matrix(rig, "ik_foot_l", frame) @ turned_before.inverted()
         assert math.degrees((turn @ Vector((0, 0, 1))).angle(normal)) < 0.1
         assert (turn @ forward).xy.normalized().dot(forward.xy) == pytest.approx(1.0, abs=1e-6)  # no yaw
+
+
+def _platform_lifted_by_another_armature(frames_and_lifts):
+    """A floor skinned to a one-bone armature that is not the character's, which lifts it (cm) as keyed."""
+    floor = plane(name="Platform")
+    other = bpy.data.objects.new("Platform_Rig", bpy.data.armatures.new("Platform_Rig"))
+    bpy.context.scene.collection.objects.link(other)
+    previous = bpy.context.view_layer.objects.active
+    bpy.context.view_layer.objects.active = other
+    bpy.ops.object.mode_set(mode="EDIT")
+    bone = other.data.edit_bones.new("lift")
+    bone.head, bone.tail = (0.0, 0.0, 0.0), (0.0, 0.0, 1.0)  # its Y axis is world up
+    bpy.ops.object.mode_set(mode="OBJECT")
+    bpy.context.view_layer.objects.active = previous
+    floor.vertex_groups.new(name="lift").add(list(range(len(floor.data.vertices))), 1.0, "REPLACE")
+    floor.modifiers.new("Lift", "ARMATURE").object = other
+    for frame, lift in frames_and_lifts:
+        other.pose.bones["lift"].location = (0.0, lift / cm(), 0.0)
+        other.pose.bones["lift"].keyframe_insert("location", frame=frame)
+    for curve in fcurves(other.animation_data.action):
+        for key in curve.keyframe_points:
+            key.interpolation = "LINEAR"
+    return floor
+
+
+def test_ground_that_moves_during_the_bake_is_probed_where_it_is_at_each_frame(rig):
+    """A deck, a lift, a creature's back: the character stands on a mesh another armature deforms."""
+    _platform_lifted_by_another_armature([(1, 0.0), (5, 8.0)])
+    bpy.context.scene.frame_set(3)
+    check(probe(rig), BodyOffset=4)
+    bake(rig, frame_start=1, frame_end=5)
+    offsets = [(int(f), float(v)) for f, v in baked_values(rig)["BodyOffset"]]
+    assert offsets == [(f, pytest.approx(2.0 * (f - 1), abs=0.01)) for f in range(1, 6)]

@@ -6,13 +6,13 @@ milliseconds. The ground is what the scene shows: meshes, curves, surfaces and t
 modifiers, and the instances objects make (collection instances, Geometry Nodes instances), as
 the evaluated depsgraph has them. The small pieces are merged into one tree in world space; a
 large mesh (a dense terrain) gets a tree of its own built in C in its object's space (0.3 s for
-500,000 triangles, where copying them out through Python took 1.8 s). The ground is taken as it
-is when the trees are built: a bake assumes it does not move.
+500,000 triangles, where copying them out through Python took 1.8 s). Ground that moves (a deck
+another armature deforms, an animated lift) has a tree of its own, built again at every frame.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import bpy
 import numpy as np
@@ -23,24 +23,60 @@ DOWN = Vector((0.0, 0.0, -1.0))
 GEOMETRY = {"MESH", "CURVE", "SURFACE", "FONT", "META"}  # object types with a surface to stand on
 
 
+def _followed(obj: bpy.types.Object) -> list[bpy.types.Object]:
+    """The objects ``obj`` follows or takes its shape from: its parent, its constraints' targets and
+    its modifiers' objects (Armature, Surface Deform, Mesh Deform, Lattice, Shrinkwrap...)."""
+    sources = [obj.parent, *(getattr(c, "target", None) for c in obj.constraints),
+               *(getattr(m, name, None) for m in obj.modifiers for name in ("object", "target"))]
+    return [s for s in sources if isinstance(s, bpy.types.Object)]
+
+
+def _reaches(obj: bpy.types.Object, found: Callable[[bpy.types.Object], bool]) -> bool:
+    """Whether ``found`` holds for ``obj`` or for an object it follows, at any depth."""
+    seen: set[int] = set()
+    todo = [obj]
+    while todo:
+        current = todo.pop()
+        if current.as_pointer() in seen:
+            continue
+        if found(current):
+            return True
+        seen.add(current.as_pointer())
+        todo += _followed(current)
+    return False
+
+
 def is_own(obj: bpy.types.Object, armature: bpy.types.Object) -> bool:
     """A part of the character: the armature, or an object parented to a part of it (to a bone or
     not), or whose modifiers or constraints make it follow or take its shape from one (an
     Armature, Surface Deform, Mesh Deform, Lattice or Shrinkwrap modifier; Child Of, Copy
     Transforms... constraints): skinned meshes, clothes, held props."""
-    seen: set[int] = set()
-    todo = [obj]
-    while todo:
-        current = todo.pop()
-        if current == armature:
-            return True
-        if current.as_pointer() in seen:
-            continue
-        seen.add(current.as_pointer())
-        sources = [current.parent, *(getattr(c, "target", None) for c in current.constraints),
-                   *(getattr(m, name, None) for m in current.modifiers for name in ("object", "target"))]
-        todo += [s for s in sources if isinstance(s, bpy.types.Object)]
-    return False
+    return _reaches(obj, lambda current: current == armature)
+
+
+def _animated(owner: bpy.types.ID | None) -> bool:
+    adt = getattr(owner, "animation_data", None)
+    return adt is not None and bool(adt.action or adt.nla_tracks or adt.drivers)
+
+
+def _reads_time(tree: bpy.types.NodeTree | None) -> bool:
+    """Geometry Nodes that read the scene's time (or simulate) change from frame to frame."""
+    if tree is None:
+        return False
+    return any(node.bl_idname in ("GeometryNodeInputSceneTime", "GeometryNodeSimulationInput")
+               or _reads_time(getattr(node, "node_tree", None)) for node in tree.nodes)
+
+
+def moves(obj: bpy.types.Object) -> bool:
+    """Whether the object's surface can change from frame to frame: it, its data or its shape keys
+    are animated (or driven), or an object it follows is (a parent, another armature deforming
+    it...), or its Geometry Nodes read the scene's time."""
+    def animated(current: bpy.types.Object) -> bool:
+        keys = getattr(current.data, "shape_keys", None)
+        return (_animated(current) or _animated(current.data) or _animated(keys)
+                or any(m.type == "NODES" and _reads_time(m.node_group) for m in current.modifiers))
+
+    return _reaches(obj, animated)
 
 
 def ground_objects(scene: bpy.types.Scene, armature: bpy.types.Object,
@@ -53,6 +89,11 @@ def ground_objects(scene: bpy.types.Scene, armature: bpy.types.Object,
     )
     return sorted((o for o in candidates if (o.type in GEOMETRY or o.instance_type != "NONE")
                    and not is_own(o, armature)), key=lambda o: o.name)
+
+
+def _makes_instances(obj: bpy.types.Object) -> bool:
+    """A collection or vertex/face instancer, particles, or Geometry Nodes (which may output instances)."""
+    return obj.instance_type != "NONE" or bool(obj.particle_systems) or any(m.type == "NODES" for m in obj.modifiers)
 
 
 LARGE = 20_000  # polygons: a mesh this big gets a tree of its own, built in C in its own space
@@ -79,7 +120,9 @@ class _LocalTree:
     """One large mesh's tree in its object's space; rays go in and hits come out in world space."""
 
     def __init__(self, obj: bpy.types.Object, depsgraph: bpy.types.Depsgraph) -> None:
-        world = obj.evaluated_get(depsgraph).matrix_world
+        evaluated = obj.evaluated_get(depsgraph)
+        world = evaluated.matrix_world
+        self.triangle_count = len(evaluated.data.loop_triangles)
         self.tree = BVHTree.FromObject(obj, depsgraph)
         self.to_local = world.inverted_safe()
         down = self.to_local.to_3x3() @ DOWN
@@ -99,52 +142,71 @@ class _LocalTree:
 class Ground:
     """The probed objects' geometry and instances as BVH trees: the small pieces merged into one in
     world space, each large mesh (``large`` polygons or more: copying it out through Python would
-    cost seconds) in its own object's space. Lengths in Blender units."""
+    cost seconds) in its own object's space. Ground that moves (see ``moves``) is kept apart, in a
+    tree ``refresh`` builds again as it stands at the current frame. Lengths in Blender units."""
 
     def __init__(self, objects: list[bpy.types.Object], depsgraph: bpy.types.Depsgraph, large: int = LARGE) -> None:
-        chosen = {o.as_pointer(): o for o in objects}
+        self.depsgraph = depsgraph
         self.local_trees: list[_LocalTree] = []
-        self.triangle_count = 0
-        pieces: list[tuple[np.ndarray, np.ndarray]] = []
-        shown: set[int] = set()
-        # what the scene shows: the visible objects and the instances they make, evaluated
-        for instance in depsgraph.object_instances:
-            owner = (instance.parent if instance.is_instance else instance.object).original
-            evaluated = instance.object
-            if owner.as_pointer() not in chosen or evaluated.type not in GEOMETRY:
+        self._moving = {o.as_pointer(): o for o in objects if moves(o)}
+        still = {o.as_pointer(): o for o in objects if o.as_pointer() not in self._moving}
+        self.tree, merged = self._tree(self._pieces(still, large))
+        self.triangle_count = merged + sum(local.triangle_count for local in self.local_trees)
+        self.moving_tree: BVHTree | None = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Build the tree of the ground that moves again, as it stands now (after ``frame_set``)."""
+        if self._moving:
+            self.moving_tree, _count = self._tree(self._pieces(self._moving, None))
+
+    def _pieces(self, owners: dict[int, bpy.types.Object], large: int | None) -> list[tuple[np.ndarray, np.ndarray]]:
+        """World-space points and triangles of the owners, evaluated, and of the instances they make;
+        a large mesh (``large`` polygons or more; None: none is) gets a tree of its own in
+        ``local_trees``."""
+        pieces = []
+        for obj in owners.values():
+            if obj.type not in GEOMETRY:
                 continue
-            if not instance.is_instance:
-                shown.add(owner.as_pointer())
-                if evaluated.type == "MESH" and len(evaluated.data.polygons) >= large:
-                    self.local_trees.append(_LocalTree(owner, depsgraph))
-                    self.triangle_count += len(evaluated.data.loop_triangles)
-                    continue
-            pieces.append(_world_triangles(evaluated, instance.matrix_world))
-        # hidden objects of the ground collection (the depsgraph shows no instances of those)
-        for key, obj in chosen.items():
-            if key not in shown and obj.type in GEOMETRY:
-                evaluated = obj.evaluated_get(depsgraph)
-                pieces.append(_world_triangles(evaluated, evaluated.matrix_world))
+            evaluated = obj.evaluated_get(self.depsgraph)
+            if large is not None and obj.type == "MESH" and evaluated.is_evaluated and \
+                    len(evaluated.data.polygons) >= large:
+                self.local_trees.append(_LocalTree(obj, self.depsgraph))
+                continue
+            pieces.append(_world_triangles(evaluated, evaluated.matrix_world))
+        if any(_makes_instances(obj) for obj in owners.values()):  # only the depsgraph lists instances
+            for instance in self.depsgraph.object_instances:
+                if instance.is_instance and instance.parent.original.as_pointer() in owners and \
+                        instance.object.type in GEOMETRY:
+                    pieces.append(_world_triangles(instance.object, instance.matrix_world))
+        return pieces
+
+    def _tree(self, pieces: list[tuple[np.ndarray, np.ndarray]]) -> tuple[BVHTree | None, int]:
+        """One tree of the pieces merged (None: no triangles), and its triangle count."""
         points, triangles, offset = [], [], 0
         for p, t in pieces:
             points.append(p)
             triangles.append(t + offset)
             offset += len(p)
-            self.triangle_count += len(t)
-        self.tree: BVHTree | None = None
-        if any(len(t) for t in triangles):
-            self.tree = BVHTree.FromPolygons(np.concatenate(points).tolist(), np.concatenate(triangles).tolist())
+        count = sum(len(t) for t in triangles)
+        if not count:
+            return None, 0
+        return BVHTree.FromPolygons(np.concatenate(points).tolist(), np.concatenate(triangles).tolist()), count
 
     @property
     def empty(self) -> bool:
-        return self.tree is None and not self.local_trees
+        return self.tree is None and not self.local_trees and not self._moving
 
     def cast_down(self, origin: Vector, length: float) -> tuple[float, Vector] | None:
         """The nearest ground straight below ``origin`` within ``length``: (distance, unit normal)."""
         best: tuple[float, Vector] | None = None
-        if self.tree is not None:
-            location, normal, _index, distance = self.tree.ray_cast(origin, DOWN, length)
-            if location is not None and normal is not None and distance is not None:
+        for tree in (self.tree, self.moving_tree):
+            if tree is None:
+                continue
+            location, normal, _index, distance = tree.ray_cast(origin, DOWN, length)
+            if location is None or normal is None or distance is None:
+                continue
+            if best is None or distance < best[0]:
                 best = (distance, normal)
         for local in self.local_trees:
             hit = local.cast(origin, length)
