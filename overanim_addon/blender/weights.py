@@ -110,10 +110,25 @@ def _aliased_copy(mesh_obj: bpy.types.Object, groups: set[str]) -> tuple[bpy.typ
     # many Regions painted, that list grows with the Regions and the reads would cost Regions x
     # Regions. The copy keeps only the attributes Blender requires (``attributes.remove`` also
     # removes a vertex group of the same name: those names are kept).
-    keep = {group.name for group in holder.vertex_groups}
-    for name in [a.name for a in copy.attributes if not a.is_required and a.name not in keep]:
-        copy.attributes.remove(copy.attributes[name])
+    _strip_attributes(copy, {group.name for group in holder.vertex_groups})
     return holder, alias
+
+
+def _strip_attributes(mesh: bpy.types.Mesh, keep: set[str]) -> None:
+    """Remove the attributes Blender does not require, but those named in ``keep``.
+
+    By index, the last first: looking an attribute up by name (``attributes[name]``, ``get``, ``in``)
+    makes Blender give the mesh its own copy of the attribute's array (about a millisecond per
+    16 MB, 5 ms for a painted 1M-vertex mesh), while an index or an iteration shares it. Removing
+    an attribute leaves the indices before it alone; a UV map takes its helper layers with it."""
+    attributes = mesh.attributes
+    doomed = [(index, a.name) for index, a in enumerate(attributes) if not a.is_required and a.name not in keep]
+    for index, name in reversed(doomed):
+        attribute = attributes[index] if index < len(attributes) else None
+        if attribute is None or attribute.name != name:
+            attribute = next((a for a in attributes if a.name == name), None)
+        if attribute is not None:
+            attributes.remove(attribute)
 
 
 def region_weights(

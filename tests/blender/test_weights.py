@@ -52,3 +52,24 @@ def test_kept_groups_are_not_saved_with_the_file(sample, tmp_path):
     bpy.ops.wm.save_as_mainfile(filepath=path)
     bpy.ops.wm.open_mainfile(filepath=path)
     assert kept_trees() == []
+
+
+def test_the_read_copy_keeps_only_required_attributes_and_the_groups(sample):
+    """The copy the groups are read from drops every attribute Blender does not require (removed
+    by index, the last first, so nothing is looked up by name), however they are interleaved."""
+    mesh = body().data
+    uv = mesh.uv_layers.new(name="Second")
+    uv.pin[0].value = True  # the UV map's pin layer exists from now on
+    for name, kind, domain in [("Paint", "FLOAT_COLOR", "POINT"), ("Crease", "FLOAT", "EDGE"),
+                               ("Bytes", "BYTE_COLOR", "CORNER"), ("Flag", "BOOLEAN", "FACE")]:
+        mesh.attributes.new(name, kind, domain)
+    before = [a.name for a in mesh.attributes]
+    assert any(name.startswith(".pn.") for name in before) and "Paint" in before
+    holder, alias = weights._aliased_copy(body(), set(ARM))
+    try:
+        left = [a.name for a in holder.data.attributes]
+        assert left == [a.name for a in mesh.attributes if a.is_required]
+        assert set(alias) == set(ARM) and all(name in holder.vertex_groups for name in alias.values())
+    finally:
+        bpy.data.batch_remove([holder, holder.data])
+    assert [a.name for a in mesh.attributes] == before  # the artist's mesh keeps all of them
