@@ -29,6 +29,10 @@ from ._numeric import clamp, coerce_enum, finite_or
 
 MIN_FALLOFF_EXPONENT = 0.01
 
+# Whether np.clip(-0.0, 0, 1) gives 0.0 (NumPy 1.x) or keeps -0.0 (2.x), per dtype
+_CLIP_ZEROES_NEGATIVE_ZERO = {kind: not np.signbit(np.clip(np.array([-0.0], kind), 0.0, 1.0))[0]
+                              for kind in (np.float32, np.float64)}
+
 
 class RegionFalloffMode(enum.Enum):
     """``EOverAnimRegionFalloffMode``: the curve between 0 and full in the vertex mask."""
@@ -102,13 +106,18 @@ class RegionMaskPolicy:
         # NaN weights are "no weight"; clip keeps +/-inf inside 0..1 as well. Every later step works
         # in place on ``out``, and the NaN test is a sum (NaN propagates through it; clipped values
         # cannot overflow) instead of a mask array. Weights already inside 0..1 (a Region sum read
-        # from Blender always is; min and max propagate NaN, so the test fails for it) are copied as
+        # from Blender always is; min and max propagate NaN, so the test fails for it) are used as
         # they are: two read-only passes instead of a clip and a sum (clip costs 0.4 ms a million in
-        # NumPy 1.26). Only -0.0 could differ, and the clip after the remap below treats it alike.
+        # NumPy 1.26), and the first step below reads them straight into ``out`` (of their dtype:
+        # another would round differently). Only -0.0 could differ, and the clip after the remap
+        # below treats it alike.
         low = np.minimum.reduce(weight, axis=None, initial=0.0)  # the initials make empty input pass
         high = np.maximum.reduce(weight, axis=None, initial=1.0)
+        source = out
         if low >= 0.0 and high <= 1.0:
-            if out is not weight:
+            if weight.dtype == dtype:
+                source = weight
+            elif out is not weight:
                 np.copyto(out, weight, casting="same_kind")
         else:
             np.clip(weight, 0.0, 1.0, out=out)
@@ -120,12 +129,21 @@ class RegionMaskPolicy:
         if not self.has_transition_range or span == 0.0:
             # the hard step, 1.0 above zero_weight, else 0.0; also for a range too narrow for the
             # dtype (0/0 would make NaN where the weight equals zero_weight)
-            return np.greater(out, zero, out=out)
+            return np.greater(source, zero, out=out)
         t = out
-        with np.errstate(over="ignore"):  # a range of 1e-45 in float32 overflows to inf: clip handles it
-            np.subtract(t, dtype.type(zero), out=t)
-            np.divide(t, span, out=t)
-        np.clip(t, 0.0, 1.0, out=t)
+        if zero == 0.0 and span == 1.0:
+            # the remap (w - 0) / 1 is w, bit for bit, and on weights inside 0..1 the clip changes
+            # nothing but -0.0, into 0.0 as adding 0.0 does (NumPy 1.x) or not at all (2.x): one
+            # pass instead of four
+            if _CLIP_ZEROES_NEGATIVE_ZERO[dtype.type]:
+                np.add(source, dtype.type(0.0), out=t)
+            elif source is not t:
+                np.copyto(t, source)
+        else:
+            with np.errstate(over="ignore"):  # a range of 1e-45 in float32 overflows to inf: clip handles it
+                np.subtract(source, dtype.type(zero), out=t)
+                np.divide(t, span, out=t)
+            np.clip(t, 0.0, 1.0, out=t)
         mode = self.falloff_mode
         if mode is RegionFalloffMode.LINEAR:
             return t  # already clipped: clipping again would change no bit

@@ -253,3 +253,14 @@ def test_smoothstep_in_float32_never_rounds_above_one():
     t = bits.view(np.float32)
     value = (t * t) * (np.float32(3.0) - t * np.float32(2.0))
     assert value.max() <= 1.0 and value.min() >= 0.0
+
+
+@given(mode=modes, zero=thresholds, full=thresholds, w=st.lists(raw_weights, min_size=1, max_size=64))
+def test_float64_weights_into_a_float32_mask_round_once_into_float32_first(mode, zero, full, w):
+    # the first step reads the weights straight into out only when their dtype is out's: a float64
+    # weight is rounded to float32 first, as the copy before it did
+    policy = RegionMaskPolicy(mode, zero, full, 1.7)
+    weights = np.array(w, np.float64)
+    out = np.full(len(w), 7.0, np.float32)
+    policy.evaluate_into(weights, out)
+    np.testing.assert_array_equal(_bits(out), _bits(_evaluate_before_in_place(policy, weights.astype(np.float32))))
