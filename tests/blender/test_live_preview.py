@@ -50,9 +50,9 @@ class Spy:
             self.reads.append((mesh_obj.name, tuple(groups_by_key)))
             return read(mesh_obj, groups_by_key, out)
 
-        def spy_write(mesh, name, rgba):
+        def spy_write(mesh, name, work, fill):
             self.writes.append((mesh.name, name))
-            return write(mesh, name, rgba)
+            return write(mesh, name, work, fill)
 
         monkeypatch.setattr(masks, "region_weights", spy_read)
         monkeypatch.setattr(masks, "_write_color", spy_write)

@@ -11,8 +11,9 @@ and render colour; the previous ones are remembered in ``OverAnim_PreviousActive
 ``OverAnim_PreviousRenderColor`` on the mesh and restored by ``clear``. Regions given a mask channel
 are also packed into the byte colour attribute ``OverAnim_RegionMasks`` for Unreal (``packed.py``).
 
-Each painted mesh keeps its buffers (``MeshWork``: the Region sums, the masks, one RGBA buffer),
-so painting again allocates nothing, and ``repaint`` redoes only what changed since: a Region whose
+Each painted mesh keeps its buffers (``MeshWork``: the Region sums, the masks, the preview's rows),
+so painting again allocates nothing; the colours are written straight into the attributes' own
+arrays (``attribute_arrays``). ``repaint`` redoes only what changed since: a Region whose
 mask policy, bones or vertex groups changed, or whose sums the caller says may have changed (the
 live preview). Every path computes with the same functions on the same buffers, so a repaint is
 bit for bit what a fresh paint writes.
@@ -20,7 +21,7 @@ bit for bit what a fresh paint writes.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import bpy
@@ -30,7 +31,8 @@ from ...core import RegionMaskPolicy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...core.naming import derived_name, region_key
-from ...core.region_preview import PreviewWork, preview_colors, region_palette
+from ...core.region_preview import PreviewWork, grey_colors, preview_colors, region_palette
+from ..attribute_arrays import attribute_array
 from ..common import deformed_meshes, require_object_mode
 from ..weights import forget_node_groups, region_weights
 from . import packed
@@ -100,21 +102,29 @@ def require_free_names(mesh_obj: bpy.types.Object, colors: list[str], groups: li
                                         "OverAnim writes: rename or remove it first", mesh=mesh_obj.name, name=name))
 
 
-def _write_color(mesh: bpy.types.Mesh, name: str, rgba: np.ndarray) -> None:
+def _color_attribute(mesh: bpy.types.Mesh, name: str) -> bpy.types.Attribute:
+    """The POINT / FLOAT_COLOR attribute ``name``, made (again) when missing or of another kind."""
     attribute = mesh.color_attributes.get(name)
     if attribute is not None and (attribute.domain != "POINT" or attribute.data_type != "FLOAT_COLOR"):
         mesh.color_attributes.remove(attribute)
         attribute = None
     if attribute is None:
         attribute = mesh.color_attributes.new(name, "FLOAT_COLOR", "POINT")
-    attribute.data.foreach_set("color", np.ascontiguousarray(rgba, dtype=np.float32).reshape(-1))
+    return attribute
 
 
-def _write_grey(mesh: bpy.types.Mesh, name: str, mask: np.ndarray, rgba: np.ndarray) -> None:
-    """The mask as grey RGB in ``rgba``, whose alpha column already holds 1."""
-    for channel in range(3):  # column by column: faster than one broadcast (strided writes)
-        rgba[:, channel] = mask
-    _write_color(mesh, name, rgba)
+def _write_color(mesh: bpy.types.Mesh, name: str, work: MeshWork,
+                 fill: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    """Fill the colour attribute ``name`` with ``fill(rgba)`` and return the array filled: the
+    attribute's own (``attribute_array``: no 16 MB buffer copied in, valid until the mesh changes),
+    or, where Blender does not lay it out as one array, the kept buffer, then ``foreach_set``."""
+    attribute = _color_attribute(mesh, name)
+    array = attribute_array(attribute, np.float32, 4)
+    if array is not None:
+        return fill(array)
+    rgba = fill(work.buffer())
+    attribute.data.foreach_set("color", rgba.reshape(-1))
+    return rgba
 
 
 def _write_vertex_group(mesh_obj: bpy.types.Object, name: str, mask: np.ndarray) -> None:
@@ -162,7 +172,6 @@ class MeshWork:
     regions: tuple[str, ...]
     sums: list[np.ndarray]  # one row each, so a row read again is swapped in, not copied
     masks: np.ndarray
-    rgba: np.ndarray  # (vertices, 4), alpha 1: every grey mask, then the preview
     scratch: np.ndarray
     preview: PreviewWork
     sources: list[tuple[str, ...]] = field(default_factory=list)
@@ -171,15 +180,19 @@ class MeshWork:
     incoming: list[np.ndarray] | None = None  # sums read again, to compare with the kept ones (made on first use)
     differs: np.ndarray | None = None  # the comparison's bool row
     channels: dict[str, str] | None = None  # the packed attribute's channel table when it was last written
+    rgba: np.ndarray | None = None  # (vertices, 4) for colours Blender does not let us write in place
 
     @classmethod
     def new(cls, vertices: int, regions: tuple[str, ...]) -> MeshWork:
-        rgba = np.empty((vertices, 4), np.float32)
-        rgba[:, 3] = 1.0
         count = len(regions)
         return cls(vertices, regions, [np.zeros(vertices, np.float32) for _ in range(count)],
-                   np.zeros((count, vertices), np.float32), rgba, np.empty(vertices, np.float32), PreviewWork(vertices),
+                   np.zeros((count, vertices), np.float32), np.empty(vertices, np.float32), PreviewWork(vertices),
                    [()] * count, [None] * count)
+
+    def buffer(self) -> np.ndarray:
+        if self.rgba is None:
+            self.rgba = np.empty((self.vertices, 4), np.float32)
+        return self.rgba
 
 
 # Mesh session_uid -> its MeshWork. Trusted by ``repaint`` only while something (the live preview)
@@ -268,12 +281,18 @@ def _write(plan: _Plan, table, palette: np.ndarray, channels: dict[str, str], wr
         mesh.update()
         return
     _remember_colors(mesh)
-    for i in plan.write:
-        name = table[i][0].name
-        _write_grey(mesh, mask_name(name), work.masks[i], work.rgba)
-        if write_vertex_groups:
-            _write_vertex_group(mesh_obj, group_name(name), work.masks[i])
-    _write_color(mesh, PREVIEW, preview_colors(work.masks, palette, out=work.rgba, work=work.preview))
+    names = [mask_name(table[i][0].name) for i in plan.write]
+    for name in [*names, PREVIEW]:  # all made first, in this order, so no array moves while written
+        _color_attribute(mesh, name)
+    grey = None
+    for i, name in zip(plan.write, names, strict=True):
+        grey = _write_color(mesh, name, work, lambda rgba, i=i: grey_colors(work.masks[i], rgba))
+    # one Region: the preview is made from its grey mask, just written
+    _write_color(mesh, PREVIEW, work, lambda rgba: preview_colors(
+        work.masks, palette, out=rgba, work=work.preview, grey=grey if len(work.regions) == 1 else None))
+    if write_vertex_groups:
+        for i in plan.write:
+            _write_vertex_group(mesh_obj, group_name(table[i][0].name), work.masks[i])
     preview_index = mesh.color_attributes.find(PREVIEW)
     mesh.color_attributes.active_color_index = preview_index
     mesh.color_attributes.render_color_index = preview_index
