@@ -148,23 +148,29 @@ def region_weights(
     if count == 0 or not any(wanted.values()):
         return result
 
-    tree, sockets, limit = _node_group(min(WIDTH, max(len(groups) for groups in wanted.values())))
     holder, alias = _aliased_copy(mesh_obj, {g for groups in wanted.values() for g in groups})
     copy = holder.data
     # A scene of its own: evaluating it touches nothing of the artist's scene (no re-evaluation of
     # their modifier stacks, which on a million vertices costs more than the read itself).
     scene = bpy.data.scenes.new(TEMP_NAME)
     readers: list[tuple[str, bpy.types.Object]] = []
+    # each object gets the node group of its own number of names: an unused name input still costs
+    # a pass over the vertices (about 1 ms a million), so a narrow Region must not pay for a wide one
+    trees: dict[int, tuple[bpy.types.NodeTree, list[str], str]] = {}
     try:
         for key, groups in wanted.items():
-            for start in range(0, len(groups), len(sockets)):
+            for start in range(0, len(groups), WIDTH):
+                part = groups[start:start + WIDTH]
+                if len(part) not in trees:
+                    trees[len(part)] = _node_group(len(part))
+                tree, sockets, limit = trees[len(part)]
                 reader = bpy.data.objects.new(f"{TEMP_NAME}_{len(readers)}", copy)
                 scene.collection.objects.link(reader)
                 modifier = reader.modifiers.new(TEMP_NAME, "NODES")
                 modifier.node_group = tree
-                for socket, group in zip(sockets, groups[start:start + len(sockets)], strict=False):
+                for socket, group in zip(sockets, part, strict=True):
                     modifier[socket] = alias[group]
-                modifier[limit] = 1.0 if len(groups) <= len(sockets) else UNCLAMPED
+                modifier[limit] = 1.0 if len(groups) <= WIDTH else UNCLAMPED
                 readers.append((key, reader))
         with bpy.context.temp_override(scene=scene, view_layer=scene.view_layers[0]):
             depsgraph = bpy.context.evaluated_depsgraph_get()
@@ -172,7 +178,7 @@ def region_weights(
             part = None
             for key, reader in readers:
                 data = reader.evaluated_get(depsgraph).data.attributes[OUTPUT].data
-                if len(wanted[key]) <= len(sockets):
+                if len(wanted[key]) <= WIDTH:
                     data.foreach_get("value", result[key])  # one part, clamped by the node group
                     continue
                 part = np.empty(count, np.float32) if part is None else part
@@ -182,6 +188,6 @@ def region_weights(
         # one pass over the file's users: removing the objects one by one is quadratic
         bpy.data.batch_remove([reader for _, reader in readers] + [holder, copy, scene])
     for key, groups in wanted.items():
-        if len(groups) > len(sockets):
+        if len(groups) > WIDTH:
             np.clip(result[key], 0.0, 1.0, out=result[key])  # the Region weight is the sum clamped to 0..1
     return result

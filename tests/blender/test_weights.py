@@ -73,3 +73,12 @@ def test_the_read_copy_keeps_only_required_attributes_and_the_groups(sample):
     finally:
         bpy.data.batch_remove([holder, holder.data])
     assert [a.name for a in mesh.attributes] == before  # the artist's mesh keeps all of them
+
+
+def test_keys_of_different_widths_read_together_each_get_a_node_group_of_their_width(sample):
+    weights.forget_node_groups()
+    many = [g.name for g in body().vertex_groups][: weights.WIDTH + 2]  # parts of 8 and 2
+    read = weights.region_weights(body(), {"Arm": ARM, "Hand": ["hand_l"], "Many": many})
+    assert sorted(t[weights.TREE_WIDTH] for t in kept_trees()) == [1, 2, 4, 8]
+    for key, groups in (("Arm", ARM), ("Hand", ["hand_l"]), ("Many", many)):
+        np.testing.assert_allclose(read[key], np.minimum(naive_region_weight(body(), groups), 1.0), atol=1e-6)
