@@ -113,18 +113,17 @@ def _color_attribute(mesh: bpy.types.Mesh, name: str) -> bpy.types.Attribute:
     return attribute
 
 
-def _write_color(mesh: bpy.types.Mesh, name: str, work: MeshWork,
-                 fill: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
-    """Fill the colour attribute ``name`` with ``fill(rgba)`` and return the array filled: the
-    attribute's own (``attribute_array``: no 16 MB buffer copied in, valid until the mesh changes),
-    or, where Blender does not lay it out as one array, the kept buffer, then ``foreach_set``."""
+def _write_color(mesh: bpy.types.Mesh, name: str, work: MeshWork, fill: Callable[[np.ndarray], object]) -> None:
+    """Fill the colour attribute ``name`` (made when needed) with ``fill(rgba)``: straight into its
+    own array (``attribute_arrays``: no 16 MB buffer copied in), or, where Blender does not lay it
+    out as one array, into the kept buffer, then through ``foreach_set``."""
     attribute = _color_attribute(mesh, name)
     array = attribute_array(attribute, np.float32, 4)
     if array is not None:
-        return fill(array)
-    rgba = fill(work.buffer())
-    attribute.data.foreach_set("color", rgba.reshape(-1))
-    return rgba
+        fill(array)
+        return
+    fill(work.buffer())
+    attribute.data.foreach_set("color", work.buffer().reshape(-1))
 
 
 def _write_vertex_group(mesh_obj: bpy.types.Object, name: str, mask: np.ndarray) -> None:
@@ -281,18 +280,12 @@ def _write(plan: _Plan, table, palette: np.ndarray, channels: dict[str, str], wr
         mesh.update()
         return
     _remember_colors(mesh)
-    names = [mask_name(table[i][0].name) for i in plan.write]
-    for name in [*names, PREVIEW]:  # all made first, in this order, so no array moves while written
-        _color_attribute(mesh, name)
-    grey = None
-    for i, name in zip(plan.write, names, strict=True):
-        grey = _write_color(mesh, name, work, lambda rgba, i=i: grey_colors(work.masks[i], rgba))
-    # one Region: the preview is made from its grey mask, just written
-    _write_color(mesh, PREVIEW, work, lambda rgba: preview_colors(
-        work.masks, palette, out=rgba, work=work.preview, grey=grey if len(work.regions) == 1 else None))
-    if write_vertex_groups:
-        for i in plan.write:
-            _write_vertex_group(mesh_obj, group_name(table[i][0].name), work.masks[i])
+    for i in plan.write:
+        name = table[i][0].name
+        _write_color(mesh, mask_name(name), work, lambda rgba, i=i: grey_colors(work.masks[i], rgba))
+        if write_vertex_groups:
+            _write_vertex_group(mesh_obj, group_name(name), work.masks[i])
+    _write_color(mesh, PREVIEW, work, lambda rgba: preview_colors(work.masks, palette, out=rgba, work=work.preview))
     preview_index = mesh.color_attributes.find(PREVIEW)
     mesh.color_attributes.active_color_index = preview_index
     mesh.color_attributes.render_color_index = preview_index
