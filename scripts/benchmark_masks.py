@@ -5,9 +5,10 @@ and live.
 
 The sheet is built, saved and opened again, so its weights lie in memory as in a file an artist
 opens. Prints, measured in this run on this machine (medians, with the range):
-- OverAnim's full paint, its own work (bulk weight read, falloff into kept buffers, foreach_set
-  writes), and of that the bulk read of the Region's four vertex groups alone; the same through
-  bpy.ops (adds Blender's view-layer re-evaluation); its own work with the optional mask group;
+- OverAnim's full paint, its own work (bulk weight read, falloff into kept buffers, colours written
+  into the attributes' arrays), and of that the bulk read of the Region's four vertex groups alone;
+  the same through bpy.ops (adds Blender's view-layer re-evaluation); its own work with the Region
+  packed into a channel of the byte attribute, and with the optional mask group;
 - the live repaints, own work: after a slider change (from the kept sums, no read), and after a
   weight change of one of the Region's groups (that Region read again);
 - Blender's Vertex Weight Edit modifier (falloff Smooth) on one group of the same mesh: its first
@@ -17,6 +18,8 @@ opens. Prints, measured in this run on this machine (medians, with the range):
   paint or repaint before the artist sees it), the frame an artist sees after a slider step, and a
   whole slider step with Live Preview on (the property set, the rig tagged as the UI does, the
   view layer evaluated: the repaint and that re-evaluation together);
+- the own work of the full paint and of the slider repaint per phase (the functions they call,
+  timed in separate runs);
 - a naive per-vertex Python loop doing the paint's job;
 and the ratios the issue sets targets for. Not a test: speed is stated, never asserted.
 """
@@ -207,6 +210,70 @@ def each_after(change: Callable[[int], None], job: Callable[[], object], repeat:
     return Timing(times)
 
 
+PHASES = (  # (label, module attribute of masks the paint calls) in the order a paint runs them
+    ("bulk read of the groups (Geometry Nodes)", "region_weights"),
+    ("falloff", "evaluate_into"),
+    ("grey RGBA fill", "grey_colors"),
+    ("Blender unsharing the two colour arrays", "attribute_array"),
+    ("preview colours", "preview_colors"),
+    ("packed byte attribute", "write_packed"),
+)
+
+
+def phase_times(change: Callable[[int], None], job: Callable[[], object], repeat: int) -> dict[str, Timing]:
+    """``job`` as ``each_after`` times it (after the viewport's re-evaluation), and the share of its
+    own work in each function it calls (wrapped for the run, a timer call each); the rest is Python,
+    look-ups, tagging and bookkeeping."""
+    import bpy
+
+    from overanim_addon.blender.regions import masks
+    from overanim_addon.core.region_mask import RegionMaskPolicy
+
+    spent: dict[str, float] = {}
+    owners = {"evaluate_into": RegionMaskPolicy, "write_packed": masks.packed}
+    originals = []
+
+    def timed_call(label: str, function: Callable):  # type: ignore[no-untyped-def]
+        def call(*args, **kwargs):  # type: ignore[no-untyped-def]
+            start = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[label] = spent.get(label, 0.0) + time.perf_counter() - start
+        return call
+
+    for label, name in PHASES:
+        owner = owners.get(name, masks)
+        originals.append((owner, name, getattr(owner, name)))
+        setattr(owner, name, timed_call(label, getattr(owner, name)))
+    rows: dict[str, list[float]] = {"total": [], **{label: [] for label, _ in PHASES}, "rest": []}
+    try:
+        for i in range(repeat):
+            change(i)
+            spent.clear()
+            start = time.perf_counter()
+            job()
+            total = time.perf_counter() - start
+            bpy.context.view_layer.update()
+            rows["total"].append(total)
+            for label, _ in PHASES:
+                rows[label].append(spent.get(label, 0.0))
+            rows["rest"].append(total - sum(spent.values()))
+    finally:
+        for owner, name, function in originals:
+            setattr(owner, name, function)
+    return {label: Timing(values) for label, values in rows.items()}
+
+
+def print_phases(title: str, phases: dict[str, Timing]) -> None:
+    print(f"  {title}, own work per phase (medians of separate runs, so they need not add up)")
+    for label, timing in phases.items():
+        if label != "total" and timing.values[-1] == 0.0:
+            continue  # not called in this job
+        name = {"total": "all of it", "rest": "the rest: Python, look-ups, tagging, bookkeeping"}.get(label, label)
+        print(f"    {name:49s} {timing}")
+
+
 def vertex_weight_edit(temp) -> None:
     """Blender's own Vertex Weight Edit modifier, falloff Smooth, on one group."""
     modifier = temp.modifiers.new("VWE", "VERTEX_WEIGHT_EDIT")
@@ -237,6 +304,9 @@ def main(args: list[str]) -> int:
         own = each_after(lambda i: None, lambda: masks.paint(bpy.context, rig), repeat)
         own_alone = each_after(lambda i: None, lambda: masks.paint(bpy.context, rig), repeat, evaluated=False)
         total = timed(lambda: bpy.ops.overanim.paint_region_masks(), repeat)
+        region.mask_channel = "R"
+        packed = each_after(lambda i: None, lambda: masks.paint(bpy.context, rig), repeat)
+        region.mask_channel = "NONE"
 
         # the live repaints' own work, called as Live Preview calls them (its handlers stay off here,
         # so Blender's re-evaluation after each write is measured apart, below)
@@ -248,6 +318,9 @@ def main(args: list[str]) -> int:
 
         slider = each_after(set_zero_weight, lambda: masks.repaint(bpy.context, rig), repeat)
         slider_alone = each_after(set_zero_weight, lambda: masks.repaint(bpy.context, rig), repeat, evaluated=False)
+        # per phase, before the brush below changes how fast the weights read
+        paint_phases = phase_times(lambda i: None, lambda: masks.paint(bpy.context, rig), repeat)
+        slider_phases = phase_times(set_zero_weight, lambda: masks.repaint(bpy.context, rig), repeat)
         # a brush over part of one bone's area: vertices already in its group get new weights in
         # place (a vertex new to a group would move its weights in memory and slow every later read)
         co = np.empty(count * 3, np.float32)
@@ -295,6 +368,8 @@ def main(args: list[str]) -> int:
     print(f"    back to back (no copy-on-write of the attributes) {own_alone}")
     print(f"  OverAnim full paint via bpy.ops                     {total}   "
           f"+{total.median - own.median:.1f} ms view-layer re-evaluation")
+    print(f"  OverAnim full paint, own work, packed in channel R  {packed}   "
+          "(and the byte attribute OverAnim_RegionMasks)")
     print(f"  OverAnim full paint, own work, with the mask group  {grouped}   "
           "(optional: Blender adds each vertex's weight)")
     print(f"  live repaint after a slider change, own work        {slider}   "
@@ -313,6 +388,8 @@ def main(args: list[str]) -> int:
     print(f"  the frame an artist sees after a slider step        {slider.median + armature.median:9.1f} ms  "
           "(slider repaint + Armature modifier)")
     print(f"  a whole slider step, Live Preview on                {step}   (repaint and evaluation, as in the UI)")
+    print_phases("full paint", paint_phases)
+    print_phases("live repaint after a slider change", slider_phases)
     if loop is not None:
         print(f"  naive per-vertex Python loop                        {loop} {times(loop.median, own.median)}")
     print("Targets: full paint >= 2x the first evaluation and >= 3.5x the modifier's re-evaluation; slider "

@@ -505,7 +505,9 @@ def test_benchmark_runs_and_prints_every_figure():
     assert result.returncode == 0, result.stderr + result.stdout
     out = result.stdout
     assert "576 vertices, 4-bone Region" in out
-    for line in ("own work", "bulk read of the four groups", "back to back", "via bpy.ops", "with the mask group",
+    for line in ("own work", "bulk read of the four groups", "back to back", "via bpy.ops", "packed in channel R",
+                 "with the mask group", "own work per phase", "falloff", "grey RGBA fill", "preview colours",
+                 "Blender unsharing", "the rest: Python",
                  "after a slider change", "weights changed", "a full paint in that state", "first evaluation",
                  "re-evaluation after a setting", "unmodified object", "the modifier's own re-evaluation",
                  "Armature modifier re-evaluating", "the frame an artist sees", "a whole slider step",
