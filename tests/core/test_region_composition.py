@@ -248,6 +248,9 @@ def test_preview_with_kept_work_rows_is_bit_identical_to_before(masks, clean):
     for _ in range(2):  # the second call reuses rows the first one filled
         preview_colors(masks, palette, out=out, work=work)
         np.testing.assert_array_equal(out.view(np.uint32), reference.view(np.uint32))
+    if clean:  # as paint calls it: masks from the falloff, known to be inside 0..1
+        preview_colors(np.ascontiguousarray(masks, np.float32), palette, out=out, work=work, unit=True)
+        np.testing.assert_array_equal(out.view(np.uint32), reference.view(np.uint32))
 
 
 @given(st.integers(1, 3), st.sampled_from([1, 1023, 32767, 32768, 2 * 32768 + 37]), st.booleans(),

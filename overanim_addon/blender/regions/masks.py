@@ -285,7 +285,8 @@ def _write(plan: _Plan, table, palette: np.ndarray, channels: dict[str, str], wr
         _write_color(mesh, mask_name(name), work, lambda rgba, i=i: grey_colors(work.masks[i], rgba))
         if write_vertex_groups:
             _write_vertex_group(mesh_obj, group_name(name), work.masks[i])
-    _write_color(mesh, PREVIEW, work, lambda rgba: preview_colors(work.masks, palette, out=rgba, work=work.preview))
+    _write_color(mesh, PREVIEW, work, lambda rgba: preview_colors(work.masks, palette, out=rgba, work=work.preview,
+                                                                  unit=True))
     preview_index = mesh.color_attributes.find(PREVIEW)
     mesh.color_attributes.active_color_index = preview_index
     mesh.color_attributes.render_color_index = preview_index
