@@ -93,19 +93,24 @@ def test_apply_scale_on_the_fbx_shape_leaves_scale_1_everywhere_and_cs_equal_to_
         assert again[f"OverAnim_{key}WS"] == pytest.approx(applied[f"OverAnim_{key}WS"], rel=1e-4), key
 
 
+def refused_until_turned(sample, match, degrees_about_x):
+    """Measure refuses the rig and writes nothing; turned as the message advises, it measures."""
+    with pytest.raises(RuntimeError, match=match):
+        bpy.ops.overanim.measure_proportions()
+    assert custom_props(sample) == {}
+    sample.rotation_euler = (math.radians(degrees_about_x), 0, 0)  # the advice works
+    bpy.context.view_layer.update()
+    assert ("orientation", "ERROR") not in findings(sample)
+    assert measure()["OverAnim_CharacterHeightWS"] == pytest.approx(180.0, abs=0.01)
+
+
 def test_a_rig_lying_on_its_back_is_named_with_its_axis(sample):
     reshape_data(sample, UP_FROM_Y.inverted())  # head along +Y, no rotation to stand it up
     found = findings(sample)
     message = found[("orientation", "ERROR")]
     assert "lies along world +Y" in message and "+90° about X" in message
     assert not [key for key in found if key[0] == "locomotion_root"]  # not blamed on the root
-    with pytest.raises(RuntimeError, match=r"lies along world \+Y"):
-        bpy.ops.overanim.measure_proportions()
-    assert custom_props(sample) == {}
-    sample.rotation_euler = (math.radians(90), 0, 0)  # the advice works
-    bpy.context.view_layer.update()
-    assert ("orientation", "ERROR") not in findings(sample)
-    assert measure()["OverAnim_CharacterHeightWS"] == pytest.approx(180.0, abs=0.01)
+    refused_until_turned(sample, r"lies along world \+Y", 90)
 
 
 def add_props(armature):
@@ -297,13 +302,7 @@ def test_a_rig_upside_down_is_named_as_such_not_as_an_odd_unit_scale(sample):
     message = found[("orientation", "ERROR")]
     assert "upside down" in message and "180° about X" in message
     assert not [key for key in found if key[0] in ("locomotion_root", "unit_scale")]
-    with pytest.raises(RuntimeError, match="upside down"):
-        bpy.ops.overanim.measure_proportions()
-    assert custom_props(sample) == {}
-    sample.rotation_euler = (math.radians(180), 0, 0)  # the advice works
-    bpy.context.view_layer.update()
-    assert ("orientation", "ERROR") not in findings(sample)
-    assert measure()["OverAnim_CharacterHeightWS"] == pytest.approx(180.0, abs=0.01)
+    refused_until_turned(sample, "upside down", 180)
 
 
 def test_a_rig_whose_origin_is_not_at_its_feet_is_told_so(sample):
