@@ -168,19 +168,25 @@ def test_a_deformed_mesh_with_its_own_scale_is_reported_and_fixed(sample):
     assert ("mesh_scale", "WARNING") not in findings(sample)
 
 
+def apply_scale_refused_unchanged(items, attribute, match):
+    """Apply Scale refuses with a message matching ``match``; True if the items' vectors stayed."""
+    before = np.empty(len(items) * 3)
+    items.foreach_get(attribute, before)
+    with pytest.raises(RuntimeError, match=match):
+        bpy.ops.overanim.fix_check(fix="apply_armature_scale")
+    after = np.empty_like(before)
+    items.foreach_get(attribute, after)
+    return np.array_equal(before, after)
+
+
 def test_apply_scale_refuses_mesh_data_shared_outside_the_rig_and_changes_nothing(sample):
     body = bpy.data.objects["SK_OverAnimSample_Body"]
     elsewhere = bpy.data.objects.new("Statue", body.data)  # the same mesh data, not on the rig
     bpy.context.scene.collection.objects.link(elsewhere)
     sample.scale = (2, 2, 2)
     bpy.context.view_layer.update()
-    co = np.empty(len(body.data.vertices) * 3)
-    body.data.vertices.foreach_get("co", co)
-    with pytest.raises(RuntimeError, match="also used outside the rig"):
-        bpy.ops.overanim.fix_check(fix="apply_armature_scale")
-    after = np.empty_like(co)
-    body.data.vertices.foreach_get("co", after)
-    assert tuple(sample.scale) == (2, 2, 2) and np.array_equal(co, after)
+    assert apply_scale_refused_unchanged(body.data.vertices, "co", "also used outside the rig")
+    assert tuple(sample.scale) == (2, 2, 2)
 
 
 def test_a_bone_at_nan_is_a_finding_and_measure_keeps_the_previous_results(sample):
@@ -365,13 +371,8 @@ def test_a_scale_from_constraints_is_reported_and_apply_scale_refuses_it(sample)
     bpy.context.view_layer.update()
     assert tuple(sample.matrix_world.to_scale()) == pytest.approx((2, 2, 2))
     assert "constraints" in findings(sample)[("armature_scale", "WARNING")]
-    co = np.empty(len(sample.data.bones) * 3)
-    sample.data.bones.foreach_get("head_local", co)
-    with pytest.raises(RuntimeError, match="constraints"):
-        bpy.ops.overanim.fix_check(fix="apply_armature_scale")
-    after = np.empty_like(co)
-    sample.data.bones.foreach_get("head_local", after)
-    assert np.array_equal(co, after) and tuple(sample.scale) == (1, 1, 1)
+    assert apply_scale_refused_unchanged(sample.data.bones, "head_local", "constraints")
+    assert tuple(sample.scale) == (1, 1, 1)
 
 
 def test_apply_scale_keeps_a_mesh_deformed_by_envelopes_where_it_was(sample):
