@@ -29,6 +29,24 @@ def test_a_script_that_never_unregisters_exits_promptly(tmp_path):
     assert "registered" in result.stdout
 
 
+@pytest.mark.parametrize("ending", ["", "overanim_addon.unregister()\n"], ids=["at exit", "by hand"])
+def test_a_file_loaded_after_registering_does_not_hang_the_exit(tmp_path, ending):
+    """A file load drops what register() left for later (Live Preview's start-up timer, which never
+    runs in the bpy module); dropped so, it hung bpy 4.5 at exit: the demo and every batch worker."""
+    if bpy.app.binary_path:
+        pytest.skip("a real Blender unregisters add-ons itself on quit")
+    script = SCRIPT.replace("overanim_addon.register()\n",
+                            "overanim_addon.register()\nbpy.ops.wm.read_homefile(use_empty=True)\n") + ending
+    assert "read_homefile" in script
+    try:
+        result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                                env={"BLENDER_USER_RESOURCES": str(tmp_path), "PATH": "/usr/bin:/bin"}, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the interpreter hung at exit after a file load")
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "registered" in result.stdout
+
+
 def test_unregistering_by_hand_first_is_fine_too(tmp_path):
     if bpy.app.binary_path:
         pytest.skip("a real Blender unregisters add-ons itself on quit")
