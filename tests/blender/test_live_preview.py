@@ -441,6 +441,26 @@ def test_in_armature_edit_mode_it_waits_and_repaints_on_leaving(live_sample, mon
         np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
 
 
+def test_in_mesh_edit_mode_it_waits_and_repaints_on_leaving(live_sample, monkeypatch):
+    """A field changed while a deformed mesh is in Edit Mode (the panel shows for the edited mesh) is
+    not lost: no error meanwhile, and leaving Edit Mode (new vertices too) repaints as a fresh paint."""
+    spy = Spy(monkeypatch)
+    bpy.context.view_layer.objects.active = body()
+    bpy.ops.object.mode_set(mode="EDIT")
+    slide(live_sample.overanim.regions["LeftArm"], zero_weight=0.3)
+    assert spy.writes == [] and live_sample.name not in live.errors
+    bpy.ops.mesh.select_all(action="SELECT")
+    bpy.ops.mesh.subdivide()
+    bpy.ops.object.mode_set(mode="OBJECT")
+    step()
+    assert ("SK_OverAnimSample_Body", mask_name("LeftArm")) in spy.writes
+    assert live_sample.name not in live.errors
+    live_bytes = overanim_bytes()
+    fresh = fresh_paint_bytes()
+    for key in fresh:
+        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+
+
 def run_handlers(name):
     """What Blender does after an undo or a redo step (the bpy module has no undo stack)."""
     for handler in list(getattr(bpy.app.handlers, name)):
