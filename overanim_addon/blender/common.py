@@ -46,11 +46,15 @@ def deformed_meshes(armature: bpy.types.Object, scene: bpy.types.Scene) -> list[
 
 
 def require_object_mode(armature: bpy.types.Object, scene: bpy.types.Scene) -> None:
-    """Edit Mode keeps its changes apart from the object's data until it is left: a read would see
-    the bones or vertices from before the edit, a write would be overwritten on leaving it."""
+    """Edit Mode, and Sculpt Mode with Dynamic Topology, keep their changes apart from the object's
+    data until left: a read would see the bones or vertices from before, a write would be overwritten
+    on leaving."""
     for obj in (armature, *deformed_meshes(armature, scene)):
         if obj.data is not None and obj.data.is_editmode:
             raise OverAnimError(Message("'{name}' is in Edit Mode: switch to Object Mode (Tab) first", name=obj.name))
+        if obj.use_dynamic_topology_sculpting:
+            raise OverAnimError(Message("'{name}' is sculpted with Dynamic Topology: turn it off or leave Sculpt "
+                                        "Mode first", name=obj.name))
 
 
 def find_armature(context: bpy.types.Context) -> bpy.types.Object | None:

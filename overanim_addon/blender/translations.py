@@ -195,6 +195,9 @@ KO_MESSAGES = {
         "'{name}'이(가) 뷰포트에서 숨겨져 있거나 꺼져 있습니다: 먼저 보이게 하세요",
     "'{name}' is in Edit Mode: switch to Object Mode (Tab) first":
         "'{name}'이(가) 에디트 모드입니다: 먼저 오브젝트 모드로 바꾸세요 (Tab)",
+    "'{name}' is sculpted with Dynamic Topology: turn it off or leave Sculpt Mode first":
+        "'{name}'이(가) Dynamic Topology로 스컬프트 중입니다: "
+        "먼저 Dynamic Topology를 끄거나 스컬프트 모드에서 나가세요",
     "Mesh '{name}' is linked from a library and read-only": "Mesh '{name}'은(는) library에서 link되어 읽기 전용입니다",
     # Apply Scale
     "'{name}' is linked from a library: its scale cannot be applied":

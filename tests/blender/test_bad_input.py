@@ -101,3 +101,21 @@ def test_edit_mode_is_refused_and_changes_nothing(sample, in_edit_mode, operator
     assert (custom_props(sample), _mesh_state(body), sample.overanim.checks_run,
             bpy.context.scene.unit_settings.scale_length) == before
     bpy.ops.object.mode_set(mode="OBJECT")
+
+
+@pytest.mark.parametrize("operator", ["paint_region_masks", "clear_region_preview"])
+def test_dynamic_topology_sculpting_is_refused_and_changes_nothing(sample, operator):
+    """Sculpt Mode with Dynamic Topology keeps the mesh in its own BMesh until it is left, like Edit
+    Mode: masks written meanwhile were dropped on leaving, after a report that they were painted."""
+    body = bpy.data.objects["SK_OverAnimSample_Body"]
+    bpy.ops.overanim.paint_region_masks()  # something for Clear to remove
+    bpy.context.view_layer.objects.active = body
+    bpy.ops.object.mode_set(mode="SCULPT")
+    bpy.ops.sculpt.dynamic_topology_toggle()
+    assert body.use_dynamic_topology_sculpting
+    before = [a.name for a in body.data.color_attributes]
+    with bpy.context.temp_override(active_object=sample, object=sample), \
+            pytest.raises(RuntimeError, match=f"'{body.name}' is sculpted with Dynamic Topology"):
+        getattr(bpy.ops.overanim, operator)()
+    bpy.ops.object.mode_set(mode="OBJECT")  # Blender's own round trip changes its hidden attributes
+    assert [a.name for a in body.data.color_attributes] == before

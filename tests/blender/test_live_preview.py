@@ -441,16 +441,21 @@ def test_in_armature_edit_mode_it_waits_and_repaints_on_leaving(live_sample, mon
         np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
 
 
-def test_in_mesh_edit_mode_it_waits_and_repaints_on_leaving(live_sample, monkeypatch):
-    """A field changed while a deformed mesh is in Edit Mode (the panel shows for the edited mesh) is
-    not lost: no error meanwhile, and leaving Edit Mode (new vertices too) repaints as a fresh paint."""
+@pytest.mark.parametrize("mode", ["EDIT", "SCULPT"])
+def test_in_mesh_edit_mode_it_waits_and_repaints_on_leaving(live_sample, monkeypatch, mode):
+    """A field changed while a deformed mesh is in Edit Mode or sculpted with Dynamic Topology (the
+    panel shows for that mesh) is not lost: no error meanwhile, and leaving the mode (new vertices
+    too) repaints as a fresh paint."""
     spy = Spy(monkeypatch)
     bpy.context.view_layer.objects.active = body()
-    bpy.ops.object.mode_set(mode="EDIT")
+    bpy.ops.object.mode_set(mode=mode)
+    if mode == "SCULPT":
+        bpy.ops.sculpt.dynamic_topology_toggle()
     slide(live_sample.overanim.regions["LeftArm"], zero_weight=0.3)
     assert spy.writes == [] and live_sample.name not in live.errors
-    bpy.ops.mesh.select_all(action="SELECT")
-    bpy.ops.mesh.subdivide()
+    if mode == "EDIT":
+        bpy.ops.mesh.select_all(action="SELECT")
+        bpy.ops.mesh.subdivide()
     bpy.ops.object.mode_set(mode="OBJECT")
     step()
     assert ("SK_OverAnimSample_Body", mask_name("LeftArm")) in spy.writes

@@ -7,7 +7,8 @@ operator):
   its channel of the packed attribute) or of the bones in its collection repaints that Region's mask
   and the preview before Blender evaluates the change, from the sums kept by the last read
   (``masks.repaint``), so every step of a slider drag shows; while the armature or a mesh it
-  deforms is in Edit Mode nothing is painted, and what changed meanwhile repaints when it is left;
+  deforms is in Edit Mode (or a mesh is sculpted with Dynamic Topology) nothing is painted, and
+  what changed meanwhile repaints when it is left;
 - in Weight Paint mode, a change of a deformed mesh's weights re-reads the Regions whose vertex
   groups may have changed and rewrites those whose sums did change. Which groups may have changed:
   during a brush stroke or a gradient (a modal weight-paint operator is running) the active group,
@@ -168,8 +169,9 @@ def _on_depsgraph_update_pre(*_args: object) -> None:
         fields = mask_fields(armature)
         if _fields_seen.get(armature.name) == fields:
             continue
-        if any(mesh_obj.data.is_editmode for mesh_obj in deformed_meshes(armature, context.scene)):
-            continue  # a mesh being edited cannot be painted: left unseen, so leaving Edit Mode repaints
+        if any(mesh_obj.data.is_editmode or mesh_obj.use_dynamic_topology_sculpting
+               for mesh_obj in deformed_meshes(armature, context.scene)):
+            continue  # a mesh being edited cannot be painted: left unseen, so leaving the mode repaints
         _fields_seen[armature.name] = fields
         if mesh_pending:  # that change may be weights the kept sums do not have yet: post reads it first
             _deferred.add(armature.name)
