@@ -142,9 +142,18 @@ def leave_edit_mode(scene: bpy.types.Scene) -> list[str]:
     """A file saved in Edit Mode opens in Edit Mode, even headless, and every step would refuse it.
     Saving already wrote the edits into the data, so leaving Edit Mode changes nothing the file
     holds; it lets a batch read that data. Returns the names of the objects taken out of it."""
+    return _leave_mode(scene, lambda obj: obj.data is not None and getattr(obj.data, "is_editmode", False))
+
+
+def leave_dynamic_topology(scene: bpy.types.Scene) -> list[str]:
+    """The same for Sculpt Mode with Dynamic Topology, which a file also reopens in."""
+    return _leave_mode(scene, lambda obj: obj.use_dynamic_topology_sculpting)
+
+
+def _leave_mode(scene: bpy.types.Scene, held: Callable[[bpy.types.Object], bool]) -> list[str]:
     left = []
     for obj in scene.objects:
-        if obj.data is not None and getattr(obj.data, "is_editmode", False):
+        if held(obj):
             with bpy.context.temp_override(active_object=obj, object=obj, view_layer=scene.view_layers[0]):
                 bpy.ops.object.mode_set(mode="OBJECT")
             left.append(obj.name)

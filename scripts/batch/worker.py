@@ -86,7 +86,7 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     import bpy
 
     from overanim_addon.blender.common import read_only_reason
-    from overanim_addon.blender.pipeline import leave_edit_mode, process_armature
+    from overanim_addon.blender.pipeline import leave_dynamic_topology, leave_edit_mode, process_armature
 
     name = Path(job["path"]).name
     target = job["target"]
@@ -111,6 +111,9 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     left = leave_edit_mode(scene)
     if left:
         notes.append(f"saved in Edit Mode, switched to Object Mode: {', '.join(left)}")
+    left = leave_dynamic_topology(scene)
+    if left:
+        notes.append(f"saved sculpting with Dynamic Topology, switched to Object Mode: {', '.join(left)}")
     candidates = sorted((o for o in scene.objects if o.type == "ARMATURE"
                          and (job["all_armatures"] or len(o.overanim.regions) > 0)), key=lambda o: o.name)
     armatures = []

@@ -364,6 +364,24 @@ def test_a_file_saved_in_edit_mode_is_taken_out_of_it_and_says_so(addon, library
     assert progress[1].startswith("[2/2] edit.blend ok") and len(progress) == 2
 
 
+def test_a_file_saved_sculpting_with_dynamic_topology_is_taken_out_of_it_and_says_so(addon, library, tmp_path):
+    """Such a file reopens in it, even headless, and every step refuses it (its BMesh would replace
+    what a step writes); saving wrote the sculpt into the mesh, so leaving it changes nothing."""
+    saved = library / "sculpt.blend"
+    bpy.ops.wm.open_mainfile(filepath=str(library / "rigs/sub/villain.blend"))
+    body = bpy.data.objects["SK_Villain_Body"]
+    bpy.context.view_layer.objects.active = body
+    bpy.ops.object.mode_set(mode="SCULPT")
+    bpy.ops.sculpt.dynamic_topology_toggle()
+    bpy.ops.wm.save_as_mainfile(filepath=str(saved))
+    bpy.ops.wm.read_homefile(use_empty=True)
+    result = run_batch(saved, "--report", tmp_path / "r.json")
+    assert result.returncode == 0, result.stderr + result.stdout
+    (entry,) = load_report(tmp_path / "r.json")["files"]
+    assert entry["notes"] == ["saved sculpting with Dynamic Topology, switched to Object Mode: SK_Villain_Body"]
+    assert entry["armatures"][0]["ok"] and entry["status"] == "ok"
+
+
 def test_a_shot_file_that_links_its_rig_skips_it_and_names_a_missing_library(addon, library, tmp_path):
     """A studio's shot files link their rigs: a linked rig is read-only there and its results belong
     in its own file, so it is skipped, saying where it comes from, instead of failing every shot
