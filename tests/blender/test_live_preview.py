@@ -17,6 +17,7 @@ from ..real_blender import REAL_ROOT, ROOT, SHOT_SH
 from .test_masks import assert_same, body, read_color, snapshot
 
 HANDLER_LISTS = ("depsgraph_update_pre", "depsgraph_update_post", "undo_post", "redo_post", "save_pre", "save_post",
+                 "save_post_fail", "load_post_fail",
                  "load_pre", "load_post", "frame_change_pre", "frame_change_post")
 
 
@@ -334,6 +335,38 @@ def test_a_file_saved_while_on_keeps_the_artists_overlay_opacity(sample, tmp_pat
     bpy.ops.wm.open_mainfile(filepath=path)
     turn_off(bpy.data.objects["SK_OverAnimSample"])  # the file had it on
     assert next(weight_view._view_spaces()).overlay.weight_paint_mode_opacity == pytest.approx(0.8)
+
+
+def test_a_file_that_fails_to_load_leaves_it_on_in_the_open_file(sample, tmp_path):
+    """Blender calls load_pre before it finds a file unreadable (load_post_fail, not load_post, after):
+    the file still open keeps Live Preview on, so its handlers and the lowered overlay must come back."""
+    turn_on(sample)
+    installed = handler_lists()
+    good = tmp_path / "good.blend"
+    bpy.ops.wm.save_as_mainfile(filepath=str(good), copy=True)
+    broken = tmp_path / "broken.blend"
+    broken.write_bytes(good.read_bytes()[:200])  # a .blend header, then nothing
+    with pytest.raises(RuntimeError, match=r"broken\.blend"):
+        bpy.ops.wm.open_mainfile(filepath=str(broken))
+    assert bpy.data.objects["SK_OverAnimSample"].overanim.live_preview
+    assert handler_lists() == installed
+    assert next(weight_view._view_spaces()).overlay.weight_paint_mode_opacity == pytest.approx(
+        weight_view.PREVIEW_OVERLAY_OPACITY)
+    slide(sample.overanim.regions["LeftArm"], zero_weight=0.35)  # still live
+    live_bytes = overanim_bytes()
+    fresh = fresh_paint_bytes()
+    for key in fresh:
+        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+    turn_off(sample)
+
+
+def test_a_failed_save_lowers_the_overlay_again(sample, tmp_path):
+    turn_on(sample)
+    with pytest.raises(RuntimeError, match="Cannot open file"):
+        bpy.ops.wm.save_as_mainfile(filepath=str(tmp_path / "no such folder" / "x.blend"))
+    assert next(weight_view._view_spaces()).overlay.weight_paint_mode_opacity == pytest.approx(
+        weight_view.PREVIEW_OVERLAY_OPACITY)
+    turn_off(sample)
 
 
 def test_clear_preview_turns_live_preview_off(live_sample, monkeypatch):

@@ -33,7 +33,7 @@ Frame changes and playback call neither handler. A repaint after any sequence of
 bit what a fresh Paint Region Masks writes. The handlers exist only while Live Preview is on for
 some armature; turning it off, loading another file (``load_pre``), deleting the last live armature
 and unregistering remove them all. ``sync`` installs them again, or removes them, from the file's
-flags: after a file loads, after undo and redo (which turn it on and off too) and when the add-on is
+flags: after a file loads (or fails to), after undo and redo (which turn it on and off too) and when the add-on is
 enabled.
 """
 
@@ -251,6 +251,7 @@ LIVE_HANDLERS = (
     ("depsgraph_update_post", _on_depsgraph_update_post),
     ("save_pre", _on_save_pre),
     ("save_post", _on_save_post),
+    ("save_post_fail", _on_save_post),  # a failed save (a missing folder) still ran save_pre
 )
 
 
@@ -296,8 +297,9 @@ def _on_load_post(*_args: object) -> None:
     sync()
 
 
-FILE_HANDLERS = (("load_pre", _on_load_pre), ("load_post", _on_load_post), ("undo_post", _on_undo),
-                 ("redo_post", _on_undo))
+# a file found unreadable (load_post_fail) ran load_pre too: the open file stays, and its flags say again
+FILE_HANDLERS = (("load_pre", _on_load_pre), ("load_post", _on_load_post), ("load_post_fail", _on_load_post),
+                 ("undo_post", _on_undo), ("redo_post", _on_undo))
 
 
 def register() -> None:
