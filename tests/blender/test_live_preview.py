@@ -369,6 +369,25 @@ def test_a_failed_save_lowers_the_overlay_again(sample, tmp_path):
     turn_off(sample)
 
 
+def test_a_recovery_file_with_the_overlay_lowered_gets_the_default_back(sample, tmp_path):
+    """Blender writes its recovery files (quit.blend, auto-save) without the save handlers, so they
+    keep the lowered overlay with Live Preview on: turning it off there must not keep it lowered."""
+    turn_on(sample)
+    for space in weight_view._view_spaces():
+        assert space.overlay.weight_paint_mode_opacity == pytest.approx(weight_view.PREVIEW_OVERLAY_OPACITY)
+    path = str(tmp_path / "quit.blend")
+    live.remove()  # no save handlers, as for Blender's own recovery writes; restore() would run in save_pre
+    for space in weight_view._view_spaces():
+        space.overlay.weight_paint_mode_opacity = weight_view.PREVIEW_OVERLAY_OPACITY
+    bpy.ops.wm.save_as_mainfile(filepath=path)
+    bpy.ops.wm.open_mainfile(filepath=path)
+    assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
+    turn_off(bpy.data.objects["SK_OverAnimSample"])
+    default = bpy.types.View3DOverlay.bl_rna.properties["weight_paint_mode_opacity"].default
+    assert [s.overlay.weight_paint_mode_opacity for s in weight_view._view_spaces()] == pytest.approx(
+        [default] * len(list(weight_view._view_spaces())))
+
+
 def test_clear_preview_turns_live_preview_off(live_sample, monkeypatch):
     assert bpy.ops.overanim.clear_region_preview() == {"FINISHED"}
     assert not live_sample.overanim.live_preview
@@ -422,6 +441,14 @@ def test_a_real_brush_stroke_repaints_its_region_as_it_goes_and_ends_as_a_fresh_
     assert any(r["written"] for r in during)
     assert out["changed"] == [f"{body}/OverAnim_Mask_LeftArm", f"{body}/OverAnim_Preview"]
     assert out["fresh_paint_equal"]
+
+
+@pytest.mark.real_blender
+def test_a_view_split_off_while_on_gets_the_artists_overlay_back_too(tmp_path):
+    out = run_in_window("real_blender_live_views.py", "overanim_live_views.json", tmp_path, seconds=1)
+    assert len(out["split_while_on"]) == len(out["artist"]) + 1
+    assert set(out["split_while_on"]) == {weight_view.PREVIEW_OVERLAY_OPACITY}  # the copy is lowered too
+    assert out["off"] == [1.0] * len(out["split_while_on"])
 
 
 def test_the_packed_masks_follow_too(sample, monkeypatch):
