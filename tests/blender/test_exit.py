@@ -17,16 +17,20 @@ print("registered", flush=True)
 """
 
 
+def assert_exits_promptly(script, tmp_path, hung):
+    try:
+        result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                                env={"BLENDER_USER_RESOURCES": str(tmp_path), "PATH": "/usr/bin:/bin"}, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail(hung)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "registered" in result.stdout
+
+
 def test_a_script_that_never_unregisters_exits_promptly(tmp_path):
     if bpy.app.binary_path:
         pytest.skip("a real Blender unregisters add-ons itself on quit")
-    try:
-        result = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                                env={"BLENDER_USER_RESOURCES": str(tmp_path), "PATH": "/usr/bin:/bin"}, check=False)
-    except subprocess.TimeoutExpired:
-        pytest.fail("the interpreter hung at exit with the add-on registered")
-    assert result.returncode == 0, result.stderr[-2000:]
-    assert "registered" in result.stdout
+    assert_exits_promptly(SCRIPT, tmp_path, "the interpreter hung at exit with the add-on registered")
 
 
 @pytest.mark.parametrize("ending", ["", "overanim_addon.unregister()\n"], ids=["at exit", "by hand"])
@@ -38,13 +42,7 @@ def test_a_file_loaded_after_registering_does_not_hang_the_exit(tmp_path, ending
     script = SCRIPT.replace("overanim_addon.register()\n",
                             "overanim_addon.register()\nbpy.ops.wm.read_homefile(use_empty=True)\n") + ending
     assert "read_homefile" in script
-    try:
-        result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                                env={"BLENDER_USER_RESOURCES": str(tmp_path), "PATH": "/usr/bin:/bin"}, check=False)
-    except subprocess.TimeoutExpired:
-        pytest.fail("the interpreter hung at exit after a file load")
-    assert result.returncode == 0, result.stderr[-2000:]
-    assert "registered" in result.stdout
+    assert_exits_promptly(script, tmp_path, "the interpreter hung at exit after a file load")
 
 
 def test_unregistering_by_hand_first_is_fine_too(tmp_path):

@@ -40,6 +40,15 @@ def fresh_paint_bytes():
     return overanim_bytes()
 
 
+def assert_live_equals_fresh_paint():
+    """What Live Preview left is, byte for byte, what a fresh Paint Region Masks writes."""
+    live_bytes = overanim_bytes()
+    fresh = fresh_paint_bytes()
+    assert fresh and fresh.keys() == live_bytes.keys()
+    for key in fresh:
+        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+
+
 class Spy:
     """Records the weight reads and the colour writes of the Region masks (wraps, changes nothing)."""
 
@@ -129,10 +138,7 @@ def test_a_changed_bone_collection_reads_that_region_again(live_sample, monkeypa
     spy = Spy(monkeypatch)
     slide(live_sample.overanim.regions["Head"], bone_collection="Spine")
     assert spy.reads and all(keys == ("Head",) for _, keys in spy.reads)
-    live_bytes = overanim_bytes()
-    fresh = fresh_paint_bytes()
-    for key in fresh:
-        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+    assert_live_equals_fresh_paint()
     np.testing.assert_array_equal(read_color(body().data, mask_name("Head")),
                                   read_color(body().data, mask_name("Spine")))
 
@@ -159,10 +165,7 @@ def test_vertex_group_add_in_weight_paint_mode_repaints_exactly_the_affected_reg
     spy.clear()
     bpy.context.view_layer.update()  # our own writes: evaluated already, no second repaint
     assert spy.writes == [] and spy.reads == []
-    live_bytes = overanim_bytes()
-    fresh = fresh_paint_bytes()
-    for key in fresh:
-        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+    assert_live_equals_fresh_paint()
 
 
 def test_weight_change_of_a_group_in_no_region_writes_nothing(live_sample, monkeypatch):
@@ -183,10 +186,7 @@ def test_weight_change_outside_weight_paint_mode_is_read_at_the_next_repaint(liv
     assert spy.writes == []  # Object Mode: no repaint, the kept sums are marked stale
     slide(live_sample.overanim.regions["Spine"], zero_weight=0.2)
     assert any(mesh == obj.name for mesh, _ in spy.reads)
-    live_bytes = overanim_bytes()
-    fresh = fresh_paint_bytes()
-    for key in fresh:
-        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+    assert_live_equals_fresh_paint()
 
 
 def test_no_repaint_on_frame_changes_or_playback_steps(live_sample, monkeypatch):
@@ -245,10 +245,7 @@ def test_loading_a_file_removes_the_handlers_and_a_file_saved_with_it_on_install
     assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
     rig = bpy.data.objects["SK_OverAnimSample"]
     slide(rig.overanim.regions["LeftArm"], zero_weight=0.35)  # live in the reopened file
-    live_bytes = overanim_bytes()
-    fresh = fresh_paint_bytes()
-    for key in fresh:
-        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+    assert_live_equals_fresh_paint()
     turn_off(rig)
     assert handler_lists() == before
 
@@ -303,10 +300,7 @@ def test_a_weight_change_still_pending_at_a_slider_change_is_not_lost(live_sampl
     bpy.context.view_layer.update()
     obj.vertex_groups["head"].add(list(range(0, 400)), 1.0, "REPLACE")
     slide(live_sample.overanim.regions["Spine"], full_weight=0.6)
-    live_bytes = overanim_bytes()
-    fresh = fresh_paint_bytes()
-    for key in fresh:
-        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+    assert_live_equals_fresh_paint()
 
 
 def test_turning_it_on_paints_and_sets_the_legend(sample):
@@ -353,10 +347,7 @@ def test_a_file_that_fails_to_load_leaves_it_on_in_the_open_file(sample, tmp_pat
     assert next(weight_view._view_spaces()).overlay.weight_paint_mode_opacity == pytest.approx(
         weight_view.PREVIEW_OVERLAY_OPACITY)
     slide(sample.overanim.regions["LeftArm"], zero_weight=0.35)  # still live
-    live_bytes = overanim_bytes()
-    fresh = fresh_paint_bytes()
-    for key in fresh:
-        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+    assert_live_equals_fresh_paint()
     turn_off(sample)
 
 
@@ -459,11 +450,7 @@ def test_the_packed_masks_follow_too(sample, monkeypatch):
     slide(regions["LeftArm"], zero_weight=0.3)
     slide(regions["Spine"], mask_channel="B")  # a channel given while live: packed at once
     slide(regions["Head"], mask_channel="NONE")
-    live_bytes = overanim_bytes()
-    fresh = fresh_paint_bytes()
-    assert fresh.keys() == live_bytes.keys()
-    for key in fresh:
-        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+    assert_live_equals_fresh_paint()
     turn_off(sample)
 
 
@@ -473,10 +460,7 @@ def test_a_bone_assigned_to_a_regions_collection_repaints_it(live_sample, monkey
     live_sample.data.update_tag()  # as the Assign button does (a Python call tags nothing)
     step()
     assert {name for _mesh, name in spy.writes} == {mask_name("Head"), "OverAnim_Preview"}
-    live_bytes = overanim_bytes()
-    fresh = fresh_paint_bytes()
-    for key in fresh:
-        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+    assert_live_equals_fresh_paint()
 
 
 def test_a_removed_bone_collection_shows_its_error_at_once(live_sample):
@@ -495,10 +479,7 @@ def test_in_armature_edit_mode_it_waits_and_repaints_on_leaving(live_sample, mon
     bpy.ops.object.mode_set(mode="OBJECT")
     step()
     assert ("SK_OverAnimSample_Body", mask_name("LeftArm")) in spy.writes
-    live_bytes = overanim_bytes()
-    fresh = fresh_paint_bytes()
-    for key in fresh:
-        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+    assert_live_equals_fresh_paint()
 
 
 @pytest.mark.parametrize("mode", ["EDIT", "SCULPT"])
@@ -520,10 +501,7 @@ def test_in_mesh_edit_mode_it_waits_and_repaints_on_leaving(live_sample, monkeyp
     step()
     assert ("SK_OverAnimSample_Body", mask_name("LeftArm")) in spy.writes
     assert live_sample.name not in live.errors
-    live_bytes = overanim_bytes()
-    fresh = fresh_paint_bytes()
-    for key in fresh:
-        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+    assert_live_equals_fresh_paint()
 
 
 def run_handlers(name):
@@ -545,10 +523,7 @@ def test_undoing_it_on_puts_the_handlers_and_the_overlay_back_and_redo_brings_th
     assert next(weight_view._view_spaces()).overlay.weight_paint_mode_opacity == pytest.approx(
         weight_view.PREVIEW_OVERLAY_OPACITY)
     slide(sample.overanim.regions["LeftArm"], zero_weight=0.35)  # live again
-    live_bytes = overanim_bytes()
-    fresh = fresh_paint_bytes()
-    for key in fresh:
-        np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+    assert_live_equals_fresh_paint()
     turn_off(sample)
 
 
