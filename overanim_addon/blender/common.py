@@ -50,11 +50,22 @@ def require_object_mode(armature: bpy.types.Object, scene: bpy.types.Scene) -> N
     data until left: a read would see the bones or vertices from before, a write would be overwritten
     on leaving."""
     for obj in (armature, *deformed_meshes(armature, scene)):
-        if obj.data is not None and obj.data.is_editmode:
+        mode = held_apart_by(obj)
+        if mode == "EDIT":
             raise OverAnimError(Message("'{name}' is in Edit Mode: switch to Object Mode (Tab) first", name=obj.name))
-        if obj.use_dynamic_topology_sculpting:
+        if mode == "DYNTOPO":
             raise OverAnimError(Message("'{name}' is sculpted with Dynamic Topology: turn it off or leave Sculpt "
                                         "Mode first", name=obj.name))
+
+
+def held_apart_by(obj: bpy.types.Object) -> str | None:
+    """The mode that keeps the object's changes apart from its data until left: 'EDIT' (Edit Mode),
+    'DYNTOPO' (Sculpt Mode with Dynamic Topology), or None."""
+    if obj.data is not None and getattr(obj.data, "is_editmode", False):
+        return "EDIT"
+    if obj.use_dynamic_topology_sculpting:
+        return "DYNTOPO"
+    return None
 
 
 def find_armature(context: bpy.types.Context) -> bpy.types.Object | None:

@@ -14,6 +14,7 @@ import bpy
 
 from ..core.errors import OverAnimError
 from ..steps import STEP_NAMES
+from .common import held_apart_by
 from .foot_ik.bake import baked_values
 from .foot_ik.ground import ground_objects
 from .foot_ik.properties import bone_names
@@ -138,25 +139,18 @@ STEPS: dict[str, Step] = {
 assert tuple(STEPS) == STEP_NAMES, "one row per step, in pipeline order"
 
 
-def leave_edit_mode(scene: bpy.types.Scene) -> list[str]:
-    """A file saved in Edit Mode opens in Edit Mode, even headless, and every step would refuse it.
-    Saving already wrote the edits into the data, so leaving Edit Mode changes nothing the file
-    holds; it lets a batch read that data. Returns the names of the objects taken out of it."""
-    return _leave_mode(scene, lambda obj: obj.data is not None and getattr(obj.data, "is_editmode", False))
-
-
-def leave_dynamic_topology(scene: bpy.types.Scene) -> list[str]:
-    """The same for Sculpt Mode with Dynamic Topology, which a file also reopens in."""
-    return _leave_mode(scene, lambda obj: obj.use_dynamic_topology_sculpting)
-
-
-def _leave_mode(scene: bpy.types.Scene, held: Callable[[bpy.types.Object], bool]) -> list[str]:
-    left = []
+def leave_held_modes(scene: bpy.types.Scene) -> dict[str, list[str]]:
+    """A file saved in Edit Mode, or sculpting with Dynamic Topology, reopens in it, even headless,
+    and every step would refuse it (common.require_object_mode). Saving already wrote the changes
+    into the data, so leaving the mode changes nothing the file holds; it lets a batch read that
+    data. Returns, per mode (common.held_apart_by), the names of the objects taken out of it."""
+    left: dict[str, list[str]] = {}
     for obj in scene.objects:
-        if held(obj):
+        mode = held_apart_by(obj)
+        if mode is not None:
             with bpy.context.temp_override(active_object=obj, object=obj, view_layer=scene.view_layers[0]):
                 bpy.ops.object.mode_set(mode="OBJECT")
-            left.append(obj.name)
+            left.setdefault(mode, []).append(obj.name)
     return left
 
 

@@ -86,7 +86,7 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     import bpy
 
     from overanim_addon.blender.common import read_only_reason
-    from overanim_addon.blender.pipeline import leave_dynamic_topology, leave_edit_mode, process_armature
+    from overanim_addon.blender.pipeline import leave_held_modes, process_armature
 
     name = Path(job["path"]).name
     target = job["target"]
@@ -108,12 +108,9 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     notes += [f"library {library.filepath} is missing: what it links is not in this file, nor in its results"
               for library in bpy.data.libraries if library.is_missing]
     scene = bpy.context.scene
-    left = leave_edit_mode(scene)
-    if left:
-        notes.append(f"saved in Edit Mode, switched to Object Mode: {', '.join(left)}")
-    left = leave_dynamic_topology(scene)
-    if left:
-        notes.append(f"saved sculpting with Dynamic Topology, switched to Object Mode: {', '.join(left)}")
+    saved_in = {"EDIT": "saved in Edit Mode", "DYNTOPO": "saved sculpting with Dynamic Topology"}
+    notes += [f"{saved_in[mode]}, switched to Object Mode: {', '.join(names)}"
+              for mode, names in leave_held_modes(scene).items()]
     candidates = sorted((o for o in scene.objects if o.type == "ARMATURE"
                          and (job["all_armatures"] or len(o.overanim.regions) > 0)), key=lambda o: o.name)
     armatures = []
