@@ -46,7 +46,7 @@ import bpy
 from bpy.app.handlers import persistent
 
 from ...core.errors import OverAnimError
-from ..common import deformed_meshes
+from ..common import deformed_meshes, held_apart_by
 from . import masks, shading, weight_view
 from .properties import region_bones
 
@@ -169,8 +169,7 @@ def _on_depsgraph_update_pre(*_args: object) -> None:
         fields = mask_fields(armature)
         if _fields_seen.get(armature.name) == fields:
             continue
-        if any(mesh_obj.data.is_editmode or mesh_obj.use_dynamic_topology_sculpting
-               for mesh_obj in deformed_meshes(armature, context.scene)):
+        if any(held_apart_by(mesh_obj) for mesh_obj in deformed_meshes(armature, context.scene)):
             continue  # a mesh being edited cannot be painted: left unseen, so leaving the mode repaints
         _fields_seen[armature.name] = fields
         if mesh_pending:  # that change may be weights the kept sums do not have yet: post reads it first
