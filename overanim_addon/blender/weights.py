@@ -25,6 +25,8 @@ from collections.abc import Mapping, Sequence
 import bpy
 import numpy as np
 
+from .compat import set_modifier_input
+
 TEMP_NAME = "OverAnim_tmp_weights"
 OUTPUT = f"{TEMP_NAME}_sum"
 WIDTH = 8  # at most this many group names per node group (a key with more takes several objects)
@@ -169,8 +171,8 @@ def region_weights(
                 modifier = reader.modifiers.new(TEMP_NAME, "NODES")
                 modifier.node_group = tree
                 for socket, group in zip(sockets, part, strict=True):
-                    modifier[socket] = alias[group]
-                modifier[limit] = 1.0 if len(groups) <= WIDTH else UNCLAMPED
+                    set_modifier_input(modifier, socket, alias[group])
+                set_modifier_input(modifier, limit, 1.0 if len(groups) <= WIDTH else UNCLAMPED)
                 readers.append((key, reader))
         with bpy.context.temp_override(scene=scene, view_layer=scene.view_layers[0]):
             depsgraph = bpy.context.evaluated_depsgraph_get()

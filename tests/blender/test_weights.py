@@ -4,6 +4,7 @@ import bpy
 import numpy as np
 
 from overanim_addon.blender import weights
+from overanim_addon.blender.compat import ensure_uv_pin
 
 from .test_masks import body, naive_region_weight
 
@@ -59,10 +60,7 @@ def test_the_read_copy_keeps_only_required_attributes_and_the_groups(sample):
     by index, the last first, so nothing is looked up by name), however they are interleaved."""
     mesh = body().data
     uv = mesh.uv_layers.new(name="Second")
-    if hasattr(uv, "pin_ensure"):  # 5.0: the UV map's pin layer is made on request
-        uv.pin_ensure()
-    else:  # 4.2-4.5: by the first write to it
-        uv.pin[0].value = True
+    ensure_uv_pin(uv)[0].value = True
     for name, kind, domain in [("Paint", "FLOAT_COLOR", "POINT"), ("Crease", "FLOAT", "EDGE"),
                                ("Bytes", "BYTE_COLOR", "CORNER"), ("Flag", "BOOLEAN", "FACE")]:
         mesh.attributes.new(name, kind, domain)

@@ -11,11 +11,9 @@ from typing import Any
 import bpy
 import numpy as np
 
+from ..compat import is_layered
+
 LINEAR = 1  # the index of 'LINEAR' in a keyframe's interpolation enum (CONSTANT, LINEAR, BEZIER, ...)
-
-
-def is_layered(action: bpy.types.Action) -> bool:
-    return hasattr(action, "layers")
 
 
 def fcurves(action: bpy.types.Action, slot: Any = None) -> Iterator[bpy.types.FCurve]:
