@@ -164,9 +164,9 @@ KO_MESSAGES = {
     "Put the armature's origin at its feet (Object > Set Origin)":
         "armature의 origin을 발에 두세요 (Object > Set Origin)",
     "The meshes are shown posed ({count}, e.g. '{bone}'): measuring uses the rest pose; switch the rig to Rest "
-    "Position to see what is measured":
+    "Position to see what is measured (Probe Ground, Bake Foot IK and Export for Unreal use the pose either way)":
         "mesh가 포즈된 상태로 보입니다 ({count}, 예: '{bone}'): 측정은 rest pose를 씁니다. 측정되는 모습을 보려면 "
-        "rig를 Rest Position으로 바꾸세요",
+        "rig를 Rest Position으로 바꾸세요 (Probe Ground, Bake Foot IK, Export for Unreal은 어느 쪽이든 포즈를 씁니다)",
     "Locomotion root '{bone}' is at ground level ({height:.2f} cm): locomotion height would be 0; pick the pelvis "
     "in Locomotion Root Bone":
         "Locomotion root '{bone}'이(가) 바닥 높이에 있습니다 ({height:.2f} cm): locomotion height가 0이 됩니다. "

@@ -129,7 +129,8 @@ def _check_pose(context, armature):
     if posed:
         yield CheckResult("posed", WARNING,
                           Message("The meshes are shown posed ({count}, e.g. '{bone}'): measuring uses the rest "
-                                  "pose; switch the rig to Rest Position to see what is measured",
+                                  "pose; switch the rig to Rest Position to see what is measured (Probe Ground, "
+                                  "Bake Foot IK and Export for Unreal use the pose either way)",
                                   count=plural(len(posed), "{n} posed bone", "{n} posed bones"), bone=posed[0]),
                           "rest_position")
 
@@ -332,6 +333,7 @@ def _fix_apply_mesh_scale(context, armature):
 
 
 def _fix_rest_position(context, armature):
+    # what the viewport shows only: the steps that need the pose take it themselves (common.posed)
     armature.data.pose_position = "REST"
 
 

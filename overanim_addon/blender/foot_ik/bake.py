@@ -37,7 +37,7 @@ from mathutils import Euler, Matrix, Vector
 from ...core.errors import OverAnimError
 from ...core.foot_ik import VALUE_NAMES, FootIKSolution
 from ...core.rotations import matrices_to_quaternions, quaternion_conjugate, quaternion_multiply
-from ..common import cm_per_unit
+from ..common import cm_per_unit, posed
 from . import nla, statics, values
 from .channels import NewChannels, fcurves, keys
 from .probe import Sampler, ground_for, no_ground_warning
@@ -155,7 +155,8 @@ class BakeSession:
         self.scene = context.scene
         self.rig = resolve(context, armature, settings, keys_bones=True)
         self.ground = ground_for(context, self.rig, settings)
-        self.bones = _keyed_bones(self.rig)
+        with posed(armature):  # the bones' following is measured on the pose
+            self.bones = _keyed_bones(self.rig)
         _refuse_driven(armature, self.bones)
         self.below = nla.animated_below(armature)
         self.frames = np.arange(frame_start, frame_end + 1)
@@ -182,11 +183,14 @@ class BakeSession:
         """Sample frames for about ``seconds``; True once every frame is sampled."""
         until = time.perf_counter() + seconds
         scene, sampler, frames = self.scene, self.sampler, self.frames
-        while sampler.count < len(frames):
-            scene.frame_set(int(frames[sampler.count]))
-            sampler.record()
-            if time.perf_counter() >= until:
-                break
+        # posed for each step only: between the steps of a modal bake the viewport shows the rig
+        # as the artist set it, and nothing is left switched if the bake never ends
+        with posed(self.armature):
+            while sampler.count < len(frames):
+                scene.frame_set(int(frames[sampler.count]))
+                sampler.record()
+                if time.perf_counter() >= until:
+                    break
         return sampler.count >= len(frames)
 
     def _restore_frame(self) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import bpy
 
 from ...core.errors import OverAnimError
-from ..common import ArmatureOperatorMixin, find_armature, require_armature, require_object_mode
+from ..common import ArmatureOperatorMixin, find_armature, posed, require_armature, require_object_mode
 from ..i18n import CONTEXT
 from . import nla, statics, values
 from .bake import BakeResult, BakeSession
@@ -30,7 +30,8 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
         rig = resolve(context, armature, settings)
         ground = ground_for(context, rig, settings)
         sampler = Sampler(rig, ground, 1)
-        sampler.record()
+        with posed(armature):
+            sampler.record()
         found = {name: float(v[0]) for name, v in sampler.solution().values().items()}
         values.write(armature, found)
         store_bone_names(settings, rig.bones)
