@@ -210,6 +210,38 @@ KO_MESSAGES = {
         "만드세요 (Object > Relations)",
     "Mesh data '{mesh}' is shared by objects of different scales: make them single-user first":
         "mesh data '{mesh}'을(를) scale이 다른 object들이 함께 사용합니다: 먼저 single-user로 만드세요",
+    "'{name}' has its {channel} keyed ({actions}): Apply Scale would be undone or distorted by those keys; "
+    "remove them or apply the scale before keying":
+        "'{name}'의 {channel}에 key가 있습니다 ({actions}): 그 key가 Apply Scale을 되돌리거나 어긋나게 합니다. "
+        "key를 지우거나, key를 넣기 전에 scale을 적용하세요",
+    "'{name}' has its {channel} driven: Apply Scale would be undone or distorted by the driver; remove it or "
+    "apply the scale first":
+        "'{name}'의 {channel}을(를) driver가 움직입니다: 그 driver가 Apply Scale을 되돌리거나 어긋나게 합니다. "
+        "driver를 지우거나 먼저 scale을 적용하세요",
+    "'{name}' has a non-uniform or mirrored scale and its bones are animated ({actions}): their keys cannot "
+    "take such a scale; give the armature a uniform scale first":
+        "'{name}'의 scale이 균일하지 않거나 뒤집혀 있고 bone에 animation이 있습니다 ({actions}): 그 key에는 "
+        "이런 scale을 적용할 수 없습니다. 먼저 armature에 균일한 scale을 주세요",
+    "Actions {actions} (animating '{name}') are linked from a library: Apply Scale cannot rescale their bone "
+    "locations; make them local first":
+        "'{name}'을(를) 움직이는 action {actions}이(가) library에서 link되어 있습니다: Apply Scale로 bone "
+        "location을 다시 맞출 수 없습니다. 먼저 로컬로 만드세요",
+    "The animation of '{name}' ({actions}) also plays on {others}: Apply Scale would move them too; give "
+    "'{name}' its own copy of the actions first":
+        "'{name}'의 animation ({actions})이(가) {others}에서도 재생됩니다: Apply Scale이 그쪽도 움직입니다. "
+        "먼저 '{name}'에 action의 사본을 따로 주세요",
+    "Bone locations in {actions} have F-curve modifiers that Apply Scale cannot rescale (only Cycles can stay): "
+    "apply or remove them first":
+        "{actions}의 bone location에 Apply Scale이 다시 맞출 수 없는 F-curve modifier가 있습니다 (Cycles만 "
+        "괜찮습니다): 먼저 적용하거나 제거하세요",
+    "Actions {actions} multiply bone locations in the NLA of '{name}': a scale cannot be applied through a "
+    "product; blend them another way first":
+        "action {actions}이(가) '{name}'의 NLA에서 bone location을 곱합니다 (Multiply): 곱에는 scale을 적용할 "
+        "수 없습니다. 먼저 다른 blend 방식으로 바꾸세요",
+    "Bone locations of '{name}' are driven ({bones}): Apply Scale cannot rescale a driver; remove the drivers "
+    "or apply the scale first":
+        "'{name}'의 bone location을 driver가 움직입니다 ({bones}): Apply Scale로 driver를 다시 맞출 수 "
+        "없습니다. driver를 지우거나 먼저 scale을 적용하세요",
     # names OverAnim writes
     "'{mesh}' has a vertex group named '{name}', the name of the colour attribute OverAnim writes: "
     "rename or remove that group first":
