@@ -26,7 +26,7 @@ def test_tasks_without_a_known_command_is_a_usage_error():
 
 
 def test_the_licence_file_is_the_gpl_3_the_manifest_names():
-    manifest = tomllib.loads((ROOT / "blender_manifest.toml").read_text())
+    manifest = tomllib.loads((ROOT / "overanim_addon/blender_manifest.toml").read_text())
     assert manifest["license"] == ["SPDX:GPL-3.0-or-later"]
     text = (ROOT / "LICENSE").read_text()
     assert text.lstrip().startswith("GNU GENERAL PUBLIC LICENSE\n                       Version 3, 29 June 2007")
