@@ -27,6 +27,7 @@ import sys
 ROOT = os.path.dirname(os.path.abspath(__file__))
 REQUIREMENTS = os.path.join(ROOT, "requirements")
 DEFAULT_PYTHON = "3.13"  # bpy 5.1 and later are built for exactly this Python
+SYSTEM_FOLDERS = ("/usr/local/bin", "/usr/bin")
 
 
 def run(cmd, env=None):
@@ -56,7 +57,7 @@ def python_candidates(version):
     pattern = os.path.join(pyenv, "versions", version + "*", "bin", "python" + version)
     for path in sorted(glob.glob(pattern), reverse=True):  # the newest patch release first
         yield path
-    for folder in ("/usr/local/bin", "/usr/bin"):
+    for folder in SYSTEM_FOLDERS:
         yield os.path.join(folder, "python" + version)
 
 
