@@ -58,7 +58,7 @@ def search_path(tmp_path, monkeypatch):
 
 def test_a_failing_shim_on_path_is_passed_over_for_pyenvs_python(search_path):
     bin_dir, pyenv = search_path
-    wanted = "%d.%d" % sys.version_info[:2]
+    wanted = "{}.{}".format(*sys.version_info[:2])
     shim = bin_dir / f"python{wanted}"
     shim.write_text("#!/bin/sh\necho 'pyenv: version not installed' >&2\nexit 127\n")
     shim.chmod(0o755)
