@@ -45,7 +45,7 @@ def _plays(use: Use) -> bool:
 def _constraint_uses(obj: bpy.types.Object) -> list[Use]:
     """Action constraints (on the object and its pose bones) play their actions on it too."""
     constraints = [*obj.constraints, *(c for pb in (obj.pose.bones if obj.pose else ()) for c in pb.constraints)]
-    return [Use(c.action, getattr(c, "action_slot", None), "REPLACE", c.name)
+    return [Use(c.action, getattr(c, "action_slot", None), "REPLACE")
             for c in constraints if c.type == "ACTION" and c.action is not None]
 
 

@@ -46,15 +46,14 @@ class Use:
     action: bpy.types.Action
     slot: Any  # the owner's slot of a layered action (4.4+); None on 4.2/4.3
     blend_type: str  # REPLACE, COMBINE, ADD, SUBTRACT, MULTIPLY
-    where: str  # "" for the active action, else the NLA track's name
 
 
-def _every_strip(strips: Any, track: str) -> Iterator[Use]:
+def _every_strip(strips: Any) -> Iterator[Use]:
     for strip in strips:
         if strip.type == "META":
-            yield from _every_strip(strip.strips, track)
+            yield from _every_strip(strip.strips)
         elif strip.action is not None:
-            yield Use(strip.action, getattr(strip, "action_slot", None), strip.blend_type, track)
+            yield Use(strip.action, getattr(strip, "action_slot", None), strip.blend_type)
 
 
 def assigned(owner: Any) -> list[Use]:
@@ -65,9 +64,9 @@ def assigned(owner: Any) -> list[Use]:
         return []
     uses = []
     if adt.action is not None:
-        uses.append(Use(adt.action, getattr(adt, "action_slot", None), adt.action_blend_type, ""))
+        uses.append(Use(adt.action, getattr(adt, "action_slot", None), adt.action_blend_type))
     for track in adt.nla_tracks:
-        uses += _every_strip(track.strips, track.name)
+        uses += _every_strip(track.strips)
     return uses
 
 
