@@ -52,6 +52,12 @@ class OVERANIM_PT_main(bpy.types.Panel):
         add = row.row()
         add.alignment = "RIGHT"  # as wide as its text: the rig's name keeps the rest of the row
         add.operator("overanim.build_sample_character", text="Sample", text_ctxt=CONTEXT, icon="ADD")
+        # the steps in order, above everything they fill or open: a click never moves the next button
+        steps = layout.column(align=True)
+        steps.scale_y = 1.3
+        steps.operator("overanim.run_checks", icon="CHECKMARK")
+        steps.operator("overanim.measure_proportions", icon="DRIVER_DISTANCE")
+        steps.operator("overanim.export_fbx", icon="EXPORT")
 
 
 class OVERANIM_MT_object(bpy.types.Menu):

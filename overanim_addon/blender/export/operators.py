@@ -88,7 +88,7 @@ class OVERANIM_OT_export_fbx(ArmatureOperatorMixin, bpy.types.Operator, ExportHe
         if path.suffix.lower() != ".fbx":
             path = path.with_name(f"{path.name}.fbx")
         with object_mode(context):  # measured and written as in Object Mode; the artist's mode comes back
-            log = measure_and_store(context, armature, for_export=True)
+            log = measure_and_store(context, armature, for_export=True, side=True)
             errors = [message for level, message in log if level == "ERROR"]
             if errors:  # the metadata would be stale or wrong: nothing is written
                 raise OverAnimError(errors[0])
@@ -98,8 +98,8 @@ class OVERANIM_OT_export_fbx(ArmatureOperatorMixin, bpy.types.Operator, ExportHe
             except OSError as error:
                 raise OverAnimError(Message("Could not write {path}: {reason}", path=str(path),
                                             reason=error.strerror or str(error))) from error
-        warnings = [(level, message) for level, message in log if level == "WARNING"]
-        return [*warnings, *report_lines(armature, result)]
+        # what the measurement found (its summary, last, is said by "measured just now")
+        return [*log[:-1], *report_lines(armature, result)]
 
 
 classes = (OVERANIM_OT_export_fbx,)
