@@ -354,6 +354,13 @@ KO_MESSAGES = {
         "'{name}'은(는) link되어 있어 color layer를 거르지 못한 채 파일에 넣었습니다",
     "Exported {file} for Unreal{lods}": "Unreal용 {file}을(를) 내보냈습니다{lods}",
     " (+{n} LOD file)": " (+LOD 파일 {n}개)", " (+{n} LOD files)": " (+LOD 파일 {n}개)",
+    # the last export in the panel
+    "{bones} and {meshes}": "{bones}와(과) {meshes}",
+    "Region masks in {packing}": "{packing}에 Region mask",
+    "No Region mask channel": "Region mask channel 없음",
+    "Frames {start}-{end}, {curves}": "{start}-{end} 프레임, {curves}",
+    "Frames {start}-{end}": "{start}-{end} 프레임",
+    "{n} property curve": "property curve {n}개", "{n} property curves": "property curve {n}개",
 }
 
 

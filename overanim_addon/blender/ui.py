@@ -5,6 +5,7 @@ from __future__ import annotations
 import bpy
 
 from .common import find_armature
+from .export import summary as export_summary
 from .i18n import CONTEXT, tr
 from .text_wrap import wrapped_label
 
@@ -58,6 +59,7 @@ class OVERANIM_PT_main(bpy.types.Panel):
         steps.operator("overanim.run_checks", icon="CHECKMARK")
         steps.operator("overanim.measure_proportions", icon="DRIVER_DISTANCE")
         steps.operator("overanim.export_fbx", icon="EXPORT")
+        export_summary.draw(layout, context, armature)
 
 
 class OVERANIM_MT_object(bpy.types.Menu):

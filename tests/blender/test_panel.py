@@ -73,6 +73,23 @@ def test_wrapping_keeps_every_word_and_fits_each_line(chunks, width):
             assert chunk in joined
 
 
+folders = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc"), exclude_characters="/\\"),
+                  min_size=1, max_size=25)
+
+
+@given(st.lists(folders, min_size=1, max_size=12), st.integers(40, 400))
+def test_a_path_is_wrapped_after_its_folders_and_keeps_every_character(parts, width):
+    from overanim_addon.blender.text_wrap import wrap_path
+
+    path = "/" + "/".join(parts)
+    measure = lambda s: 7.0 * len(s)  # noqa: E731
+    lines = wrap_path(path, width, measure)
+    assert "".join(lines) == path
+    assert all(measure(line) <= width or len(line) == 1 for line in lines)
+    for index, line in enumerate(lines[:-1]):  # a line ends after a folder, or it is full
+        assert line.endswith("/") or measure(line + lines[index + 1][0]) > width
+
+
 def test_results_open_after_a_measurement(sample):
     data = sample.overanim
     assert data.show_results is False
