@@ -87,6 +87,7 @@ class OVERANIM_MT_object(bpy.types.Menu):
         layout.operator("overanim.check_lod_coverage", icon="MOD_DECIM")
         layout.operator("overanim.compose_region_deltas", icon="SHAPEKEY_DATA")
         layout.operator("overanim.clear_region_preview", icon="TRASH")
+        layout.operator("overanim.show_region_preview", icon="HIDE_OFF")
         layout.separator()
         layout.operator("overanim.detect_foot_bones", icon="VIEWZOOM")
         layout.operator("overanim.probe_ground", icon="ORIENTATION_GLOBAL")

@@ -258,3 +258,35 @@ def test_a_measurement_made_on_the_side_opens_nothing_and_the_report_says_so(rig
     rig.scale = (1.02, 1.02, 1.02)
     bpy.ops.overanim.probe_ground()
     assert [c.check_id for c in rig.overanim.checks] == ["armature_scale"] and not rig.overanim.show_results
+
+
+class _InView:
+    """The context as a sidebar in one 3D View has it (there is no window here)."""
+
+    def __init__(self, context, space):
+        self._context, self.space_data, self.region = context, space, type("Region", (), {"width": DEFAULT_SIDEBAR})
+
+    def __getattr__(self, name):
+        return getattr(self._context, name)
+
+
+def test_the_legend_offers_show_preview_when_the_view_shows_other_colours(sample):
+    """Undo after Clear Preview brings the masks and the legend back, not the views' colour type
+    (UI data, which undo leaves alone): the legend must not describe a grey mesh without a way back."""
+    from overanim_addon.blender.regions import shading
+
+    from .test_shading import colour_types, views
+
+    panel = bpy.types.OVERANIM_PT_region_masks
+    before = colour_types()
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    space = views()[0][2]
+    offered = lambda: [c for c in draw_panel(panel, _InView(bpy.context, space)).of("operator")  # noqa: E731
+                       if c.args[0] == "overanim.show_region_preview"]
+    assert legend(draw_panel(panel, _InView(bpy.context, space))) and not offered()
+    shading.restore_colors()  # the views as Clear Preview left them, kept by its undo (the real one: test_undo.py)
+    assert offered()
+    assert bpy.ops.overanim.show_region_preview() == {"FINISHED"}
+    assert set(colour_types().values()) == {"VERTEX"} and not offered()
+    assert bpy.ops.overanim.clear_region_preview() == {"FINISHED"}  # and Clear puts them back again
+    assert colour_types() == before
