@@ -99,6 +99,8 @@ KO_MESSAGES = {
     "Not probed yet": "아직 probe하지 않았습니다",
     "Found by name on first use": "처음 쓸 때 이름으로 찾습니다",
     "Select an armature or a mesh it deforms": "armature 또는 armature가 변형하는 mesh를 선택하세요",
+    "No Regions yet: + adds one for the active bone collection":
+        "아직 Region이 없습니다: +로 활성 bone collection의 Region을 추가합니다",
     "Full Weight must be above Zero Weight: hard step":
         "Full Weight는 Zero Weight보다 커야 합니다: 지금은 계단형 전이입니다",
     "Mixed policies: Strongest Delta wins where its Region is present":
@@ -199,6 +201,19 @@ KO_MESSAGES = {
         "'{name}'이(가) Dynamic Topology로 스컬프트 중입니다: "
         "먼저 Dynamic Topology를 끄거나 스컬프트 모드에서 나가세요",
     "Mesh '{name}' is linked from a library and read-only": "Mesh '{name}'은(는) library에서 link되어 읽기 전용입니다",
+    # why a button is greyed (poll messages, in its tooltip)
+    "'{name}' is neither an armature nor a mesh deformed by one: select one":
+        "'{name}'은(는) armature도, armature가 변형하는 mesh도 아닙니다: 그런 object를 선택하세요",
+    "'{name}' has no Regions yet: add one with + in the Regions panel":
+        "'{name}'에 아직 Region이 없습니다: Regions 패널의 +로 추가하세요",
+    "'{name}' has no Region to remove": "'{name}'에 제거할 Region이 없습니다",
+    "'{name}' has fewer than two Regions: there is nothing to move past":
+        "'{name}'의 Region이 두 개보다 적습니다: 순서를 바꿀 것이 없습니다",
+    "The sample is added in Object Mode: switch to it first":
+        "샘플은 오브젝트 모드에서 추가합니다: 먼저 오브젝트 모드로 바꾸세요",
+    "'{name}' has no results yet: Measure Proportions first":
+        "'{name}'에 아직 결과가 없습니다: 먼저 Measure Proportions를 실행하세요",
+    "'{name}' has no Foot IK bake to remove": "'{name}'에 제거할 Foot IK bake가 없습니다",
     # Apply Scale
     "'{name}' is linked from a library: its scale cannot be applied":
         "'{name}'은(는) library에서 link되어 있어 scale을 적용할 수 없습니다",

@@ -5,18 +5,13 @@ from __future__ import annotations
 import bpy
 
 from ...core.messages import Message, plural
-from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, deformed_meshes, find_armature, require_armature
+from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, deformed_meshes, poll_regions, require_armature
 from ..i18n import CONTEXT
 from . import compose as compose_module
 from . import live, shading
 from . import lod as lod_module
 from . import masks as masks_module
 from .properties import renamed_keys_report
-
-
-def _has_regions(context: bpy.types.Context) -> bool:
-    armature = find_armature(context)
-    return armature is not None and len(armature.overanim.regions) > 0
 
 
 def _progress(context: bpy.types.Context, steps: int):
@@ -46,7 +41,7 @@ class OVERANIM_OT_paint_region_masks(OverAnimOperatorMixin, bpy.types.Operator):
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        return _has_regions(context)
+        return poll_regions(cls, context)
 
     def run(self, context):
         armature = require_armature(context)
@@ -105,7 +100,7 @@ class OVERANIM_OT_check_lod_coverage(OverAnimOperatorMixin, bpy.types.Operator):
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        return _has_regions(context)
+        return poll_regions(cls, context)
 
     def run(self, context):
         armature = require_armature(context)
@@ -146,7 +141,7 @@ class OVERANIM_OT_compose_region_deltas(OverAnimOperatorMixin, bpy.types.Operato
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        return _has_regions(context)
+        return poll_regions(cls, context)
 
     def run(self, context):
         armature = require_armature(context)

@@ -3,7 +3,7 @@ from __future__ import annotations
 import bpy
 
 from ...core.messages import Message
-from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, find_armature, require_armature
+from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll, require_armature
 from ..i18n import CONTEXT
 
 
@@ -39,8 +39,12 @@ class OVERANIM_OT_region_remove(OverAnimOperatorMixin, bpy.types.Operator):
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        armature = find_armature(context)
-        return armature is not None and len(armature.overanim.regions) > 0
+        armature = poll_armature(cls, context)
+        if armature is None:
+            return False
+        if not armature.overanim.regions:
+            return refuse_poll(cls, Message("'{name}' has no Region to remove", name=armature.name))
+        return True
 
     def run(self, context):
         armature = require_armature(context)
@@ -65,8 +69,13 @@ class OVERANIM_OT_region_move(OverAnimOperatorMixin, bpy.types.Operator):
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        armature = find_armature(context)
-        return armature is not None and len(armature.overanim.regions) > 1
+        armature = poll_armature(cls, context)
+        if armature is None:
+            return False
+        if len(armature.overanim.regions) < 2:
+            return refuse_poll(cls, Message("'{name}' has fewer than two Regions: there is nothing to move past",
+                                            name=armature.name))
+        return True
 
     def run(self, context):
         data = require_armature(context).overanim

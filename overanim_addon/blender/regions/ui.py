@@ -48,7 +48,11 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
         buttons.separator()
         buttons.operator("overanim.region_move", text="", icon="TRIA_UP").direction = "UP"
         buttons.operator("overanim.region_move", text="", icon="TRIA_DOWN").direction = "DOWN"
-        if not data.regions or data.active_region_index >= len(data.regions):
+        if not data.regions:  # greyed Paint, LOD and Compose say why in their tooltips; the list says what to do
+            wrapped_label(layout.column(align=True), context,
+                          tr(Message("No Regions yet: + adds one for the active bone collection")), icon="INFO")
+            return
+        if data.active_region_index >= len(data.regions):
             return
         region = data.regions[data.active_region_index]
         col = layout.column()
