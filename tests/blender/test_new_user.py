@@ -24,3 +24,20 @@ def test_an_empty_regions_list_says_how_to_add_one(sample):
     assert "No Regions yet: + adds one for the active bone collection" in drawn_text("regions")
 
 
+# -- 19: the menu's Live Preview tick ---------------------------------------------------------------
+def test_the_menu_ticks_live_preview_only_while_it_is_on(sample):
+    def icon():
+        (call,) = operator_calls(draw_panel(bpy.types.OVERANIM_MT_object, bpy.context), "overanim.live_preview")
+        return call.kwargs["icon"]
+
+    assert icon() == "CHECKBOX_DEHLT"
+    assert bpy.ops.overanim.live_preview() == {"FINISHED"}
+    try:
+        assert icon() == "CHECKBOX_HLT"
+    finally:
+        bpy.ops.overanim.live_preview()
+    assert icon() == "CHECKBOX_DEHLT"
+    bpy.context.view_layer.objects.active = None  # no rig: nothing is on
+    assert icon() == "CHECKBOX_DEHLT"
+
+

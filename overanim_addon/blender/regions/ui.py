@@ -6,7 +6,7 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
 from ..text_wrap import wrapped_label
-from ..ui import OverAnimSubPanel
+from ..ui import OverAnimSubPanel, checkbox_icon
 from . import live
 from .properties import region_bones, region_keys
 
@@ -110,7 +110,7 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
         col = layout.column(align=True)
         col.operator("overanim.paint_region_masks", icon="BRUSH_DATA")
         on = data.live_preview
-        col.operator("overanim.live_preview", icon="CHECKBOX_HLT" if on else "CHECKBOX_DEHLT", depress=on)
+        col.operator("overanim.live_preview", icon=checkbox_icon(on), depress=on)
         if data.live_preview and armature.name in live.errors:
             wrapped_label(col.column(align=True), context, tr(live.errors[armature.name]), icon="ERROR")
         col.operator("overanim.check_lod_coverage", icon="MOD_DECIM")
