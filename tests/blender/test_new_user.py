@@ -3,6 +3,7 @@ with a recording layout (tests/layout_recorder.py): the state of a toggle, the s
 asks for right under it, what to do where a list is empty, units and names next to numbers."""
 
 import bpy
+import pytest
 
 from ..layout_recorder import draw_panel
 
@@ -39,5 +40,34 @@ def test_the_menu_ticks_live_preview_only_while_it_is_on(sample):
     assert icon() == "CHECKBOX_DEHLT"
     bpy.context.view_layer.objects.active = None  # no rig: nothing is on
     assert icon() == "CHECKBOX_DEHLT"
+
+
+# -- 21: the fix named after it in the redo panel and the undo history ------------------------------
+def checks_layout():
+    return draw_panel(bpy.types.OVERANIM_PT_checks, bpy.context, region_width=SIDEBAR)
+
+
+def test_the_fix_button_is_named_after_its_fix_in_the_redo_panel_and_undo_history(sample):
+    sample.scale = (2, 2, 2)
+    bpy.ops.overanim.run_checks()
+    (fix,) = [c for c in checks_layout().of("operator") if c.kwargs.get("text") == "Apply Scale"]
+    # Blender names the redo panel and the undo step after the operator type: one per fix
+    op = getattr(bpy.ops.overanim, fix.args[0].split(".")[1])
+    assert op.get_rna_type().name == "Apply Scale"
+    assert {"REGISTER", "UNDO"} <= set(getattr(bpy.types, op.idname()).bl_options)
+    assert op() == {"FINISHED"}
+    assert tuple(sample.scale) == (1, 1, 1) and len(sample.overanim.checks) == 0
+
+
+@pytest.mark.real_blender
+def test_a_fix_clicked_in_a_real_window_is_named_after_it_where_blender_lists_operators(tmp_path):
+    """Blender 4.3's window: the last operator (Repeat Last, Adjust Last Operation) and the undo step
+    carry the operator type's name; the fix's, not "Fix". (The undo history itself has no Python
+    reader: it was looked at in a screenshot.)"""
+    from .test_live_preview import run_in_window
+
+    out = run_in_window("real_blender_fix_name.py", "overanim_fix_name.json", tmp_path, seconds=1)
+    assert out["redo_panel"] == ["OVERANIM_OT_fix_apply_armature_scale", "Apply Scale"]
+    assert out["scale_fixed"] == [1.0, 1.0, 1.0] and out["scale_undone"] == [2.0, 2.0, 2.0]
 
 

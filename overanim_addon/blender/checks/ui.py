@@ -9,6 +9,7 @@ from ..i18n import CONTEXT, tr
 from ..text_wrap import wrapped_label
 from ..ui import OverAnimSubPanel
 from .checks import FIXES
+from .operators import fix_operator
 
 ICONS = {"ERROR": "CANCEL", "WARNING": "ERROR", "INFO": "INFO"}
 
@@ -38,7 +39,8 @@ class OVERANIM_PT_checks(OverAnimSubPanel, bpy.types.Panel):
             if item.fix in FIXES:
                 row = col.row()
                 row.alert = False
-                row.operator("overanim.fix_check", text=FIXES[item.fix][0], text_ctxt=CONTEXT).fix = item.fix
+                # an operator per fix: the redo panel and the undo history name it ("Apply Scale", not "Fix")
+                row.operator(fix_operator(item.fix), text=FIXES[item.fix][0], text_ctxt=CONTEXT)
 
 
 classes = (OVERANIM_PT_checks,)
