@@ -273,6 +273,18 @@ KO_MESSAGES = {
         "Locomotion Root Bone을 지정하세요",
     "The armature has no bone named '{bone}'": "armature에 이름이 '{bone}'인 bone이 없습니다",
     "Saved {name}": "{name}을(를) 저장했습니다",
+    "'{name}' has no Region named '{region}'": "'{name}'에 이름이 '{region}'인 Region이 없습니다",
+    # Foot IK
+    "No foot bones found on '{name}' (no bone is named like a left and a right foot): set Left Foot and Right "
+    "Foot in the Foot IK panel":
+        "'{name}'에서 foot bone을 찾지 못했습니다 (이름이 왼발, 오른발 같은 bone이 없습니다): Foot IK 패널에서 "
+        "Left Foot과 Right Foot을 지정하세요",
+    "Left Foot and Right Foot are not set": "Left Foot과 Right Foot이 지정되지 않았습니다",
+    "{label} '{bone}' is not a bone of '{name}'": "{label} '{bone}'은(는) '{name}'의 bone이 아닙니다",
+    "{label} is not set": "{label}이(가) 지정되지 않았습니다",
+    "{problem}: pick it in the Foot IK panel": "{problem}: Foot IK 패널에서 고르세요",
+    "{problem}: Detect Foot Bones (Foot IK panel) finds '{left}' and '{right}' by name":
+        "{problem}: Detect Foot Bones(Foot IK 패널)가 이름으로 '{left}'와(과) '{right}'을(를) 찾습니다",
     "Could not write {path}: {reason}": "{path}에 쓸 수 없습니다: {reason}",
     "Calibration set to the studio defaults": "Calibration을 studio 기본값으로 설정했습니다",
     # Regions and masks

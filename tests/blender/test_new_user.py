@@ -2,10 +2,13 @@
 with a recording layout (tests/layout_recorder.py): the state of a toggle, the setting a finding
 asks for right under it, what to do where a list is empty, units and names next to numbers."""
 
+import re
+
 import bpy
 import pytest
 
 from ..layout_recorder import draw_panel
+from .foot_ik_scenes import plane
 
 SIDEBAR = 291  # the default sidebar width (tests/blender/test_panel.py)
 
@@ -69,5 +72,106 @@ def test_a_fix_clicked_in_a_real_window_is_named_after_it_where_blender_lists_op
     out = run_in_window("real_blender_fix_name.py", "overanim_fix_name.json", tmp_path, seconds=1)
     assert out["redo_panel"] == ["OVERANIM_OT_fix_apply_armature_scale", "Apply Scale"]
     assert out["scale_fixed"] == [1.0, 1.0, 1.0] and out["scale_undone"] == [2.0, 2.0, 2.0]
+
+
+# -- 17: the setting a finding asks for, under it -------------------------------------------------
+def after_label(layout, text):
+    """The calls drawn after the label rows that end ``text``."""
+    labels = layout.labels()
+    last = next(i for i in range(len(labels)) if text.endswith(labels[i].kwargs["text"]) and
+                text.replace(" ", "") in "".join(c.kwargs["text"] for c in labels[:i + 1]).replace(" ", ""))
+    return layout.calls[layout.calls.index(labels[last]) + 1:]
+
+
+def test_a_region_whose_collection_is_gone_offers_its_picker_and_remove_under_the_finding(sample):
+    sample.data.collections["Arm_L"].name = "Arm_Left"  # renamed by the artist: Region LeftArm still names Arm_L
+    sample.overanim.active_region_index = 3  # Head is the active Region: LeftArm's settings are not drawn
+    assert bpy.ops.overanim.run_checks() == {"FINISHED"}
+    (finding,) = sample.overanim.checks
+    assert finding.message == "Region 'LeftArm' has no bones: bone collection 'Arm_L' was not found"
+    below = after_label(checks_layout(), finding.message)
+    picker = next(c for c in below if c.method == "prop_search")
+    assert picker.args[0] == sample.overanim.regions["LeftArm"] and picker.args[1] == "bone_collection"
+    assert picker.args[2:] == (sample.data, "collections_all")
+    (remove,) = [c for c in below if c.method == "operator" and c.args[0] == "overanim.region_remove"]
+    assert remove.layout.region == "LeftArm"
+    # the button removes that Region, not the active one, and the finding about it goes with it
+    assert bpy.ops.overanim.region_remove(region=remove.layout.region) == {"FINISHED"}
+    assert "LeftArm" not in sample.overanim.regions
+    assert sample.overanim.regions[sample.overanim.active_region_index].name == "Head"
+    assert len(sample.overanim.checks) == 0 and sample.overanim.checks_run
+
+
+def test_the_picker_under_the_finding_fixes_it(sample):
+    sample.data.collections["Arm_L"].name = "Arm_Left"
+    bpy.ops.overanim.run_checks()
+    (finding,) = sample.overanim.checks
+    picker = next(c for c in after_label(checks_layout(), finding.message) if c.method == "prop_search")
+    setattr(picker.args[0], picker.args[1], "Arm_Left")  # what picking it in that field does
+    bpy.ops.overanim.run_checks()
+    assert len(sample.overanim.checks) == 0
+
+
+def creature():
+    """A rig with no body root: a single chain, no bone named pelvis or hips, no two legs."""
+    armature = bpy.data.objects.new("Creature", bpy.data.armatures.new("Creature"))
+    bpy.context.scene.collection.objects.link(armature)
+    bpy.context.view_layer.objects.active = armature
+    bpy.ops.object.mode_set(mode="EDIT")
+    parent = None
+    for i in range(4):
+        bone = armature.data.edit_bones.new(f"seg_{i}")
+        bone.head, bone.tail, bone.parent = (0, 0, 0.2 + 0.3 * i), (0, 0, 0.5 + 0.3 * i), parent
+        parent = bone
+    bpy.ops.object.mode_set(mode="OBJECT")
+    return armature
+
+
+def test_no_body_root_offers_the_locomotion_root_bone_field_under_the_finding(addon, empty_scene):
+    armature = creature()
+    assert "DEFAULT_CLOSED" in bpy.types.OVERANIM_PT_calibration.bl_options  # where the field lives otherwise
+    bpy.ops.overanim.run_checks()
+    finding = next(c for c in armature.overanim.checks if c.check_id == "locomotion_root")
+    assert finding.message.endswith("set Locomotion Root Bone")
+    below = after_label(checks_layout(), finding.message)
+    picker = next(c for c in below if c.method == "prop_search")
+    assert picker.args[:4] == (armature.overanim.calibration, "locomotion_root_bone", armature.data, "bones")
+    setattr(picker.args[0], picker.args[1], "seg_1")
+    bpy.ops.overanim.run_checks()
+    assert not [c for c in armature.overanim.checks if c.check_id == "locomotion_root"]
+
+
+def test_feet_left_empty_after_a_detection_point_to_detect_foot_bones(rig):
+    settings = rig.overanim.foot_ik
+    assert bpy.ops.overanim.detect_foot_bones() == {"FINISHED"}
+    settings.left_foot = settings.right_foot = ""  # cleared, or detected before the rig had its feet
+    plane()
+    expected = ("Left Foot and Right Foot are not set: Detect Foot Bones (Foot IK panel) finds 'foot_l' and "
+                "'foot_r' by name")
+    with pytest.raises(RuntimeError, match=re.escape(expected)):
+        bpy.ops.overanim.probe_ground()
+    panel = draw_panel(bpy.types.OVERANIM_PT_foot_ik, bpy.context, region_width=SIDEBAR)
+    assert expected in " ".join(panel.texts())
+    # offered right above the button that fixes it
+    assert after_label(panel, expected)[0].args[0] == "overanim.detect_foot_bones"
+    assert bpy.ops.overanim.detect_foot_bones() == {"FINISHED"}
+    assert bpy.ops.overanim.probe_ground() == {"FINISHED"}
+    assert expected not in " ".join(draw_panel(bpy.types.OVERANIM_PT_foot_ik, bpy.context).texts())
+
+
+def test_a_foot_that_names_a_renamed_bone_points_to_detect_foot_bones_too(rig):
+    rig.overanim.foot_ik.left_foot = "Foot.L"  # the rig's bones were renamed since
+    message = "Left Foot 'Foot.L' is not a bone of 'SK_OverAnimSample': Detect Foot Bones"
+    with pytest.raises(RuntimeError, match=re.escape(message)):
+        bpy.ops.overanim.probe_ground()
+
+
+def test_a_rig_without_foot_names_asks_for_them_by_hand(addon, empty_scene):
+    creature()
+    message = ("No foot bones found on 'Creature' (no bone is named like a left and a right foot): set Left Foot "
+               "and Right Foot in the Foot IK panel")
+    with pytest.raises(RuntimeError, match=re.escape(message)):
+        bpy.ops.overanim.probe_ground()
+    assert message in " ".join(draw_panel(bpy.types.OVERANIM_PT_foot_ik, bpy.context, region_width=SIDEBAR).texts())
 
 

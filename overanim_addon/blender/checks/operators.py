@@ -19,6 +19,7 @@ def store_checks(armature: bpy.types.Object, findings: Iterable[CheckResult]) ->
         item = stored.add()
         item.check_id, item.severity, item.message, item.fix = (finding.id, finding.severity, finding.message,
                                                                 finding.fix)
+        item.region = finding.region
         item.message_data = json.dumps(to_data(finding.message))
     armature.overanim.checks_run = True
 

@@ -28,11 +28,12 @@ from mathutils import Vector
 from ...core.bone_names import FootIKBones
 from ...core.errors import OverAnimError
 from ...core.foot_ik import ProbeRay, character_frames, probe_ray
+from ...core.messages import Message
 from ...core.proportion import resolve_spatial_distance
 from ..checks.checks import GROUND_LEVEL_FRACTION
 from ..common import cm_per_unit, require_object_mode
 from ..measure.results import PREFIX
-from .properties import FORWARD_VECTORS, bone_names
+from .properties import FORWARD_VECTORS, bone_names, detected_bones
 
 HEIGHT_WS = f"{PREFIX}CharacterHeightWS"
 PROBE_SCALE_WS = f"{PREFIX}GroundProbeScaleWS"
@@ -68,15 +69,37 @@ def ensure_measured(context: bpy.types.Context, armature: bpy.types.Object) -> N
                                 + str(error).strip().removeprefix("Error: ").strip()) from None
 
 
+def feet_problem(armature: bpy.types.Object, names: FootIKBones) -> Message | None:
+    """Why Left Foot and Right Foot do not name two bones of the rig, with what fixes it: Detect
+    Foot Bones when the rig's bone names give both feet (fields detected before the rig had feet,
+    cleared, or naming renamed bones), else picking them by hand. None when both name bones."""
+    bones = armature.data.bones
+    feet = {LABELS["left_foot"]: names.left_foot, LABELS["right_foot"]: names.right_foot}
+    if all(bone and bone in bones for bone in feet.values()):
+        return None
+    found = detected_bones(armature)
+    if not any(feet.values()):
+        if not (found.left_foot and found.right_foot):
+            return Message("No foot bones found on '{name}' (no bone is named like a left and a right foot): set "
+                           "Left Foot and Right Foot in the Foot IK panel", name=armature.name)
+        problem = Message("Left Foot and Right Foot are not set")
+    else:
+        label, bone = next((label, bone) for label, bone in feet.items() if not (bone and bone in bones))
+        problem = (Message("{label} '{bone}' is not a bone of '{name}'", label=label, bone=bone, name=armature.name)
+                   if bone else Message("{label} is not set", label=label))
+        if not (found.left_foot and found.right_foot):
+            return Message("{problem}: pick it in the Foot IK panel", problem=problem)
+    return Message("{problem}: Detect Foot Bones (Foot IK panel) finds '{left}' and '{right}' by name",
+                   problem=problem, left=found.left_foot, right=found.right_foot)
+
+
 def _checked_bones(armature: bpy.types.Object, names: FootIKBones, keys_bones: bool) -> FootIKBones:
-    if not (names.left_foot or names.right_foot):
-        raise OverAnimError(f"No foot bones found on '{armature.name}': set Left Foot and Right Foot in the "
-                            "Foot IK panel")
+    problem = feet_problem(armature, names)
+    if problem is not None:
+        raise OverAnimError(problem)
     bones = armature.data.bones
     for field, label in LABELS.items():
         name = getattr(names, field)
-        if field in ("left_foot", "right_foot") and not name:
-            raise OverAnimError(f"{label} is not set: pick the {label.lower()} bone in the Foot IK panel")
         if name and name not in bones:
             raise OverAnimError(f"{label} '{name}' is not a bone of '{armature.name}'")
     keyed = [n for n in (names.left_ik_target, names.right_ik_target, names.body_bone) if n]

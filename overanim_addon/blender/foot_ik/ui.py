@@ -3,8 +3,11 @@ from __future__ import annotations
 import bpy
 
 from ..i18n import CONTEXT, tr
+from ..text_wrap import wrapped_label
 from ..ui import OverAnimSubPanel
 from . import nla, values
+from .properties import bone_names
+from .rig import feet_problem
 
 
 class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
@@ -21,7 +24,10 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
         for field, text in (("left_foot", "Left Foot"), ("right_foot", "Right Foot"),
                             ("left_ik_target", "Left IK"), ("right_ik_target", "Right IK"), ("body_bone", "Body")):
             bones.prop_search(settings, field, armature.data, "bones", text=text, text_ctxt=CONTEXT, icon="BONE_DATA")
-        if not settings.bones_detected:
+        problem = feet_problem(armature, bone_names(settings, armature))
+        if problem is not None:  # what Probe and Bake would refuse with, and its fix, above the button
+            wrapped_label(layout.column(align=True), context, tr(problem), icon="INFO")
+        elif not settings.bones_detected:
             layout.label(text=tr("Found by name on first use"), icon="INFO", translate=False)
         layout.operator("overanim.detect_foot_bones", icon="VIEWZOOM")
         col = layout.column()
