@@ -99,6 +99,8 @@ KO_MESSAGES = {
     "Not probed yet": "아직 probe하지 않았습니다",
     "Found by name on first use": "처음 쓸 때 이름으로 찾습니다",
     "Select an armature or a mesh it deforms": "armature 또는 armature가 변형하는 mesh를 선택하세요",
+    "(no collection)": "(collection 없음)",
+    "not painted yet": "아직 칠하지 않음",
     "No Regions yet: + adds one for the active bone collection":
         "아직 Region이 없습니다: +로 활성 bone collection의 Region을 추가합니다",
     "Full Weight must be above Zero Weight: hard step":
@@ -275,6 +277,8 @@ KO_MESSAGES = {
     "Saved {name}": "{name}을(를) 저장했습니다",
     "'{name}' has no Region named '{region}'": "'{name}'에 이름이 '{region}'인 Region이 없습니다",
     # Foot IK
+    "Trace or the measurement changed since: the next probe traces {now:.1f} cm":
+        "그 뒤 Trace 또는 측정이 바뀌었습니다: 다음 probe는 {now:.1f} cm를 trace합니다",
     "No foot bones found on '{name}' (no bone is named like a left and a right foot): set Left Foot and Right "
     "Foot in the Foot IK panel":
         "'{name}'에서 foot bone을 찾지 못했습니다 (이름이 왼발, 오른발 같은 bone이 없습니다): Foot IK 패널에서 "
@@ -310,8 +314,8 @@ KO_MESSAGES = {
         "Delta Shape Key를 지정한 Region이 없습니다: Regions 패널에서 지정하세요",
     "No deformed mesh has the Delta Shape Keys ({names})":
         "변형되는 mesh 중 Delta Shape Key({names})를 가진 것이 없습니다",
-    "Composed {deltas} on {meshes}; {overlap} where Regions overlap":
-        "{meshes}에 {deltas}를 합성했습니다; Region이 겹치는 곳은 {overlap}",
+    "Composed {deltas} into shape key '{key}' on {meshes}; {overlap} where Regions overlap":
+        "{meshes}에 {deltas}를 shape key '{key}'(으)로 합성했습니다; Region이 겹치는 곳은 {overlap}",
     "Added '{name}' with {regions}": "'{name}'을(를) 추가했습니다 ({regions})",
     "Studio defaults applied by 'Apply Studio Defaults' and to the sample character":
         "'Apply Studio Defaults'와 샘플 캐릭터에 적용되는 studio 기본값",

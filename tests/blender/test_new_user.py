@@ -7,8 +7,10 @@ import re
 import bpy
 import pytest
 
+from overanim_addon.blender.calibration.preferences import STUDIO_FIELDS, OVERANIM_AP_preferences
+
 from ..layout_recorder import draw_panel
-from .foot_ik_scenes import plane
+from .foot_ik_scenes import bake, key_artist_action, plane
 
 SIDEBAR = 291  # the default sidebar width (tests/blender/test_panel.py)
 
@@ -175,3 +177,63 @@ def test_a_rig_without_foot_names_asks_for_them_by_hand(addon, empty_scene):
     assert message in " ".join(draw_panel(bpy.types.OVERANIM_PT_foot_ik, bpy.context, region_width=SIDEBAR).texts())
 
 
+# -- 21: smaller things ---------------------------------------------------------------------------
+def test_the_trace_distance_shows_how_the_trace_field_makes_it(rig):
+    plane()
+    assert bpy.ops.overanim.probe_ground() == {"FINISHED"}
+    probed = rig["OverAnim_FootIK_TraceDistance"]
+    scale = rig["OverAnim_GroundProbeScaleWS"]
+    assert probed == pytest.approx(50 * scale)
+    texts = draw_panel(bpy.types.OVERANIM_PT_foot_ik, bpy.context, region_width=SIDEBAR).texts()
+    assert texts[texts.index("Trace") + 1] == f"{probed:.1f} cm = 50 × {scale:.3f}"  # beside "Trace (cm) 50"
+    rig.overanim.foot_ik.trace_distance = 60.0  # changed since the probe: the values are the old ones
+    texts = draw_panel(bpy.types.OVERANIM_PT_foot_ik, bpy.context, region_width=SIDEBAR).texts()
+    assert texts[texts.index("Trace") + 1] == f"{probed:.1f} cm"
+    assert f"the next probe traces {60 * scale:.1f} cm" in " ".join(texts)
+
+
+def test_compose_names_the_shape_key_it_wrote(sample, capsys):
+    from overanim_addon.blender.regions.compose import COMPOSED
+    from overanim_addon.blender.sample.build import add_sample_deltas
+
+    add_sample_deltas(sample)
+    assert bpy.ops.overanim.compose_region_deltas() == {"FINISHED"}
+    assert f"into shape key '{COMPOSED}'" in capsys.readouterr().out  # the INFO report, as the bpy module prints it
+    assert COMPOSED in bpy.data.objects["SK_OverAnimSample_Body"].data.shape_keys.key_blocks
+
+
+def test_the_preferences_show_the_unit_beside_each_reference_size(addon):
+    drawn = draw_panel(OVERANIM_AP_preferences, bpy.context)
+    names = [spec.name for spec in STUDIO_FIELDS if spec.unit == "cm"]
+    lengths = [c for c in drawn.of("prop") if c.args[1] in names]
+    assert len(lengths) == len(names) >= 6
+    for call in lengths:  # each length on a row with "cm" after it
+        unit = drawn.calls[drawn.calls.index(call) + 1]
+        assert (unit.method, unit.kwargs.get("text")) == ("label", "cm")
+        assert unit.layout.path[:-1] == call.layout.path[:-1] == ("row",)
+
+
+def test_the_pushed_down_walk_keeps_its_name_in_the_nla(rig):
+    artist = key_artist_action(rig)
+    plane()
+    bake(rig)
+    assert [t.name for t in rig.animation_data.nla_tracks] == [artist.name, "OverAnim_FootIK"]
+    with bpy.context.temp_override(active_object=rig, object=rig):
+        assert bpy.ops.overanim.remove_foot_ik_bake() == {"FINISHED"}
+    assert rig.animation_data.action == artist  # found again by that name
+
+
+def test_a_region_added_after_painting_is_not_shown_with_a_colour_it_does_not_have(sample):
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    sample.data.collections.active = sample.data.collections["Leg_R"]
+    assert bpy.ops.overanim.region_add() == {"FINISHED"}
+    layout = draw_panel(bpy.types.OVERANIM_PT_region_masks, bpy.context, region_width=SIDEBAR)
+    swatches = layout.of("template_node_socket")
+    assert len(swatches) == len(sample.overanim.regions) - 1
+    assert all(call.kwargs["color"][3] == 1.0 for call in swatches)
+    (row,) = [c for c in layout.labels() if c.kwargs.get("text") == "Leg_R"]
+    assert row.kwargs["icon"] == "RADIOBUT_OFF" and "not painted yet" in layout.texts()
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    layout = draw_panel(bpy.types.OVERANIM_PT_region_masks, bpy.context, region_width=SIDEBAR)
+    assert len(layout.of("template_node_socket")) == len(sample.overanim.regions)
+    assert "not painted yet" not in layout.texts()

@@ -68,6 +68,7 @@ def push_down(armature: bpy.types.Object, first: int, last: int) -> bpy.types.Nl
     if extrapolation != "NOTHING":  # only then is the active action played outside its keys
         start, end = min(start, first), max(end, last)
     track = adt.nla_tracks.new()
+    track.name = action.name  # the NLA editor shows whose animation it is, not "NlaTrack"
     strip = track.strips.new(action.name, round(start), action)
     strip.action_frame_start, strip.action_frame_end = start, end  # the strip's end follows
     if (start, end) != keys:  # or leaving tweak mode would shrink the strip back to the keys

@@ -140,6 +140,15 @@ def ground_root(armature: bpy.types.Object, height_ws: float, cm: float) -> str:
     return ""
 
 
+def trace_distance(armature: bpy.types.Object, settings: Any) -> tuple[float, float]:
+    """(the trace distance in cm, the factor Trace Calibration gives Trace Distance): the authored
+    distance calibrated by the rig's measured ground-probe scale."""
+    scale = float(armature.get(PROBE_SCALE_WS, 1.0))
+    mode = settings.trace_calibration
+    return (resolve_spatial_distance(mode, float(settings.trace_distance), 0.0, scale, 0.0),
+            resolve_spatial_distance(mode, 1.0, 0.0, scale, 0.0))
+
+
 def _uniform_scale(armature: bpy.types.Object) -> bool:
     scale = armature.matrix_world.to_scale()
     return max(scale) - min(scale) <= 1e-4 * max(abs(s) for s in scale)
@@ -164,8 +173,7 @@ def resolve(context: bpy.types.Context, armature: bpy.types.Object, settings: An
     if not (math.isfinite(height_ws) and height_ws > 0.0):
         raise OverAnimError(f"'{armature.name}' measures {height_ws:g} cm tall in world space: foot IK needs a "
                             "character with a height (check its scale and measure again)")
-    trace_cm = resolve_spatial_distance(settings.trace_calibration, trace, 0.0,
-                                        float(armature.get(PROBE_SCALE_WS, 1.0)), 0.0)
+    trace_cm, _scale = trace_distance(armature, settings)
     return FootIKRig(armature=armature, bones=names, ground_root=ground_root(armature, height_ws, cm),
                      forward_local=forward,
                      ray=probe_ray(height_ws * 0.5, trace_cm), cm=cm)

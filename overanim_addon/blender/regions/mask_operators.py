@@ -146,7 +146,8 @@ class OVERANIM_OT_compose_region_deltas(OverAnimOperatorMixin, bpy.types.Operato
     def run(self, context):
         armature = require_armature(context)
         stats = compose_module.compose(context, armature, self.select_overlaps)
-        return [("INFO", Message("Composed {deltas} on {meshes}; {overlap} where Regions overlap",
+        return [("INFO", Message("Composed {deltas} into shape key '{key}' on {meshes}; {overlap} where Regions "
+                                 "overlap", key=compose_module.COMPOSED,
                                  deltas=plural(stats.regions, "{n} Region delta", "{n} Region deltas"),
                                  meshes=plural(stats.meshes, "{n} mesh", "{n} meshes"),
                                  overlap=plural(stats.overlapping_vertices, "{n:,} vertex", "{n:,} vertices")))]

@@ -30,7 +30,7 @@ class OVERANIM_UL_regions(bpy.types.UIList):
         if item.bone_collection:
             row.label(text=item.bone_collection, translate=False)  # the artist's name: never translated
         else:
-            row.label(text="(no collection)", text_ctxt=CONTEXT)
+            row.label(text=tr("(no collection)"), translate=False)  # a status, not a term: translated
 
 
 class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
@@ -121,9 +121,16 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
             legend.label(text="Preview Legend", text_ctxt=CONTEXT)
             for region in data.regions:
                 row = legend.row(align=True)
-                # a swatch that cannot be edited: the colours are the paint's, not settings
-                row.template_node_socket(color=tuple(region.preview_color))
-                row.label(text=region.name, translate=False)
+                if region.preview_color[3] > 0.0:
+                    # a swatch that cannot be edited: the colours are the paint's, not settings
+                    row.template_node_socket(color=tuple(region.preview_color))
+                    row.label(text=region.name, translate=False)
+                else:  # added since the paint: no colour of its own on the meshes yet
+                    row.label(text=region.name, icon="RADIOBUT_OFF", translate=False)
+                    unpainted = row.row()
+                    unpainted.alignment = "RIGHT"
+                    unpainted.active = False
+                    unpainted.label(text=tr("not painted yet"), translate=False)
                 if region.mask_channel != "NONE":  # its channel of OverAnim_RegionMasks
                     channel = row.row()
                     channel.alignment = "RIGHT"
