@@ -21,6 +21,7 @@ class OVERANIM_PG_check(bpy.types.PropertyGroup):
         "message": bpy.props.StringProperty(),  # English
         "message_data": bpy.props.StringProperty(),  # the message as JSON (core.messages), for translation
         "fix": bpy.props.StringProperty(),
+        "region": bpy.props.StringProperty(),  # the Region it is about, or ""
     }
 
 

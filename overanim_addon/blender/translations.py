@@ -100,6 +100,10 @@ KO_MESSAGES = {
     "Not checked yet": "아직 검사하지 않았습니다",
     "Found by name on first use": "처음 쓸 때 이름으로 찾습니다",
     "Select an armature or a mesh it deforms": "armature 또는 armature가 변형하는 mesh를 선택하세요",
+    "(no collection)": "(collection 없음)",
+    "not painted yet": "아직 칠하지 않음",
+    "No Regions yet: + adds one for the active bone collection":
+        "아직 Region이 없습니다: +로 활성 bone collection의 Region을 추가합니다",
     "Full Weight must be above Zero Weight: hard step":
         "Full Weight는 Zero Weight보다 커야 합니다: 지금은 계단형 전이입니다",
     "Mixed policies: Strongest Delta wins where its Region is present":
@@ -202,6 +206,19 @@ KO_MESSAGES = {
         "'{name}'이(가) Dynamic Topology로 스컬프트 중입니다: "
         "먼저 Dynamic Topology를 끄거나 스컬프트 모드에서 나가세요",
     "Mesh '{name}' is linked from a library and read-only": "Mesh '{name}'은(는) library에서 link되어 읽기 전용입니다",
+    # why a button is greyed (poll messages, in its tooltip)
+    "'{name}' is neither an armature nor a mesh deformed by one: select one":
+        "'{name}'은(는) armature도, armature가 변형하는 mesh도 아닙니다: 그런 object를 선택하세요",
+    "'{name}' has no Regions yet: add one with + in the Regions panel":
+        "'{name}'에 아직 Region이 없습니다: Regions 패널의 +로 추가하세요",
+    "'{name}' has no Region to remove": "'{name}'에 제거할 Region이 없습니다",
+    "'{name}' has fewer than two Regions: there is nothing to move past":
+        "'{name}'의 Region이 두 개보다 적습니다: 순서를 바꿀 것이 없습니다",
+    "The sample is added in Object Mode: switch to it first":
+        "샘플은 오브젝트 모드에서 추가합니다: 먼저 오브젝트 모드로 바꾸세요",
+    "'{name}' has no results yet: Measure Proportions first":
+        "'{name}'에 아직 결과가 없습니다: 먼저 Measure Proportions를 실행하세요",
+    "'{name}' has no Foot IK bake to remove": "'{name}'에 제거할 Foot IK bake가 없습니다",
     # Apply Scale
     "'{name}' is linked from a library: its scale cannot be applied":
         "'{name}'은(는) library에서 link되어 있어 scale을 적용할 수 없습니다",
@@ -293,6 +310,20 @@ KO_MESSAGES = {
         "Locomotion Root Bone을 지정하세요",
     "The armature has no bone named '{bone}'": "armature에 이름이 '{bone}'인 bone이 없습니다",
     "Saved {name}": "{name}을(를) 저장했습니다",
+    "'{name}' has no Region named '{region}'": "'{name}'에 이름이 '{region}'인 Region이 없습니다",
+    # Foot IK
+    "Trace or the measurement changed since: the next probe traces {now:.1f} cm":
+        "그 뒤 Trace 또는 측정이 바뀌었습니다: 다음 probe는 {now:.1f} cm를 trace합니다",
+    "No foot bones found on '{name}' (no bone is named like a left and a right foot): set Left Foot and Right "
+    "Foot in the Foot IK panel":
+        "'{name}'에서 foot bone을 찾지 못했습니다 (이름이 왼발, 오른발 같은 bone이 없습니다): Foot IK 패널에서 "
+        "Left Foot과 Right Foot을 지정하세요",
+    "Left Foot and Right Foot are not set": "Left Foot과 Right Foot이 지정되지 않았습니다",
+    "{label} '{bone}' is not a bone of '{name}'": "{label} '{bone}'은(는) '{name}'의 bone이 아닙니다",
+    "{label} is not set": "{label}이(가) 지정되지 않았습니다",
+    "{problem}: pick it in the Foot IK panel": "{problem}: Foot IK 패널에서 고르세요",
+    "{problem}: Detect Foot Bones (Foot IK panel) finds '{left}' and '{right}' by name":
+        "{problem}: Detect Foot Bones(Foot IK 패널)가 이름으로 '{left}'와(과) '{right}'을(를) 찾습니다",
     "Could not write {path}: {reason}": "{path}에 쓸 수 없습니다: {reason}",
     "Calibration set to the studio defaults": "Calibration을 studio 기본값으로 설정했습니다",
     # Regions and masks
@@ -318,8 +349,10 @@ KO_MESSAGES = {
         "Delta Shape Key를 지정한 Region이 없습니다: Regions 패널에서 지정하세요",
     "No deformed mesh has the Delta Shape Keys ({names})":
         "변형되는 mesh 중 Delta Shape Key({names})를 가진 것이 없습니다",
-    "Composed {deltas} on {meshes}; {overlap} where Regions overlap":
-        "{meshes}에 {deltas}를 합성했습니다; Region이 겹치는 곳은 {overlap}",
+    "'{name}' has no painted Region masks: Paint Region Masks first":
+        "'{name}'에 칠해진 Region mask가 없습니다: 먼저 Paint Region Masks를 실행하세요",
+    "Composed {deltas} into shape key '{key}' on {meshes}; {overlap} where Regions overlap":
+        "{meshes}에 {deltas}를 shape key '{key}'(으)로 합성했습니다; Region이 겹치는 곳은 {overlap}",
     "Added '{name}' with {regions}, walking over '{terrain}' (the scene now plays frames {start}-{end})":
         "'{name}'을(를) 추가했습니다 ({regions}). '{terrain}' 위를 걷습니다 (이제 씬은 {start}-{end} 프레임을 "
         "재생합니다)",

@@ -214,7 +214,7 @@ def test_bake_layers_on_top_and_leaves_the_artists_action_untouched(rig):
     adt = rig.animation_data
     assert adt.action is None
     assert [(t.name, [(s.action.name, s.blend_type) for s in t.strips]) for t in adt.nla_tracks] == [
-        ("NlaTrack", [(artist.name, "REPLACE")]), ("OverAnim_FootIK", [("OverAnim_FootIK", "COMBINE")])]
+        (artist.name, [(artist.name, "REPLACE")]), ("OverAnim_FootIK", [("OverAnim_FootIK", "COMBINE")])]
     assert action_snapshot(artist) == before
     # pushed down, the artist's action plays as it did when it was active
     assert with_bake_muted(rig, lambda: [world_head_z(rig, "pelvis", f) for f in (1, 2, 4, 5)]) == pytest.approx(
@@ -293,7 +293,7 @@ def test_baking_again_replaces_the_bake_and_remove_brings_the_action_back(rig):
     # sampled from the left target's own rotation, not from the first bake's turn left in it
     bpy.context.scene.frame_set(3)
     assert (world_matrix(rig, "ik_foot_l", 3) @ turned.inverted()).to_quaternion().angle < 1e-5
-    assert [t.name for t in adt.nla_tracks] == ["NlaTrack", "OverAnim_FootIK"]
+    assert [t.name for t in adt.nla_tracks] == [artist.name, "OverAnim_FootIK"]
     assert [a.name for a in bpy.data.actions if a.name.startswith("OverAnim_FootIK")] == ["OverAnim_FootIK"]
     assert [k[0] for k in baked_values(rig)["LeftOffset"]] == [2, 3, 4]
     assert baked_values(rig)["LeftOffset"][0][1] == pytest.approx(10.0, abs=0.01)  # not fed by the first bake

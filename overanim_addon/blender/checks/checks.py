@@ -41,6 +41,7 @@ class CheckResult:
     severity: str  # ERROR / WARNING / INFO (Blender report levels)
     message: str
     fix: str = ""  # the id of a fix in FIXES, or "" when there is no safe one-click fix
+    region: str = ""  # the Region the finding is about (the panel offers its settings under it)
 
 
 def _check_calibration(context, armature):
@@ -297,7 +298,8 @@ def _check_regions(context, armature):
         try:
             bones = require_region_bones(armature, region)
         except OverAnimError as error:
-            yield CheckResult("region_collection", ERROR, error.args[0] if error.args else str(error))
+            yield CheckResult("region_collection", ERROR, error.args[0] if error.args else str(error),
+                              region=region.name)
             continue
         bones_by_region.update({bone: [bone] for bone in bones})
         lazy = [b for b in bones if not armature.data.bones[b].use_deform]

@@ -9,7 +9,14 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..common import ArmatureOperatorMixin, find_armature, posed, require_armature, require_object_mode
+from ..common import (
+    ArmatureOperatorMixin,
+    poll_armature,
+    posed,
+    refuse_poll,
+    require_armature,
+    require_object_mode,
+)
 from ..i18n import CONTEXT, tr
 from . import nla, statics, values
 from .bake import BakeResult, BakeSession
@@ -167,8 +174,12 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        armature = find_armature(context)
-        return armature is not None and bool(nla.bake_tracks(armature) or armature.overanim.foot_ik.pushed_action)
+        armature = poll_armature(cls, context)
+        if armature is None:
+            return False
+        if not (nla.bake_tracks(armature) or armature.overanim.foot_ik.pushed_action):
+            return refuse_poll(cls, Message("'{name}' has no Foot IK bake to remove", name=armature.name))
+        return True
 
     def run(self, context):
         armature = require_armature(context)

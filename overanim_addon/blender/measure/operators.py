@@ -11,7 +11,7 @@ from ...core.messages import Message, plural
 from ..calibration.properties import settings_from_properties
 from ..checks.checks import ERROR, run_checks
 from ..checks.operators import store_checks
-from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, find_armature, require_armature
+from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll, require_armature
 from ..regions.properties import renamed_keys_report
 from . import results as results_module
 from .measure import measure
@@ -73,8 +73,13 @@ class OVERANIM_OT_export_results_json(OverAnimOperatorMixin, bpy.types.Operator,
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        armature = find_armature(context)
-        return armature is not None and f"{results_module.PREFIX}CharacterHeightCS" in armature
+        armature = poll_armature(cls, context)
+        if armature is None:
+            return False
+        if f"{results_module.PREFIX}CharacterHeightCS" not in armature:
+            return refuse_poll(cls, Message("'{name}' has no results yet: Measure Proportions first",
+                                            name=armature.name))
+        return True
 
     def run(self, context):
         armature = require_armature(context, writable=False)

@@ -142,7 +142,8 @@ class OVERANIM_PG_region(bpy.types.PropertyGroup):
         ),
         "preview_color": bpy.props.FloatVectorProperty(
             name="Preview Colour", translation_context=CONTEXT,
-            subtype="COLOR", size=4, min=0.0, max=1.0, default=(0.18, 0.18, 0.18, 1.0),
+            # transparent until a paint gives it its colour: a Region added since is not in the preview
+            subtype="COLOR", size=4, min=0.0, max=1.0, default=(0.0, 0.0, 0.0, 0.0),
             description="This Region's colour in the OverAnim_Preview colour attribute (set when painting)",
         ),
         "mask_channel": bpy.props.EnumProperty(
