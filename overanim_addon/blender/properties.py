@@ -58,12 +58,12 @@ class OVERANIM_PG_object(bpy.types.PropertyGroup):
         "masks_painted": bpy.props.BoolProperty(
             name="Masks Painted", default=False, options=set(), translation_context=CONTEXT,
             description="Region masks are painted (until Clear Preview)"),
-        # no update callback: one on a PropertyGroup crashes the bpy 4.2 module at exit. The Live
-        # Preview operator turns it on and off (regions/live.py)
+        # no update callback: one on a PropertyGroup crashes the bpy 4.2 module at exit. Set by the
+        # Live Preview button or by a script alike, regions/live.py (sync) carries it through
         "live_preview": bpy.props.BoolProperty(
             name="Live Preview", default=False, options=set(), translation_context=CONTEXT,
             description="On while the Region masks and the preview follow the mask fields and, in Weight Paint "
-            "mode, the weights (the Live Preview button turns it on and off)"),
+            "mode, the weights (the Live Preview button, or setting this from a script, turns it on and off)"),
     }
 
 

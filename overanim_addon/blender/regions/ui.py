@@ -107,7 +107,7 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
         col.operator("overanim.paint_region_masks", icon="BRUSH_DATA")
         on = data.live_preview
         col.operator("overanim.live_preview", icon="CHECKBOX_HLT" if on else "CHECKBOX_DEHLT", depress=on)
-        if data.live_preview and armature.name in live.errors:
+        if armature.name in live.errors:  # a live repaint that failed, or a flag set where it cannot start
             wrapped_label(col.column(align=True), context, tr(live.errors[armature.name]), icon="ERROR")
         col.operator("overanim.check_lod_coverage", icon="MOD_DECIM")
         col.operator("overanim.compose_region_deltas", icon="SHAPEKEY_DATA")
