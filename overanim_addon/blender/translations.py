@@ -288,6 +288,11 @@ KO_MESSAGES = {
     "Added '{name}' with {regions}": "'{name}'을(를) 추가했습니다 ({regions})",
     "Studio defaults applied by 'Apply Studio Defaults' and to the sample character":
         "'Apply Studio Defaults'와 샘플 캐릭터에 적용되는 studio 기본값",
+    # Foot IK bake
+    "Bake Foot IK bakes at most {limit:,} frames at once; {start} to {end} is {count:,} frames: set a shorter "
+    "frame range (Start and End, or the scene's)":
+        "Bake Foot IK는 한 번에 최대 {limit:,} 프레임까지 bake합니다. {start}부터 {end}까지는 {count:,} 프레임입니다: "
+        "더 짧은 frame range를 정하세요 (Start와 End, 또는 scene의 range)",
     # Export for Unreal
     "Choose a file to export to": "내보낼 파일을 고르세요",
     "Blender's FBX exporter (io_scene_fbx) is not available": "Blender의 FBX exporter(io_scene_fbx)를 쓸 수 없습니다",
