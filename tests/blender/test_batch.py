@@ -162,6 +162,24 @@ def test_merge_of_two_halves_equals_one_run_over_the_whole(batch_library, librar
     assert without(merged) == without(whole)
 
 
+def test_a_fifo_named_blend_is_skipped_at_listing_time_and_named_for_what_it_is(library, tmp_path):
+    """Issue 19.6: a FIFO named *.blend in a library blocked its worker until the timeout; named on
+    the command line it was called "no such file or folder"."""
+    os.mkfifo(library / "props" / "pipe.blend")
+    named = library / "named.blend"
+    os.mkfifo(named)
+    result = run_batch(library / "props", named, "--timeout", "60", "--report", tmp_path / "r.json", timeout=120)
+    assert result.returncode == 2, result.stderr  # the one named could not be opened
+    report = load_report(tmp_path / "r.json")
+    why = "not a regular file: a named pipe (FIFO)"
+    assert report["skipped"] == [{"path": "props/pipe.blend", "why": why}]
+    files = {f["path"]: f for f in report["files"]}
+    assert files["named.blend"]["status"] == "unreadable"
+    assert files["named.blend"]["error"] == f"could not open: {why}"
+    assert files["props/no_armature.blend"]["status"] == "ok" and report["summary"]["timeout"] == 0
+    assert "props/pipe.blend" not in files and "; 1 skipped (not a regular file)" in result.stderr.splitlines()[-1]
+
+
 def test_the_orchestrating_process_never_imports_bpy(batch_library, library_run, tmp_path):
     """A whole run in a process where importing bpy fails: only its workers import it."""
     if bpy.app.binary_path:
