@@ -9,9 +9,11 @@ import bpy
 from .calibration.properties import OVERANIM_PG_calibration
 from .foot_ik.properties import OVERANIM_PG_foot_ik
 from .i18n import CONTEXT
+from .overrides import kept_on_overrides
 from .regions.properties import OVERANIM_PG_region
 
 
+@kept_on_overrides
 class OVERANIM_PG_check(bpy.types.PropertyGroup):
     """One pre-flight or LOD finding, kept for the Checks panel."""
 
@@ -24,6 +26,7 @@ class OVERANIM_PG_check(bpy.types.PropertyGroup):
     }
 
 
+@kept_on_overrides
 class OVERANIM_PG_lod_row(bpy.types.PropertyGroup):
     """One (Region, LOD) line of the coverage table."""
 
@@ -36,6 +39,7 @@ class OVERANIM_PG_lod_row(bpy.types.PropertyGroup):
     }
 
 
+@kept_on_overrides
 class OVERANIM_PG_object(bpy.types.PropertyGroup):
     __annotations__: dict[str, Any] = {
         "calibration": bpy.props.PointerProperty(type=OVERANIM_PG_calibration, name="Calibration",
@@ -73,7 +77,8 @@ classes = (OVERANIM_PG_check, OVERANIM_PG_lod_row, OVERANIM_PG_object)
 def register() -> None:
     for cls in classes:
         bpy.utils.register_class(cls)
-    bpy.types.Object.overanim = bpy.props.PointerProperty(type=OVERANIM_PG_object)  # type: ignore[attr-defined]
+    bpy.types.Object.overanim = bpy.props.PointerProperty(  # type: ignore[attr-defined]
+        type=OVERANIM_PG_object, override={"LIBRARY_OVERRIDABLE"})  # kept with a library override (overrides.py)
 
 
 def unregister() -> None:

@@ -191,6 +191,22 @@ KO_MESSAGES = {
         "'{name}'은(는) library에서 link되어 읽기 전용입니다: 먼저 로컬로 만들거나 library override를 만드세요",
     "'{name}' is a non-editable library override: make it editable first":
         "'{name}'은(는) 편집할 수 없는 library override입니다: 먼저 편집 가능하게 만드세요",
+    # an editable library override with linked data (overrides.py)
+    "'{name}' is a library override of {library}, which lacks {properties} written here ({names}): they work "
+    "until the file is closed but are not saved with this file; run {operator} on the rig in {library} once "
+    "to keep them":
+        "'{name}'은(는) {library}의 library override인데, {library}에는 여기서 쓴 {properties}({names})이(가) "
+        "없습니다: 파일을 닫을 때까지는 쓰이지만 이 파일과 함께 저장되지 않습니다. 유지하려면 {library}에서 "
+        "rig에 {operator}을(를) 한 번 실행하세요",
+    "{names} (+{n} more)": "{names} (외 {n}개)",
+    "The armature data '{data}' of '{name}' is linked from {library}: {what} cannot be changed here; change it "
+    "in {library}":
+        "'{name}'의 armature data '{data}'은(는) {library}에서 link되어 있습니다: 여기서는 {what}을(를) 바꿀 수 "
+        "없으니 {library}에서 바꾸세요",
+    "Region '{region}' comes from {library}: this library override can change it but not remove or move it; do "
+    "that in {library}":
+        "Region '{region}'은(는) {library}에서 왔습니다: 이 library override에서 바꿀 수는 있지만 지우거나 "
+        "옮길 수는 없으니 {library}에서 하세요",
     "'{name}' is hidden or disabled in the viewport: unhide it first":
         "'{name}'이(가) 뷰포트에서 숨겨져 있거나 꺼져 있습니다: 먼저 보이게 하세요",
     "'{name}' is in Edit Mode: switch to Object Mode (Tab) first":

@@ -429,6 +429,22 @@ def test_a_shot_file_that_links_its_rig_skips_it_and_names_a_missing_library(add
     assert snapshot(library) == before
 
 
+def test_a_shot_file_with_a_library_override_of_its_rig_skips_it_too(rig, tmp_path):
+    """Bake and Measure work on an editable override (issue 19.7), but the batch's results would
+    not stay in a shot file (linked meshes, custom properties its library lacks): skipped, by name."""
+    from .helpers import overridden_copy
+
+    name = overridden_copy(rig, tmp_path).name
+    shot = tmp_path / "sh010.blend"
+    bpy.ops.wm.save_as_mainfile(filepath=str(shot))
+    bpy.ops.wm.read_homefile(use_empty=True)
+    result = run_batch(shot, "--all-armatures", "--report", tmp_path / "r.json")
+    assert result.returncode == 0, result.stderr
+    entry = load_report(tmp_path / "r.json")["files"][0]
+    assert entry["armatures"] == []
+    assert f"skipped: '{name}' is a library override with its armature data linked" in entry["notes"][0]
+
+
 def test_a_file_from_a_newer_blender_is_reported_and_never_saved_over(addon, library, tmp_path):
     """The version in the header says 9.9: the file opens with a warning, and --save refuses."""
     newer = library / "rigs/newer.blend"

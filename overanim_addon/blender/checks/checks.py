@@ -18,6 +18,7 @@ from ...core.skeleton import Skeleton, character_height
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..measure import extract
+from ..overrides import linked_data_reason
 from ..regions.packed import channel_table
 from ..regions.properties import region_bones, region_keys, require_region_bones
 from ..weights import region_weights
@@ -332,6 +333,9 @@ def _fix_apply_mesh_scale(context, armature):
 
 
 def _fix_rest_position(context, armature):
+    linked = linked_data_reason(armature, "Rest Position")
+    if linked is not None:
+        raise OverAnimError(linked)
     armature.data.pose_position = "REST"
 
 

@@ -38,7 +38,7 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
         hits = "both feet" if left and right else "the left foot" if left else "the right foot" if right else \
             "neither foot"
         body, left, right = (values.signed(found[name], 2) for name in ("BodyOffset", "LeftOffset", "RightOffset"))
-        return [*no_ground_warning(ground, settings),
+        return [*no_ground_warning(ground, settings), *values.override_warning(armature, "Probe Ground"),
                 ("INFO", f"Frame {context.scene.frame_current}: ground under {hits}; body {body} cm, left {left} cm, "
                          f"right {right} cm")]
 
@@ -166,7 +166,7 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
         if removed:  # the values were the bake's (it animated them): they go with it
             values.remove(armature)
         statics.put_back(armature, statics.recorded(settings), nla.animated_below(armature))
-        settings.static_values.clear()
+        statics.store(settings, {})
         log = [("INFO", f"Removed {removed} '{nla.BAKE_NAME}' track{'s' if removed != 1 else ''}")]
         action = settings.pushed_action
         if action is not None:

@@ -12,6 +12,7 @@ from ..calibration.properties import settings_from_properties
 from ..checks.checks import ERROR, run_checks
 from ..checks.operators import store_checks
 from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, find_armature, require_armature
+from ..overrides import lost_on_save_warning
 from ..regions.properties import renamed_keys_report
 from . import results as results_module
 from .measure import measure
@@ -32,6 +33,7 @@ def measure_and_store(context: bpy.types.Context, armature: bpy.types.Object,
         return [("ERROR", refusal)]
     results = measure(context, armature)
     count = results_module.write(armature, results)
+    kept = [] if for_export else lost_on_save_warning(armature, results.properties(), "Measure Proportions")
     armature.overanim.show_results = True  # the Results panel opens on what was just measured
     c = results.character
     log = [(f.severity, f.message) for f in findings if f.severity == "WARNING"]
@@ -43,7 +45,7 @@ def measure_and_store(context: bpy.types.Context, armature: bpy.types.Object,
         regions=plural(len(results.regions), "{n} Region", "{n} Regions"),
         properties=plural(count, "{n} property", "{n} properties"))))
     log.extend(renamed_keys_report(armature))
-    return log
+    return [*log, *kept]
 
 
 class OVERANIM_OT_measure_proportions(ArmatureOperatorMixin, bpy.types.Operator):

@@ -1,10 +1,29 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import bpy
 
+from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, find_armature, require_armature
 from ..i18n import CONTEXT
+from ..overrides import library_name
+
+
+@contextmanager
+def from_the_library(armature: bpy.types.Object, region: str) -> Iterator[None]:
+    """A library override cannot remove or reorder the Regions its library gave it (Blender refuses
+    the collection change): say which, and where it can be done."""
+    try:
+        yield
+    except TypeError:
+        if armature.override_library is None:
+            raise
+        raise OverAnimError(Message("Region '{region}' comes from {library}: this library override can change it "
+                                    "but not remove or move it; do that in {library}", region=region,
+                                    library=library_name(armature))) from None
 
 
 class OVERANIM_OT_region_add(ArmatureOperatorMixin, bpy.types.Operator):
@@ -47,7 +66,8 @@ class OVERANIM_OT_region_remove(OverAnimOperatorMixin, bpy.types.Operator):
         data = armature.overanim
         index = min(data.active_region_index, len(data.regions) - 1)
         name = data.regions[index].name
-        data.regions.remove(index)
+        with from_the_library(armature, name):
+            data.regions.remove(index)
         data.active_region_index = max(0, index - 1)
         return [("INFO", Message("Removed Region '{name}'", name=name))]
 
@@ -69,12 +89,14 @@ class OVERANIM_OT_region_move(OverAnimOperatorMixin, bpy.types.Operator):
         return armature is not None and len(armature.overanim.regions) > 1
 
     def run(self, context):
-        data = require_armature(context).overanim
+        armature = require_armature(context)
+        data = armature.overanim
         index = data.active_region_index
         target = index - 1 if self.direction == "UP" else index + 1
         if not 0 <= target < len(data.regions):
             return []
-        data.regions.move(index, target)
+        with from_the_library(armature, data.regions[index].name):
+            data.regions.move(index, target)
         data.active_region_index = target
         return []
 
