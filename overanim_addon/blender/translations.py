@@ -332,6 +332,18 @@ KO_MESSAGES = {
         "bone '{bone}'에 같은 이름의 custom property '{name}'이(가) 있어 그 위에 내보내지 않았습니다",
     "'{name}' is linked: its colour layers went into the file unfiltered":
         "'{name}'은(는) link되어 있어 color layer를 거르지 못한 채 파일에 넣었습니다",
+    # shape keys the FBX exporter drops (export/shape_keys.py)
+    "{n} shape key": "shape key {n}개", "{n} shape keys": "shape key {n}개",
+    "'{mesh}' has {keys} and modifiers that change its geometry ({modifiers}): the FBX exporter applies them and "
+    "then writes none of its shape keys, so Unreal gets no morph targets; apply the modifiers to the shape keys, "
+    "or turn them off (viewport and render) to export the shape keys without them":
+        "'{mesh}'에는 {keys}와 geometry를 바꾸는 modifier({modifiers})가 있습니다: FBX exporter는 modifier를 "
+        "적용한 뒤 shape key를 하나도 쓰지 않으므로 Unreal에 morph target이 없습니다. modifier를 shape key에 "
+        "적용하거나, modifier를 꺼서 (viewport와 render) shape key를 modifier 없이 내보내세요",
+    "'{mesh}': no morph targets written: the FBX exporter applied its modifiers ({modifiers}) and left out its "
+    "{keys}; apply the modifiers to the shape keys, or turn them off to export the shape keys without them":
+        "'{mesh}': morph target을 쓰지 않았습니다: FBX exporter가 modifier({modifiers})를 적용하고 {keys}를 "
+        "뺐습니다. modifier를 shape key에 적용하거나, modifier를 꺼서 shape key를 modifier 없이 내보내세요",
     "Exported {file} for Unreal{lods}": "Unreal용 {file}을(를) 내보냈습니다{lods}",
     " (+{n} LOD file)": " (+LOD 파일 {n}개)", " (+{n} LOD files)": " (+LOD 파일 {n}개)",
 }

@@ -181,3 +181,37 @@ def test_a_long_mesh_name_reaches_the_file_as_it_is(sample, tmp_path, name):
     assert body().data.name == name and sorted(m.name for m in bpy.data.meshes) == sorted(
         [name, "SK_OverAnimSample_Body_LOD1"])
     assert [name_of(g) for g in read(path).of(b"Geometry")] == [name]
+
+
+# -- shape keys the exporter drops (issue 19.5) -----------------------------------------------------
+def blend_shapes(path):
+    from .fbx_helpers import name_of, read
+
+    return sorted(name_of(d) for d in read(path).of(b"Deformer") if d.props[2] == b"BlendShape")
+
+
+@pytest.mark.parametrize("kind", ["MIRROR", "SUBSURF", "SOLIDIFY"])
+def test_a_modifier_that_drops_the_shape_keys_is_said_in_the_checks_and_the_report(sample, tmp_path, capfd, kind):
+    """Blender's FBX exporter applies the modifiers, and a mesh with modifiers applied has no shape
+    keys: the file had no morph targets at all, and nothing said so."""
+    add_sample_deltas(sample)
+    path = tmp_path / "hero.fbx"
+    assert bpy.ops.overanim.export_fbx(filepath=str(path), export_lods=False) == {"FINISHED"}
+    assert blend_shapes(path) == ["SK_OverAnimSample_Body"]  # the shape keys survive without the modifier
+    body().modifiers.new("Extra", kind)
+    assert bpy.ops.overanim.run_checks() == {"FINISHED"}
+    (finding,) = [c for c in sample.overanim.checks if c.check_id == "shape_keys_dropped"]
+    assert finding.severity == "WARNING"
+    assert "'SK_OverAnimSample_Body' has 2 shape keys" in finding.message and "'Extra'" in finding.message
+    assert "apply the modifiers to the shape keys, or turn them off" in finding.message
+    capfd.readouterr()
+    assert bpy.ops.overanim.export_fbx(filepath=str(path), export_lods=False) == {"FINISHED"}
+    assert blend_shapes(path) == []  # what the report must say
+    out = capfd.readouterr().out
+    assert "'SK_OverAnimSample_Body': no morph targets written" in out and "'Extra'" in out
+    assert "the FBX exporter applies them" not in out  # the finding is not repeated: the report says it
+    body().modifiers["Extra"].show_viewport = body().modifiers["Extra"].show_render = False  # "without them"
+    assert bpy.ops.overanim.run_checks() == {"FINISHED"}
+    assert "shape_keys_dropped" not in [c.check_id for c in sample.overanim.checks]
+    assert bpy.ops.overanim.export_fbx(filepath=str(path), export_lods=False) == {"FINISHED"}
+    assert blend_shapes(path) == ["SK_OverAnimSample_Body"] and "no morph targets" not in capfd.readouterr().out

@@ -17,6 +17,8 @@ from ...core.messages import Message, plural
 from ...core.skeleton import Skeleton, character_height
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
+from ..export import shape_keys
+from ..export.shape_keys import modifiers_dropping_shape_keys
 from ..measure import extract
 from ..overrides import linked_data_reason
 from ..regions.packed import channel_table
@@ -311,8 +313,20 @@ def _check_meshes(context, armature):
                                                   name=armature.name))
 
 
+def _check_shape_keys(context, armature):
+    """Export for Unreal would lose them: the artist chooses (export/shape_keys.py), no one-click fix."""
+    for mesh_obj in deformed_meshes(armature, context.scene):
+        modifiers = modifiers_dropping_shape_keys(mesh_obj)
+        if modifiers:
+            yield CheckResult("shape_keys_dropped", WARNING, shape_keys.check_message(mesh_obj, modifiers))
+
+
+# findings about what the file will hold, not about the measurement: Measure does not repeat them in
+# its report, and Export for Unreal says what it did instead
+EXPORT_ONLY = frozenset({"shape_keys_dropped"})
+
 CHECKS = (_check_calibration, _check_scale, _check_mesh_scale, _check_pose, _check_locomotion_root,
-          _check_unit_scale, _check_meshes, _check_regions, _check_mask_channels)
+          _check_unit_scale, _check_meshes, _check_regions, _check_mask_channels, _check_shape_keys)
 
 
 def run_checks(context: bpy.types.Context, armature: bpy.types.Object) -> list[CheckResult]:

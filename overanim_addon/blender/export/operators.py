@@ -11,7 +11,9 @@ from ..common import ArmatureOperatorMixin, find_armature, require_armature, req
 from ..i18n import CONTEXT
 from ..measure.operators import measure_and_store
 from ..regions.packed import PACKED
+from . import shape_keys
 from .fbx import ExportResult, export_for_unreal, object_mode
+from .shape_keys import modifiers_dropping_shape_keys
 
 
 def report_lines(armature: bpy.types.Object, result: ExportResult) -> list[tuple[str, str]]:
@@ -40,6 +42,12 @@ def report_lines(armature: bpy.types.Object, result: ExportResult) -> list[tuple
                                        node=result.curves_on)))
     else:
         log.append(("INFO", Message("No animation")))
+    for exported in result.files:
+        for name in exported.meshes:
+            mesh_obj = bpy.data.objects.get(name)
+            modifiers = modifiers_dropping_shape_keys(mesh_obj) if mesh_obj is not None else []
+            if mesh_obj is not None and modifiers:
+                log.append(("WARNING", shape_keys.report_message(mesh_obj, modifiers)))
     for name in result.unfiltered:
         log.append(("WARNING", Message("'{name}' is linked: its colour layers went into the file unfiltered",
                                        name=name)))

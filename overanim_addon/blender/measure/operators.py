@@ -9,7 +9,7 @@ from bpy_extras.io_utils import ExportHelper
 
 from ...core.messages import Message, plural
 from ..calibration.properties import settings_from_properties
-from ..checks.checks import ERROR, run_checks
+from ..checks.checks import ERROR, EXPORT_ONLY, run_checks
 from ..checks.operators import store_checks
 from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, find_armature, require_armature
 from ..overrides import lost_on_save_warning
@@ -36,7 +36,7 @@ def measure_and_store(context: bpy.types.Context, armature: bpy.types.Object,
     kept = [] if for_export else lost_on_save_warning(armature, results.properties(), "Measure Proportions")
     armature.overanim.show_results = True  # the Results panel opens on what was just measured
     c = results.character
-    log = [(f.severity, f.message) for f in findings if f.severity == "WARNING"]
+    log = [(f.severity, f.message) for f in findings if f.severity == "WARNING" and f.id not in EXPORT_ONLY]
     log += [("WARNING", warning) for region in results.regions for warning in region.warnings()]
     log.append(("INFO", Message(
         "'{name}': height {height:.1f} cm (scale {scale:.3f}), locomotion {locomotion:.1f} cm from '{root}', "
