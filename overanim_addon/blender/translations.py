@@ -326,6 +326,10 @@ KO_MESSAGES = {
         "애니메이션된 custom property {n}개를 '{node}'에 animation curve로 넣었습니다",
     "{n} animated custom properties as animation curves on '{node}'":
         "애니메이션된 custom property {n}개를 '{node}'에 animation curve로 넣었습니다",
+    "{n} of these curves stay 0 on every frame ({names}): Unreal's importer leaves them out while 'Do not import "
+    "curves with only 0 values' is on (its default); turn it off in the animation import options to keep them":
+        "이 중 curve {n}개는 모든 프레임에서 0입니다 ({names}): Unreal importer는 'Do not import curves with only "
+        "0 values'가 켜져 있으면 (기본값) 이를 빼니, 유지하려면 animation import option에서 끄세요",
     "The FBX file Blender wrote lacks {missing}: the animation curves were not added":
         "Blender가 쓴 FBX 파일에 {missing}이(가) 없어 animation curve를 넣지 않았습니다",
     "Bone '{bone}' has a custom property '{name}' of its own: not exported over it":

@@ -40,6 +40,11 @@ def report_lines(armature: bpy.types.Object, result: ExportResult) -> list[tuple
                                        "{n} animated custom property as an animation curve on '{node}'",
                                        "{n} animated custom properties as animation curves on '{node}'",
                                        node=result.curves_on)))
+            if result.zero_curves:
+                log.append(("INFO", Message(
+                    "{n} of these curves stay 0 on every frame ({names}): Unreal's importer leaves them out while "
+                    "'Do not import curves with only 0 values' is on (its default); turn it off in the animation "
+                    "import options to keep them", n=len(result.zero_curves), names=", ".join(result.zero_curves))))
     else:
         log.append(("INFO", Message("No animation")))
     for exported in result.files:
