@@ -134,9 +134,10 @@ def poll_regions(cls: Any, context: bpy.types.Context) -> bool:
 
 
 def read_only_reason(armature: bpy.types.Object) -> Message | None:
-    """Why this file cannot write ``armature`` (it or its data is linked from a library, or it is a
-    library override that is not editable), or None when it can."""
-    if armature.library is not None or armature.data.library is not None:
+    """Why this file cannot write the armature object (it is linked from a library, or a library
+    override that is not editable), or None when it can. An editable override can be written (its
+    data stays linked: what changes the data says so itself, overrides.linked_data_reason)."""
+    if armature.library is not None:
         return Message("'{name}' is linked from a library and read-only: make it local or a library override first",
                        name=armature.name)
     if armature.override_library is not None and armature.override_library.is_system_override:

@@ -198,6 +198,22 @@ KO_MESSAGES = {
         "'{name}'은(는) library에서 link되어 읽기 전용입니다: 먼저 로컬로 만들거나 library override를 만드세요",
     "'{name}' is a non-editable library override: make it editable first":
         "'{name}'은(는) 편집할 수 없는 library override입니다: 먼저 편집 가능하게 만드세요",
+    # an editable library override with linked data (overrides.py)
+    "'{name}' is a library override of {library}, which lacks {properties} written here ({names}): they work "
+    "until the file is closed but are not saved with this file; run {operator} on the rig in {library} once "
+    "to keep them":
+        "'{name}'은(는) {library}의 library override인데, {library}에는 여기서 쓴 {properties}({names})이(가) "
+        "없습니다: 파일을 닫을 때까지는 쓰이지만 이 파일과 함께 저장되지 않습니다. 유지하려면 {library}에서 "
+        "rig에 {operator}을(를) 한 번 실행하세요",
+    "{names} (+{n} more)": "{names} (외 {n}개)",
+    "The armature data '{data}' of '{name}' is linked from {library}: {what} cannot be changed here; change it "
+    "in {library}":
+        "'{name}'의 armature data '{data}'은(는) {library}에서 link되어 있습니다: 여기서는 {what}을(를) 바꿀 수 "
+        "없으니 {library}에서 바꾸세요",
+    "Region '{region}' comes from {library}: this library override can change it but not remove or move it; do "
+    "that in {library}":
+        "Region '{region}'은(는) {library}에서 왔습니다: 이 library override에서 바꿀 수는 있지만 지우거나 "
+        "옮길 수는 없으니 {library}에서 하세요",
     "'{name}' is hidden or disabled in the viewport: unhide it first":
         "'{name}'이(가) 뷰포트에서 숨겨져 있거나 꺼져 있습니다: 먼저 보이게 하세요",
     "'{name}' is in Edit Mode: switch to Object Mode (Tab) first":
@@ -394,6 +410,11 @@ KO_MESSAGES = {
         "{frames} 프레임을 NLA track '{track}'에 bake했습니다 (바닥에 닿은 프레임: 왼발 {left}, 오른발 {right}; "
         "body offset {low} ~ {high} cm){pushed}",
     "; '{action}' pushed down into the NLA": "; '{action}'을(를) NLA로 push down했습니다",
+    # Foot IK bake
+    "Bake Foot IK bakes at most {limit:,} frames at once; {start} to {end} is {count:,} frames: set a shorter "
+    "frame range (Start and End, or the scene's)":
+        "Bake Foot IK는 한 번에 최대 {limit:,} 프레임까지 bake합니다. {start}부터 {end}까지는 {count:,} 프레임입니다: "
+        "더 짧은 frame range를 정하세요 (Start와 End, 또는 scene의 range)",
     # Export for Unreal
     "Choose a file to export to": "내보낼 파일을 고르세요",
     "Blender's FBX exporter (io_scene_fbx) is not available": "Blender의 FBX exporter(io_scene_fbx)를 쓸 수 없습니다",
@@ -411,12 +432,28 @@ KO_MESSAGES = {
         "애니메이션된 custom property {n}개를 '{node}'에 animation curve로 넣었습니다",
     "{n} animated custom properties as animation curves on '{node}'":
         "애니메이션된 custom property {n}개를 '{node}'에 animation curve로 넣었습니다",
+    "{n} of these curves stay 0 on every frame ({names}): Unreal's importer leaves them out while 'Do not import "
+    "curves with only 0 values' is on (its default); turn it off in the animation import options to keep them":
+        "이 중 curve {n}개는 모든 프레임에서 0입니다 ({names}): Unreal importer는 'Do not import curves with only "
+        "0 values'가 켜져 있으면 (기본값) 이를 빼니, 유지하려면 animation import option에서 끄세요",
     "The FBX file Blender wrote lacks {missing}: the animation curves were not added":
         "Blender가 쓴 FBX 파일에 {missing}이(가) 없어 animation curve를 넣지 않았습니다",
     "Bone '{bone}' has a custom property '{name}' of its own: not exported over it":
         "bone '{bone}'에 같은 이름의 custom property '{name}'이(가) 있어 그 위에 내보내지 않았습니다",
     "'{name}' is linked: its colour layers went into the file unfiltered":
         "'{name}'은(는) link되어 있어 color layer를 거르지 못한 채 파일에 넣었습니다",
+    # shape keys the FBX exporter drops (export/shape_keys.py)
+    "{n} shape key": "shape key {n}개", "{n} shape keys": "shape key {n}개",
+    "'{mesh}' has {keys} and modifiers that change its geometry ({modifiers}): the FBX exporter applies them and "
+    "then writes none of its shape keys, so Unreal gets no morph targets; apply the modifiers to the shape keys, "
+    "or turn them off (viewport and render) to export the shape keys without them":
+        "'{mesh}'에는 {keys}와 geometry를 바꾸는 modifier({modifiers})가 있습니다: FBX exporter는 modifier를 "
+        "적용한 뒤 shape key를 하나도 쓰지 않으므로 Unreal에 morph target이 없습니다. modifier를 shape key에 "
+        "적용하거나, modifier를 꺼서 (viewport와 render) shape key를 modifier 없이 내보내세요",
+    "'{mesh}': no morph targets written: the FBX exporter applied its modifiers ({modifiers}) and left out its "
+    "{keys}; apply the modifiers to the shape keys, or turn them off to export the shape keys without them":
+        "'{mesh}': morph target을 쓰지 않았습니다: FBX exporter가 modifier({modifiers})를 적용하고 {keys}를 "
+        "뺐습니다. modifier를 shape key에 적용하거나, modifier를 꺼서 shape key를 modifier 없이 내보내세요",
     "Exported {file} for Unreal{lods}": "Unreal용 {file}을(를) 내보냈습니다{lods}",
     " (+{n} LOD file)": " (+LOD 파일 {n}개)", " (+{n} LOD files)": " (+LOD 파일 {n}개)",
     # the last export in the panel

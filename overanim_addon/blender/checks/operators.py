@@ -8,15 +8,14 @@ import bpy
 from ...core.messages import Message, plural, to_data
 from ..common import ArmatureOperatorMixin, require_armature, require_object_mode
 from ..i18n import CONTEXT
+from ..overrides import refill
 from .checks import FIXES, CheckResult, run_checks
 
 
 def store_checks(armature: bpy.types.Object, findings: Iterable[CheckResult]) -> None:
     """Keep the findings on the armature for the Checks panel (replacing the previous ones)."""
-    stored = armature.overanim.checks
-    stored.clear()
-    for finding in findings:
-        item = stored.add()
+    findings = list(findings)
+    for item, finding in zip(refill(armature.overanim.checks, len(findings), "check_id"), findings, strict=True):
         item.check_id, item.severity, item.message, item.fix = (finding.id, finding.severity, finding.message,
                                                                 finding.fix)
         item.region = finding.region

@@ -6,6 +6,7 @@ import bpy
 
 from ...core.messages import from_data
 from ..i18n import CONTEXT, tr
+from ..overrides import in_use
 from ..text_wrap import wrapped_label
 from ..ui import OverAnimSubPanel
 from .checks import FIXES
@@ -29,9 +30,10 @@ class OVERANIM_PT_checks(OverAnimSubPanel, bpy.types.Panel):
         if not data.checks_run:  # Run Checks is among the steps' buttons above (ui.py)
             layout.label(text=tr("Not checked yet"), icon="INFO", translate=False)
             return
-        if not data.checks:
+        findings = in_use(data.checks, "check_id")
+        if not findings:
             layout.label(text=tr("All checks passed"), icon="CHECKMARK", translate=False)
-        for item in data.checks:
+        for item in findings:
             # the whole message over as many rows as it needs, the fix on its own row below it
             col = layout.column(align=True)
             col.alert = item.severity == "ERROR"

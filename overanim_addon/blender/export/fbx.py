@@ -93,6 +93,7 @@ class ExportResult:
     frames: tuple[int, int] = (0, 0)
     curves: list[str] = field(default_factory=list)  # animated custom properties written as curves
     curves_on: str = ""  # the node (armature or bone) holding them
+    zero_curves: list[str] = field(default_factory=list)  # those 0 on every frame (Unreal drops them by default)
     unfiltered: list[str] = field(default_factory=list)  # linked meshes whose layers could not be filtered
 
 
@@ -289,6 +290,7 @@ def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, pa
             if curves is not None:
                 result.curves_on = property_curves.add_to_file(written, staging.new(target), armature.name, curves)
                 result.curves = names
+                result.zero_curves = property_curves.all_zero(curves)
             result.files.append(ExportedFile(target, lod, [m.name for m in group],
                                              sum(len(m.data.vertices) for m in group)))
         staging.commit()

@@ -45,17 +45,18 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
         store_bone_names(settings, rig.bones)
         left, right = found["LeftHit"] > 0.5, found["RightHit"] > 0.5
         frame = context.scene.frame_current
+        first = [*rig.measured, *values.override_warning(armature, "Probe Ground")]
         if not (left or right):
-            return [*rig.measured, ("WARNING", Message("Frame {frame}: ground under neither foot: {why}; {hint}",
-                                                      frame=frame, why=why_no_ground(ground, rig.ray, settings),
-                                                      hint=GROUND_HINT))]
+            return [*first, ("WARNING", Message("Frame {frame}: ground under neither foot: {why}; {hint}",
+                                                frame=frame, why=why_no_ground(ground, rig.ray, settings),
+                                                hint=GROUND_HINT))]
         hits = Message("both feet") if left and right else Message("the left foot") if left else \
             Message("the right foot")
         body, left_cm, right_cm = (values.signed(found[name], 2) for name in ("BodyOffset", "LeftOffset",
                                                                                "RightOffset"))
-        return [*rig.measured, ("INFO", Message("Frame {frame}: ground under {hits}; body {body} cm, left {left} cm, "
-                                                "right {right} cm", frame=frame, hits=hits, body=body, left=left_cm,
-                                                right=right_cm))]
+        return [*first, ("INFO", Message("Frame {frame}: ground under {hits}; body {body} cm, left {left} cm, "
+                                         "right {right} cm", frame=frame, hits=hits, body=body, left=left_cm,
+                                         right=right_cm))]
 
 
 def _summary(result: BakeResult) -> Message:
@@ -191,7 +192,7 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
         if removed:  # the values were the bake's (it animated them): they go with it
             values.remove(armature)
         statics.put_back(armature, statics.recorded(settings), nla.animated_below(armature))
-        settings.static_values.clear()
+        statics.store(settings, {})
         log = [("INFO", f"Removed {removed} '{nla.BAKE_NAME}' track{'s' if removed != 1 else ''}")]
         action = settings.pushed_action
         if action is not None:

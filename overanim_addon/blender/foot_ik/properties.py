@@ -9,6 +9,7 @@ import bpy
 
 from ...core.bone_names import FootIKBones, detect_foot_ik_bones
 from ..i18n import CONTEXT
+from ..overrides import kept_on_overrides
 from ..regions.properties import SPATIAL_ITEMS
 
 BONE_FIELDS = ("left_foot", "right_foot", "left_ik_target", "right_ik_target", "body_bone")
@@ -32,6 +33,7 @@ def _bone(name: str, description: str) -> Any:
     return bpy.props.StringProperty(name=name, description=description, translation_context=CONTEXT)
 
 
+@kept_on_overrides
 class OVERANIM_PG_static_value(bpy.types.PropertyGroup):
     """A channel's own value from before the bake animated it (see bake.py: kept for Remove)."""
 
@@ -42,6 +44,7 @@ class OVERANIM_PG_static_value(bpy.types.PropertyGroup):
     }
 
 
+@kept_on_overrides
 class OVERANIM_PG_foot_ik(bpy.types.PropertyGroup):
     __annotations__: dict[str, Any] = {
         "left_foot": _bone("Left Foot", "The left foot bone: the ray goes down at its head"),

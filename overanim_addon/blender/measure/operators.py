@@ -9,9 +9,10 @@ from bpy_extras.io_utils import ExportHelper
 
 from ...core.messages import Message, plural
 from ..calibration.properties import settings_from_properties
-from ..checks.checks import ERROR, run_checks
+from ..checks.checks import ERROR, EXPORT_ONLY, run_checks
 from ..checks.operators import store_checks
 from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll, require_armature
+from ..overrides import lost_on_save_warning
 from ..regions.properties import renamed_keys_report
 from . import results as results_module
 from .measure import measure
@@ -37,12 +38,15 @@ def measure_and_store(context: bpy.types.Context, armature: bpy.types.Object, fo
         return [("ERROR", refusal)]
     results = measure(context, armature)
     count = results_module.write(armature, results)
+    kept = [] if for_export else lost_on_save_warning(armature, results.properties(), "Measure Proportions")
     if not side:
         armature.overanim.show_results = True  # the Results panel opens on what was just measured
     c = results.character
-    log = [(f.severity, f.message) for f in findings]  # warnings, and information such as an animation's pose
+    # warnings, and information such as an animation's pose; not what only the export needs to say
+    log = [(f.severity, f.message) for f in findings if f.id not in EXPORT_ONLY]
     log += [("WARNING", warning) for region in results.regions for warning in region.warnings()]
     log.extend(renamed_keys_report(armature))
+    log.extend(kept)
     log.append(("INFO", Message(
         "'{name}': height {height:.1f} cm (scale {scale:.3f}), locomotion {locomotion:.1f} cm from '{root}', "
         "{regions}; {properties} written", name=armature.name, height=c.character_height_cs,

@@ -15,6 +15,7 @@ from ..common import (
     require_armature,
 )
 from ..i18n import CONTEXT
+from ..overrides import refill
 from . import compose as compose_module
 from . import live, shading
 from . import lod as lod_module
@@ -136,10 +137,7 @@ class OVERANIM_OT_check_lod_coverage(OverAnimOperatorMixin, bpy.types.Operator):
     def run(self, context):
         armature = require_armature(context)
         rows = lod_module.coverage(context, armature)
-        stored = armature.overanim.lod_rows
-        stored.clear()
-        for row in rows:
-            item = stored.add()
+        for item, row in zip(refill(armature.overanim.lod_rows, len(rows), "region"), rows, strict=True):
             item.region, item.lod, item.covered = row.region, row.lod, row.covered
             item.attachment_dependency, item.verdict = row.attachment_dependency, row.verdict.name
         log = []

@@ -1,11 +1,29 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll, require_armature
 from ..i18n import CONTEXT
+from ..overrides import library_name
+
+
+@contextmanager
+def from_the_library(armature: bpy.types.Object, region: str) -> Iterator[None]:
+    """A library override cannot remove or reorder the Regions its library gave it (Blender refuses
+    the collection change): say which, and where it can be done."""
+    try:
+        yield
+    except TypeError:
+        if armature.override_library is None:
+            raise
+        raise OverAnimError(Message("Region '{region}' comes from {library}: this library override can change it "
+                                    "but not remove or move it; do that in {library}", region=region,
+                                    library=library_name(armature))) from None
 
 
 class OVERANIM_OT_region_add(ArmatureOperatorMixin, bpy.types.Operator):
@@ -61,7 +79,8 @@ class OVERANIM_OT_region_remove(OverAnimOperatorMixin, bpy.types.Operator):
             raise OverAnimError(Message("'{name}' has no Region named '{region}'", name=armature.name,
                                         region=self.region))
         name = data.regions[index].name
-        data.regions.remove(index)
+        with from_the_library(armature, name):
+            data.regions.remove(index)
         # the active Region stays the one it was; removing it makes the one above active
         data.active_region_index = max(0, active - 1) if index <= active else active
         for i in reversed(range(len(data.checks))):  # what the checks said about it went with it
@@ -92,12 +111,14 @@ class OVERANIM_OT_region_move(OverAnimOperatorMixin, bpy.types.Operator):
         return True
 
     def run(self, context):
-        data = require_armature(context).overanim
+        armature = require_armature(context)
+        data = armature.overanim
         index = data.active_region_index
         target = index - 1 if self.direction == "UP" else index + 1
         if not 0 <= target < len(data.regions):
             return []
-        data.regions.move(index, target)
+        with from_the_library(armature, data.regions[index].name):
+            data.regions.move(index, target)
         data.active_region_index = target
         return []
 

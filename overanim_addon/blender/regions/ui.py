@@ -5,6 +5,7 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
+from ..overrides import in_use
 from ..text_wrap import wrapped_label
 from ..ui import OverAnimSubPanel, checkbox_icon
 from . import live, shading
@@ -111,7 +112,7 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
         col.operator("overanim.paint_region_masks", icon="BRUSH_DATA")
         on = data.live_preview
         col.operator("overanim.live_preview", icon=checkbox_icon(on), depress=on)
-        if data.live_preview and armature.name in live.errors:
+        if armature.name in live.errors:  # a live repaint that failed, or a flag set where it cannot start
             wrapped_label(col.column(align=True), context, tr(live.errors[armature.name]), icon="ERROR")
         col.operator("overanim.check_lod_coverage", icon="MOD_DECIM")
         col.operator("overanim.compose_region_deltas", icon="SHAPEKEY_DATA")
@@ -141,11 +142,12 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
         if len(policies) > 1:
             wrapped_label(layout.column(align=True), context,
                           tr("Mixed policies: Strongest Delta wins where its Region is present"), icon="INFO")
-        if data.lod_rows:
+        lod_rows = in_use(data.lod_rows, "region")
+        if lod_rows:
             table = layout.box().column(align=True)
             table.label(text="LOD Coverage", text_ctxt=CONTEXT)
             icons = {"OK": "CHECKMARK", "WARNING": "ERROR", "ERROR": "CANCEL"}
-            for row in data.lod_rows:
+            for row in lod_rows:
                 line = table.row()
                 line.alert = row.verdict == "ERROR"
                 line.label(text=tr(lod_row_text(row)), icon=icons.get(row.verdict, "INFO"), translate=False)
