@@ -11,7 +11,7 @@ from typing import Any
 import bpy
 import numpy as np
 
-from ..compat import is_layered
+from ..compat import is_layered, new_fcurve
 
 LINEAR = 1  # the index of 'LINEAR' in a keyframe's interpolation enum (CONSTANT, LINEAR, BEZIER, ...)
 
@@ -68,11 +68,7 @@ class NewChannels:
 
     def add(self, data_path: str, index: int, group: str, frames: np.ndarray, values: Sequence[float]) -> None:
         """One F-curve with a linear key per frame (bulk: ``foreach_set``, no per-key Python)."""
-        if self.slot is not None:  # 4.4 and 4.5 take no group in fcurves.new(): set it after
-            curve = self._bag.fcurves.new(data_path, index=index)
-            curve.group = self._bag.groups.get(group) or self._bag.groups.new(group)
-        else:
-            curve = self.action.fcurves.new(data_path, index=index, action_group=group)
+        curve = new_fcurve(self.action, self._bag if self.slot is not None else self.action, data_path, index, group)
         points = curve.keyframe_points
         points.add(len(frames))
         co = np.empty((len(frames), 2), np.float32)
