@@ -283,7 +283,9 @@ def transfer_action(source: bpy.types.Object, target: bpy.types.Object, action: 
                                     "to transfer", source=source.name, target=target.name))
     skipped = tuple(b for b in keyed if b not in match.mapping)
 
-    # the ratio: both characters measured as they are now (Absolute needs no measurement)
+    # the ratio: both characters measured as they are now (Absolute needs no measurement). A script's
+    # transform change reaches matrix_world only with an update, and WS and the split read it
+    context.view_layer.update()
     measurements: dict[str, MeasurementResults] = {}
     if basis is MotionMeasurementBasis.ABSOLUTE:
         ratio = transfer_ratio(CharacterScales(source.name), CharacterScales(target.name), basis)
