@@ -43,9 +43,9 @@ _MEASUREMENT_NAMES = {
     MotionMeasurementBasis.REGION_BOUNDS_RADIUS: Message("bounds radius measurement"),
     MotionMeasurementBasis.REGION_CHAIN_LENGTH: Message("chain length measurement"),
     MotionMeasurementBasis.AVERAGE_BONE_LENGTH: Message("average bone length measurement"),
-    MotionMeasurementBasis.CHARACTER_HEIGHT: Message("character height"),
-    MotionMeasurementBasis.LOCOMOTION_HEIGHT: Message("locomotion height"),
-    MotionMeasurementBasis.AUTO: Message("locomotion height"),
+    MotionMeasurementBasis.CHARACTER_HEIGHT: Message("character height measurement"),
+    MotionMeasurementBasis.LOCOMOTION_HEIGHT: Message("locomotion height measurement"),
+    MotionMeasurementBasis.AUTO: Message("locomotion height measurement"),
 }
 
 
@@ -74,7 +74,8 @@ def missing_measurement(scales: MotionMeasurementScales, basis: MotionMeasuremen
         measurement = _MEASUREMENT_NAMES[basis]
         return Message("Basis {basis} cannot resolve on '{name}': Region '{region}' has no {measurement}",
                        basis=basis.value, name=character, region=region, measurement=measurement)
-    return Message("Basis {basis} cannot resolve on '{name}': its {measurement} scale is not a positive number",
+    return Message("Basis {basis} cannot resolve on '{name}': the scale of its {measurement} is not a positive "
+                   "number",
                    basis=basis.value, name=character, measurement=_MEASUREMENT_NAMES[basis])
 
 

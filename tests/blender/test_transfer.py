@@ -412,7 +412,7 @@ def test_the_operator_reports_bad_input_and_says_why_it_is_greyed(source):
     small = scaled_copy(source, 0.6, "Small")
     bpy.context.view_layer.objects.active = small
     before = state()
-    with pytest.raises(RuntimeError, match="share no bone|are both"):
+    with pytest.raises(RuntimeError, match=r"share no bone|are both"):
         bpy.ops.overanim.transfer_action(source=small.name)
     with pytest.raises(RuntimeError, match="Choose the source armature"):
         bpy.ops.overanim.transfer_action()
@@ -424,3 +424,48 @@ def test_the_operator_reports_bad_input_and_says_why_it_is_greyed(source):
     bpy.context.view_layer.objects.active = camera
     with pytest.raises(RuntimeError, match="Select the target armature"):
         bpy.ops.overanim.transfer_action(source=source.name)
+
+
+# -- a tilted bone whose axes the split mixes ------------------------------------------------------------------
+def foot_curves(action, bone="ik_foot_l"):
+    return {c.array_index: c for c in fcurves(action) if c.data_path == f'pose.bones["{bone}"].location'}
+
+
+def test_an_unkeyed_axis_of_a_tilted_bone_gets_the_part_the_split_moves_into_it(source):
+    """ik_foot_l lies along the tilted foot: its world-vertical motion is spread over its three axes.
+    Keyed on one axis only, Scale Vertical 0 must still leave it no vertical motion: the other axis of
+    its vertical plane gets a channel laid out like the keyed one (its X is horizontal: none there)."""
+    clip = source.animation_data.action
+    bag = compat.channelbag(clip, compat.slot_of(clip, source))
+    curves = foot_curves(clip)
+    for index in (0, 1):
+        bag.fcurves.remove(curves[index])
+    source.pose.bones["ik_foot_l"].location = (0.0, 0.0, 0.0)
+    small = scaled_copy(source, 0.6, "Small")
+    moving = world_heads(source, ["ik_foot_l"], ALL_FRAMES)[:, 0]
+    assert np.ptp(moving[:, 2]) > 1.0  # its one keyed axis moves it up and down (and along)
+    result = transfer(source, small, scale_vertical=0.0)
+    made = foot_curves(result.action)
+    assert sorted(made) == [1, 2]
+    assert curve_fingerprint(made[1])[-5:] == curve_fingerprint(made[2])[-5:]  # laid out like the keyed one
+    assert np.array_equal(key_arrays(made[1])[:, :, 0], key_arrays(made[2])[:, :, 0])
+    heights = world_heads(small, ["ik_foot_l"], ALL_FRAMES)[:, 0, 2]
+    assert np.abs(heights - heights[0]).max() < TOLERANCE_CM
+    assert not any("different frames" in str(m) for _, m in result.log)
+
+
+def test_axes_keyed_on_other_frames_are_combined_at_each_key_and_reported(source):
+    clip = source.animation_data.action
+    curve = foot_curves(clip)[1]
+    frames = [key.co.x for key in curve.keyframe_points]
+    for key in reversed(list(curve.keyframe_points)[1:-1:2]):  # every other key of one axis goes
+        curve.keyframe_points.remove(key)
+    common = [int(f) for f in frames[::2]]
+    small = scaled_copy(source, 0.6, "Small")
+    result = transfer(source, small, scale_vertical=0.0)
+    assert any(level == "WARNING" and "different frames" in str(m) and "ik_foot_l" in str(m) for level, m in result.log)
+    heights = world_heads(small, ["ik_foot_l"], range(1, FRAMES + 1))[:, 0, 2]
+    at_keys = heights[[f - 1 for f in common if 1 <= f <= FRAMES]]
+    assert np.abs(at_keys - at_keys[0]).max() < TOLERANCE_CM
+    for made, original in zip(foot_curves(result.action).values(), foot_curves(clip).values(), strict=True):
+        assert np.array_equal(key_arrays(made)[:, :, 0], key_arrays(original)[:, :, 0])  # own key times kept

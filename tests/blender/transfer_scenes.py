@@ -43,7 +43,8 @@ def add_rotations(armature: bpy.types.Object) -> None:
     pose["root"]["Speed"] = 0.0
     for frame in range(1, FRAMES + 1, 6):
         phase = 2.0 * math.pi * frame / 24.0
-        pose["pelvis"].rotation_quaternion = (math.cos(0.05 * math.sin(phase)), 0.0, 0.0, math.sin(0.05 * math.sin(phase)))
+        half_turn = 0.05 * math.sin(phase)
+        pose["pelvis"].rotation_quaternion = (math.cos(half_turn), 0.0, 0.0, math.sin(half_turn))
         pose["pelvis"].keyframe_insert("rotation_quaternion", frame=frame)
         pose["spine_01"].rotation_euler = (0.05 * math.sin(phase), 0.0, 0.1 * math.cos(phase))
         pose["spine_01"].keyframe_insert("rotation_euler", frame=frame)

@@ -90,10 +90,11 @@ def _text(error: OverAnimError) -> str:
     return error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
 
 
-def _require_armature(obj: Any, role: Message) -> bpy.types.Object:
+def _require_armature(obj: Any, is_source: bool) -> bpy.types.Object:
     if not isinstance(obj, bpy.types.Object) or obj.type != "ARMATURE":
         name = getattr(obj, "name", str(obj))
-        raise OverAnimError(Message("The {role} '{name}' is not an armature", role=role, name=name))
+        raise OverAnimError(Message("The source '{name}' is not an armature", name=name) if is_source
+                            else Message("The target '{name}' is not an armature", name=name))
     if len(obj.data.bones) == 0:
         raise OverAnimError(Message("Armature '{name}' has no bones", name=obj.name))
     return obj
@@ -246,8 +247,8 @@ def transfer_action(source: bpy.types.Object, target: bpy.types.Object, action: 
     """Transfer ``action`` (default: the source's active action) from ``source`` onto ``target``."""
     options = options or TransferOptions()
     context = context or bpy.context
-    source = _require_armature(source, Message("source"))
-    target = _require_armature(target, Message("target"))
+    source = _require_armature(source, is_source=True)
+    target = _require_armature(target, is_source=False)
     if source == target:
         raise OverAnimError(Message("The source and the target are both '{name}': the source is the armature the "
                                     "clip was made on", name=source.name))
@@ -266,8 +267,8 @@ def transfer_action(source: bpy.types.Object, target: bpy.types.Object, action: 
     clip = _source_action(source, action)
     slot = compat.slot_of(clip, source)
     if compat.is_layered(clip) and slot is None:
-        raise OverAnimError(Message("Action '{action}' has several slots and none is '{name}''s: assign it to "
-                                    "'{name}' first", action=clip.name, name=source.name))
+        raise OverAnimError(Message("Action '{action}' has several slots and none belongs to '{name}': assign it "
+                                    "to '{name}' first", action=clip.name, name=source.name))
 
     # bones: by name, then by naming family; the armatures must share some
     curves = list(fcurves(clip, slot))
@@ -413,8 +414,8 @@ def _report(source: bpy.types.Object, target: bpy.types.Object, clip: bpy.types.
                                        bones=plural(len(skipped), "{n} bone", "{n} bones"),
                                        names=", ".join(skipped))))
     if kept:
-        log.append(("INFO", Message("'{target}''s previous action '{name}' is kept (fake user)", target=target.name,
-                                    name=kept)))
+        log.append(("INFO", Message("The previous action of '{target}', '{name}', is kept (fake user)",
+                                    target=target.name, name=kept)))
     if replaced:
         log.append(("INFO", Message("Replaced the earlier result '{name}'", name=replaced)))
     strips = _nla_strips(source)

@@ -67,6 +67,7 @@ def same_times(a: np.ndarray, b: np.ndarray) -> bool:
     return a.shape == b.shape and bool(np.array_equal(a[:, :, 0], b[:, :, 0]))
 
 
-def first_frame_values(curves: Sequence[bpy.types.FCurve | None], frame: float, fallback: Sequence[float]) -> list[float]:
+def first_frame_values(curves: Sequence[bpy.types.FCurve | None], frame: float,
+                       fallback: Sequence[float]) -> list[float]:
     """Each curve's value at ``frame``; ``fallback`` where there is no curve."""
     return [float(c.evaluate(frame)) if c is not None else float(f) for c, f in zip(curves, fallback, strict=True)]
