@@ -469,3 +469,40 @@ def test_axes_keyed_on_other_frames_are_combined_at_each_key_and_reported(source
     assert np.abs(at_keys - at_keys[0]).max() < TOLERANCE_CM
     for made, original in zip(foot_curves(result.action).values(), foot_curves(clip).values(), strict=True):
         assert np.array_equal(key_arrays(made)[:, :, 0], key_arrays(original)[:, :, 0])  # own key times kept
+
+
+def test_hand_set_handles_are_scaled_with_their_keys(source):
+    """Free and aligned handles are the artist's: they are scaled as they are, not recomputed."""
+    clip = source.animation_data.action
+    curve = next(c for c in fcurves(clip) if c.data_path == 'pose.bones["pelvis"].location' and c.array_index == 1)
+    for i, key in enumerate(curve.keyframe_points):
+        key.interpolation = "BEZIER"
+        key.handle_left_type = key.handle_right_type = "FREE" if i % 2 else "ALIGNED"
+        key.handle_left.y += 0.01 * (i + 1)
+        key.handle_right.y -= 0.02 * (i + 1)
+    small = scaled_copy(source, 0.6, "Small")
+    result = transfer(source, small)
+    made = location_curves(result.action)[(curve.data_path, 1)]
+    a, b = key_arrays(curve), key_arrays(made)
+    assert np.array_equal(a[:, :, 0], b[:, :, 0])
+    np.testing.assert_allclose(b[:, :, 1], 0.6 * a[:, :, 1], rtol=1e-6, atol=1e-7)
+    assert curve_fingerprint(made)[-5:] == curve_fingerprint(curve)[-5:]
+
+
+def test_the_benchmark_runs_and_prints_every_figure():
+    """The benchmark is not a timed test; this only checks that it runs and reports all it promises."""
+    import os
+    import subprocess
+    from pathlib import Path
+
+    from .helpers import script_command
+
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run(script_command("scripts/benchmark_transfer.py", "--frames", "20", "--repeat", "1"),
+                            cwd=root, capture_output=True, text=True, timeout=300,
+                            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, check=False)
+    assert result.returncode == 0, result.stderr + result.stdout
+    for line in ("20 frames, 60 bones, 600 F-curves", "Action.copy() (baseline)", "Locomotion Height",
+                 "measuring both rigs", "scaling the location keys", "Scale Vertical 0", "Absolute", "via bpy.ops",
+                 "x the copy", "target at most 3x the copy"):
+        assert line in result.stdout, f"missing {line!r} in:\n{result.stdout}"

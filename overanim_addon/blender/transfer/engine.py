@@ -175,14 +175,12 @@ def _location_groups(curves: Iterable[bpy.types.FCurve], match: BoneMatch) -> di
 def _rewrite(action: bpy.types.Action, bag: Any, group: _Group) -> tuple[int, bool]:
     """Scale one owner's location channels in place (new ones where the split mixes an unkeyed axis
     in). Returns (curves written, whether keys on other frames had to be estimated)."""
-    read = {i: keys.read(c) for i, c in group.curves.items()}
     m, pivot = group.matrix, group.pivot
     if is_axis_aligned(m):  # each channel on its own: values and handles about the pivot
         for i, curve in group.curves.items():
-            k = read[i]
-            k[:, :, 1] = pivot[i] + m[i, i] * (k[:, :, 1] - pivot[i])
-            keys.write(curve, k)
+            keys.scale_values(curve, m[i, i], pivot[i])
         return len(group.curves), False
+    read = {i: keys.read(c) for i, c in group.curves.items()}
     present = sorted(group.curves)
     outputs = [i for i in range(3) if i in group.curves or any(abs(m[i, j]) > MIX_TOLERANCE for j in present)]
     estimated = False
