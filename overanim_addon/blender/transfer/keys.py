@@ -17,11 +17,6 @@ ATTRIBUTES = {"interpolation": np.int32, "handle_left_type": np.int32, "handle_r
               "easing": np.int32, "type": np.int32, "back": np.float32, "amplitude": np.float32,
               "period": np.float32}
 SLOPE_FRAMES = 0.01  # the step of the one-sided differences that estimate a channel's tangents
-# handle types Blender computes from the keys (FCurve.update()): linear in the key values, so the
-# handles it computes for scaled keys are the scaled handles
-_TYPES = bpy.types.Keyframe.bl_rna.properties["handle_left_type"].enum_items
-COMPUTED_HANDLES = np.zeros(max(item.value for item in _TYPES) + 1, bool)  # by handle type value
-COMPUTED_HANDLES[[_TYPES[name].value for name in ("AUTO", "AUTO_CLAMPED", "VECTOR")]] = True
 
 
 def read(curve: bpy.types.FCurve) -> np.ndarray:
@@ -41,30 +36,11 @@ def write(curve: bpy.types.FCurve, keys: np.ndarray) -> None:
         points.foreach_set(name, row)
 
 
-def handles_computed(curve: bpy.types.FCurve) -> bool:
-    """Every handle of ``curve`` is one Blender computes from the keys (auto, auto-clamped, vector)."""
-    points = curve.keyframe_points
-    types = np.empty(len(points), np.int32)
-    for name in ("handle_left_type", "handle_right_type"):
-        points.foreach_get(name, types)
-        if not COMPUTED_HANDLES[types].all():
-            return False
-    return True
-
-
 def scale_values(curve: bpy.types.FCurve, factor: float, pivot: float) -> None:
-    """``pivot + factor (v - pivot)`` on every key value and handle of one channel. Keys are read and
-    written through a getter per key (Blender serves co and the handles so, not as raw arrays): when
-    Blender computes the handles itself, only the keys are written and it computes the handles."""
-    if handles_computed(curve):
-        points = curve.keyframe_points
-        co = np.empty(len(points) * 2, np.float32)
-        points.foreach_get("co", co)
-        values = co[1::2].astype(np.float64)
-        co[1::2] = pivot + factor * (values - pivot)
-        points.foreach_set("co", co)
-        curve.update()
-        return
+    """``pivot + factor (v - pivot)`` on every key value and both handles of one channel. Blender
+    serves co and the handles through a getter per key, not as raw arrays: these six calls are most
+    of a transfer's time. (Writing the keys alone and letting FCurve.update() compute auto handles
+    costs as much: update() alone takes as long as three of them.)"""
     k = read(curve)
     k[:, :, 1] = pivot + factor * (k[:, :, 1] - pivot)
     write(curve, k)
