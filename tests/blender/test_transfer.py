@@ -251,6 +251,8 @@ def test_names_that_differ_only_by_family_are_matched_and_the_rest_is_reported(s
     paths = {c.data_path for c in fcurves(result.action)}
     assert 'pose.bones["ik_foot.L"].location' in paths and not any("ik_foot_l" in p or "spine_02" in p for p in paths)
     assert any("spine_02" in str(message) and level == "WARNING" for level, message in result.log)
+    matched = next(str(m) for _, m in result.log if "naming family" in str(m))
+    assert "'ik_foot_l' → 'ik_foot.L'" in matched and "'foot_l'" not in matched  # the bones the clip moves
     names = [n for n in bone_names(source) if n != "spine_02"]
     renamed = [result.renamed.get(n, n) for n in names]
     mine = world_heads(other, renamed, ALL_FRAMES)

@@ -358,7 +358,8 @@ def transfer_action(source: bpy.types.Object, target: bpy.types.Object, action: 
         if target_name is not None and source_name in source.pose.bones and target_name in target.pose.bones:
             target.pose.bones[target_name].rotation_mode = source.pose.bones[source_name].rotation_mode
 
-    log += _report(source, target, clip, new, ratio, scaled_bones, channels, object_channels, match, skipped,
+    renamed = {s: t for s, t in match.renamed.items() if s in set(keyed)}  # the ones the clip moves
+    log += _report(source, target, clip, new, ratio, scaled_bones, channels, object_channels, renamed, skipped,
                    kept, replaced, estimated, modified)
     result = TransferResult(new, ratio, tuple(scaled_bones), channels, object_channels, match.renamed, skipped,
                             kept, replaced, log)
@@ -389,7 +390,7 @@ def _rename_and_skip(action: bpy.types.Action, bag: Any, slot: Any, match: BoneM
 
 
 def _report(source: bpy.types.Object, target: bpy.types.Object, clip: bpy.types.Action, new: bpy.types.Action,
-            ratio: TransferRatio, bones: list[str], channels: int, object_channels: int, match: BoneMatch,
+            ratio: TransferRatio, bones: list[str], channels: int, object_channels: int, renamed: dict[str, str],
             skipped: tuple[str, ...], kept: str, replaced: str, estimated: list[str],
             modified: list[str]) -> list[tuple[str, str]]:
     log: list[tuple[str, str]] = [("INFO", Message(
@@ -404,8 +405,8 @@ def _report(source: bpy.types.Object, target: bpy.types.Object, clip: bpy.types.
         object_channels, "{n} location channel", "{n} location channels")) if object_channels else ""
     log.append(("INFO", Message("Scaled {channels} on {bones}{object}; everything else copied as it was",
                                 channels=scaled, bones=on, object=extra)))
-    if match.renamed:
-        pairs = ", ".join(f"'{s}' → '{t}'" for s, t in match.renamed.items())
+    if renamed:
+        pairs = ", ".join(f"'{s}' → '{t}'" for s, t in renamed.items())
         log.append(("INFO", Message("Matched by naming family: {pairs}", pairs=pairs)))
     if skipped:
         log.append(("WARNING", Message("Skipped {bones} that '{target}' lacks: {names}", target=target.name,
