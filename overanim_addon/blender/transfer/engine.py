@@ -171,6 +171,26 @@ def _location_groups(curves: Iterable[bpy.types.FCurve], match: BoneMatch) -> di
     return groups
 
 
+def _plan(curves: list[bpy.types.FCurve], match: BoneMatch, target: bpy.types.Object, clip: bpy.types.Action,
+          ratio: TransferRatio, h: float, v: float) -> list[_Group]:
+    """What each owner's location channels become: the split in the target's frames (where the clip
+    plays); bones about 0 (their rest), the object about its value at the clip's first frame."""
+    world = np.array(target.matrix_world.to_3x3(), dtype=np.float64)
+    frame_start = float(clip.frame_range[0])
+    plan: list[_Group] = []
+    for (bone, path), group_curves in _location_groups(curves, match).items():
+        if bone:
+            to_world = world @ _bone_to_armature(target.data.bones[bone]) if h != v else world
+            matrix, pivot = ratio.ratio * split_matrix(to_world, h, v), np.zeros(3)
+        else:
+            matrix = ratio.ratio_ws * split_matrix(_object_to_world(target), h, v)
+            values = keys.first_frame_values([group_curves.get(i) for i in range(3)], frame_start,
+                                             getattr(target, path))
+            pivot = np.array(values)
+        plan.append(_Group(group_curves, matrix, pivot, path, bone))
+    return plan
+
+
 # -- writing ---------------------------------------------------------------------------------------------
 def _rewrite(action: bpy.types.Action, bag: Any, group: _Group) -> tuple[int, bool]:
     """Scale one owner's location channels in place (new ones where the split mixes an unkeyed axis
@@ -296,20 +316,7 @@ def transfer_action(source: bpy.types.Object, target: bpy.types.Object, action: 
     for factor in (ratio.ratio * h, ratio.ratio * v, ratio.ratio_ws * h, ratio.ratio_ws * v):
         require_finite_factor(factor)
 
-    # what each location channel becomes: the split in the target's frames (where the clip plays)
-    world = np.array(target.matrix_world.to_3x3(), dtype=np.float64)
-    frame_start = float(clip.frame_range[0])
-    plan: list[_Group] = []
-    for (bone, path), group_curves in _location_groups(curves, match).items():
-        if bone:
-            to_world = world @ _bone_to_armature(target.data.bones[bone]) if h != v else world
-            matrix, pivot = ratio.ratio * split_matrix(to_world, h, v), np.zeros(3)
-        else:
-            matrix = ratio.ratio_ws * split_matrix(_object_to_world(target), h, v)
-            values = keys.first_frame_values([group_curves.get(i) for i in range(3)], frame_start,
-                                             getattr(target, path))
-            pivot = np.array(values)
-        plan.append(_Group(group_curves, matrix, pivot, path, bone))
+    plan = _plan(curves, match, target, clip, ratio, h, v)
 
     # -- from here on, everything is written --
     log: list[tuple[str, str]] = []
