@@ -16,7 +16,8 @@ run on this machine (medians, with the range):
 - with basis Absolute (no measurement);
 - through ``bpy.ops.overanim.transfer_action`` (adds the operator's undo push);
 and each as a ratio to the baseline of the same run (target: at most the copy plus 2x, 3x). Each
-result is removed, and the scene re-evaluated, untimed, before the next run. Not a test: speed is stated, never asserted.
+result is removed, and the scene re-evaluated, untimed, before the next run. Not a test: speed is
+stated, never asserted.
 """
 
 from __future__ import annotations
@@ -157,7 +158,7 @@ def main(args: list[str]) -> int:
                 measure_checked(bpy.context, rig)
             return time.perf_counter() - start
 
-        from overanim_addon.blender.transfer import keys as key_io
+        from overanim_addon.blender.foot_ik.channels import scale_values
 
         scratch = clip.copy()  # the keys' own cost, on a copy: scaled by 1, as the transfer scales them
         locations = [c for c in fcurves(scratch) if c.data_path.endswith(".location")]
@@ -165,7 +166,7 @@ def main(args: list[str]) -> int:
         def key_access() -> float:
             start = time.perf_counter()
             for curve in locations:
-                key_io.scale_values(curve, 1.0, 0.0)
+                scale_values(curve, 1.0)
             return time.perf_counter() - start
 
         def via_ops() -> float:

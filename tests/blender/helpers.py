@@ -22,3 +22,11 @@ def linked_copy(obj, tmp_path):
     bpy.context.scene.collection.objects.link(linked)
     bpy.context.view_layer.objects.active = linked
     return linked
+
+
+def printed_reports(capfd, run):
+    """What the operator call ``run`` reported, as Blender prints it in the background
+    (``Warning: ...``, ``Info: ...``)."""
+    capfd.readouterr()
+    run()
+    return capfd.readouterr().out.splitlines()

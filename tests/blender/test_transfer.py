@@ -508,3 +508,18 @@ def test_the_benchmark_runs_and_prints_every_figure():
                  "measuring both rigs", "scaling the location keys", "Scale Vertical 0", "Absolute", "via bpy.ops",
                  "x the copy", "target at most 3x the copy"):
         assert line in result.stdout, f"missing {line!r} in:\n{result.stdout}"
+
+
+def test_a_channel_baked_to_samples_is_scaled_too(source):
+    clip = source.animation_data.action
+    curve = next(c for c in fcurves(clip) if c.data_path == 'pose.bones["root"].location' and c.array_index == 1)
+    curve.convert_to_samples(1, FRAMES)
+    samples = np.empty(len(curve.sampled_points) * 2, np.float32)
+    curve.sampled_points.foreach_get("co", samples)
+    small = scaled_copy(source, 0.6, "Small")
+    made = location_curves(transfer(source, small).action)[(curve.data_path, 1)]
+    scaled = np.empty_like(samples)
+    made.sampled_points.foreach_get("co", scaled)
+    assert len(made.keyframe_points) == 0 and np.ptp(samples[1::2]) > 0.5
+    np.testing.assert_allclose(scaled[1::2], 0.6 * samples[1::2], rtol=1e-6, atol=1e-7)
+    assert np.array_equal(scaled[0::2], samples[0::2])

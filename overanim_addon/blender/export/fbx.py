@@ -39,7 +39,7 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..common import deformed_meshes, lod_index
+from ..common import deformed_meshes, lod_index, posed
 from ..regions import packed
 from ..regions.compose import COMPOSED
 from ..regions.masks import GROUP_PREFIX, PREFIX, mesh_masks
@@ -273,9 +273,11 @@ def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, pa
     if not lods:
         lods = [0]
     names = property_curves.animated_properties(armature) if result.animated else []
-    curves = property_curves.sample(context, armature, names, *result.frames) if names else None
     path.parent.mkdir(parents=True, exist_ok=True)
-    with Staging() as staging:
+    # the take is the pose as it plays, whatever the Pose/Rest toggle shows (the exporter itself
+    # writes the meshes and the bind pose from the rest)
+    with posed(armature), Staging() as staging:
+        curves = property_curves.sample(context, armature, names, *result.frames) if names else None
         for lod in lods:
             group = by_lod.get(lod, [])
             target = lod_path(path, lod)

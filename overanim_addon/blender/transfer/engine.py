@@ -39,7 +39,7 @@ from ...core.transfer import (
 from .. import compat
 from ..calibration.properties import settings_from_properties
 from ..common import read_only_reason, require_object_mode
-from ..foot_ik.channels import fcurves
+from ..foot_ik.channels import fcurves, scale_values
 from ..measure import results as results_module
 from ..measure.operators import measure_checked
 from ..measure.results import MeasurementResults
@@ -198,7 +198,7 @@ def _rewrite(action: bpy.types.Action, bag: Any, group: _Group) -> tuple[int, bo
     m, pivot = group.matrix, group.pivot
     if is_axis_aligned(m):  # each channel on its own: values and handles about the pivot
         for i, curve in group.curves.items():
-            keys.scale_values(curve, m[i, i], pivot[i])
+            scale_values(curve, m[i, i], pivot[i])
         return len(group.curves), False
     read = {i: keys.read(c) for i, c in group.curves.items()}
     present = sorted(group.curves)

@@ -36,16 +36,6 @@ def write(curve: bpy.types.FCurve, keys: np.ndarray) -> None:
         points.foreach_set(name, row)
 
 
-def scale_values(curve: bpy.types.FCurve, factor: float, pivot: float) -> None:
-    """``pivot + factor (v - pivot)`` on every key value and both handles of one channel. Blender
-    serves co and the handles through a getter per key, not as raw arrays: these six calls are most
-    of a transfer's time. (Writing the keys alone and letting FCurve.update() compute auto handles
-    costs as much: update() alone takes as long as three of them.)"""
-    k = read(curve)
-    k[:, :, 1] = pivot + factor * (k[:, :, 1] - pivot)
-    write(curve, k)
-
-
 def lay_out_like(curve: bpy.types.FCurve, template: bpy.types.FCurve) -> None:
     """Give the empty ``curve`` the keys of ``template`` (times, handles, types, interpolation,
     easing) and its extrapolation: a channel the transfer must write where the source had none."""
