@@ -463,6 +463,75 @@ KO_MESSAGES = {
     "Frames {start}-{end}, {curves}": "{start}-{end} 프레임, {curves}",
     "Frames {start}-{end}": "{start}-{end} 프레임",
     "{n} property curve": "property curve {n}개", "{n} property curves": "property curve {n}개",
+    # Transfer Action
+    "{n} location channel": "location channel {n}개", "{n} location channels": "location channel {n}개",
+    "{n} strip": "strip {n}개", "{n} strips": "strip {n}개",
+    " and {channels} of the object": ", object의 {channels}",
+    "The source '{name}' is not an armature": "source '{name}'은(는) armature가 아닙니다",
+    "The target '{name}' is not an armature": "target '{name}'은(는) armature가 아닙니다",
+    "'{name}' has no active action: name the action to transfer":
+        "'{name}'에 활성 action이 없습니다: transfer할 action을 지정하세요",
+    "The source and the target are both '{name}': the source is the armature the clip was made on":
+        "source와 target이 모두 '{name}'입니다: source는 clip을 만든 armature입니다",
+    "'{name}' is editing an NLA strip: leave tweak mode (Tab in the NLA editor) first":
+        "'{name}'이(가) NLA strip을 편집 중입니다: 먼저 tweak mode에서 나가세요 (NLA 에디터에서 Tab)",
+    "Action '{action}' has several slots and none belongs to '{name}': assign it to '{name}' first":
+        "Action '{action}'에 slot이 여러 개 있고 '{name}'의 slot이 없습니다: 먼저 '{name}'에 할당하세요",
+    "Action '{action}' has no channels for '{name}': nothing to transfer":
+        "Action '{action}'에 '{name}'의 channel이 없습니다: transfer할 것이 없습니다",
+    "'{source}' and '{target}' share no bone (by name or naming family): nothing to transfer":
+        "'{source}'와(과) '{target}'에 공통 bone이 없습니다 (이름으로도 naming family로도): transfer할 것이 없습니다",
+    "Transferred '{action}' from '{source}' onto '{target}' as '{result}': ratio {ratio:.4g} for the bones, "
+    "{ratio_ws:.4g} for the object ({basis}: {target_scale:.4g} / {source_scale:.4g})":
+        "'{action}'을(를) '{source}'에서 '{target}'(으)로 '{result}'(이)라는 이름으로 transfer했습니다: bone의 "
+        "ratio {ratio:.4g}, object의 ratio {ratio_ws:.4g} ({basis}: {target_scale:.4g} / {source_scale:.4g})",
+    "Scaled {channels} on {bones}{object}; everything else copied as it was":
+        "{bones}의 {channels}{object}에 scale을 적용했습니다. 나머지는 그대로 복사했습니다",
+    "'{name}' could not be measured: {reason}": "'{name}'을(를) 측정할 수 없습니다: {reason}",
+    "'{name}' has no Region '{region}': Basis {basis} needs it on both armatures":
+        "'{name}'에 Region '{region}'이(가) 없습니다: Basis {basis}는 두 armature 모두에 그 Region이 필요합니다",
+    "Unknown basis '{basis}'": "알 수 없는 basis '{basis}'",
+    "Matched by naming family: {pairs}": "naming family로 맞춘 bone: {pairs}",
+    "Skipped {bones} that '{target}' lacks: {names}": "'{target}'에 없는 {bones}는 건너뛰었습니다: {names}",
+    "The previous action of '{target}', '{name}', is kept (fake user)":
+        "'{target}'의 이전 action '{name}'은(는) 보존됩니다 (fake user)",
+    "Replaced the earlier result '{name}'": "이전 결과 '{name}'을(를) 교체했습니다",
+    "'{name}' also plays {strips} in the NLA: only '{action}' was transferred (strips are not merged in)":
+        "'{name}'은(는) NLA에서 {strips}도 재생합니다: '{action}'만 transfer했습니다 (strip은 합치지 않습니다)",
+    "Location keys of {names} are on different frames per axis: the parts the horizontal/vertical split moves "
+    "between axes follow each key's tangent":
+        "{names}의 location key가 축마다 다른 frame에 있습니다: horizontal/vertical 분리로 축 사이를 옮기는 "
+        "부분은 각 key의 tangent를 따릅니다",
+    "F-curve modifiers on the location channels of {names} are copied unscaled":
+        "{names}의 location channel에 있는 F-curve modifier는 scale 없이 복사했습니다",
+    "'{name}' had no measurement: measured, and the results written":
+        "'{name}'에 측정값이 없었습니다: 측정하고 결과를 기록했습니다",
+    "Choose the source armature: the one the clip was made on":
+        "source armature를 고르세요: clip을 만든 armature입니다",
+    "There is no object named '{name}'": "이름이 '{name}'인 object가 없습니다",
+    "Select the target armature (or a mesh it deforms)": "target armature(또는 그것이 변형하는 mesh)를 선택하세요",
+    "There is no action named '{name}'": "이름이 '{name}'인 action이 없습니다",
+    "Ratio {ratio:.4g} for the bones, {ratio_ws:.4g} for the object":
+        "bone의 ratio {ratio:.4g}, object의 ratio {ratio_ws:.4g}",
+    "Pick the armature the clip was made on": "clip을 만든 armature를 고르세요",
+    "span length measurement": "span length 측정값", "bounds radius measurement": "bounds radius 측정값",
+    "chain length measurement": "chain length 측정값", "average bone length measurement": "average bone length 측정값",
+    "character height measurement": "character height 측정값",
+    "locomotion height measurement": "locomotion height 측정값",
+    "Basis {basis} cannot resolve on '{name}': the scale of its {measurement} is not a positive number":
+        "'{name}'에서 Basis {basis}를 해석할 수 없습니다: {measurement}의 scale이 양수가 아닙니다",
+    "Basis {basis} needs a Region measurement: name a Region that both armatures have":
+        "Basis {basis}에는 Region measurement가 필요합니다: 두 armature 모두에 있는 Region을 지정하세요",
+    "Basis {basis} cannot resolve on '{name}': Region '{region}' has no Region measurement":
+        "'{name}'에서 Basis {basis}를 해석할 수 없습니다: Region '{region}'에 Region measurement가 없습니다",
+    "Basis {basis} cannot resolve on '{name}': Region '{region}' has no {measurement}":
+        "'{name}'에서 Basis {basis}를 해석할 수 없습니다: Region '{region}'에 {measurement}이(가) 없습니다",
+    "The transfer ratio times Scale Horizontal or Scale Vertical is not a finite number ({value}): nothing was "
+    "transferred":
+        "transfer ratio에 Scale Horizontal 또는 Scale Vertical을 곱한 값이 유한한 수가 아닙니다 ({value}): "
+        "아무것도 transfer하지 않았습니다",
+    "A location channel's space is degenerate (a zero or non-finite scale)":
+        "location channel의 공간이 퇴화되었습니다 (scale이 0이거나 유한하지 않음)",
 }
 
 
