@@ -288,6 +288,11 @@ KO_MESSAGES = {
     "Added '{name}' with {regions}": "'{name}'을(를) 추가했습니다 ({regions})",
     "Studio defaults applied by 'Apply Studio Defaults' and to the sample character":
         "'Apply Studio Defaults'와 샘플 캐릭터에 적용되는 studio 기본값",
+    # Remove Foot IK Bake
+    "Removed {n} '{track}' track": "'{track}' track {n}개를 제거했습니다",
+    "Removed {n} '{track}' tracks": "'{track}' track {n}개를 제거했습니다",
+    "The bake's strip is removed from track '{track}'; the track stays with your strips in it":
+        "track '{track}'에서 bake의 strip을 제거했습니다; 작업자의 strip이 있어 track은 그대로 둡니다",
     # Export for Unreal
     "Choose a file to export to": "내보낼 파일을 고르세요",
     "Blender's FBX exporter (io_scene_fbx) is not available": "Blender의 FBX exporter(io_scene_fbx)를 쓸 수 없습니다",

@@ -8,6 +8,7 @@ from typing import Any
 import bpy
 
 from ...core.errors import OverAnimError
+from ...core.messages import Message, plural
 from ..common import ArmatureOperatorMixin, find_armature, require_armature, require_object_mode
 from ..i18n import CONTEXT
 from . import nla, statics, values
@@ -154,7 +155,10 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
         armature = find_armature(context)
-        return armature is not None and bool(nla.bake_tracks(armature) or armature.overanim.foot_ik.pushed_action)
+        if armature is None:
+            return False
+        settings = armature.overanim.foot_ik
+        return bool(settings.baked_action or settings.pushed_action)
 
     def run(self, context):
         armature = require_armature(context)
@@ -163,11 +167,16 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
         if armature.animation_data is not None and armature.animation_data.use_tweak_mode:
             raise OverAnimError(f"'{armature.name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first")
         removed = nla.remove_bake(armature)
-        if removed:  # the values were the bake's (it animated them): they go with it
+        if removed.strips:  # the values were the bake's (it animated them): they go with it
             values.remove(armature)
         statics.put_back(armature, statics.recorded(settings), nla.animated_below(armature))
         settings.static_values.clear()
-        log = [("INFO", f"Removed {removed} '{nla.BAKE_NAME}' track{'s' if removed != 1 else ''}")]
+        log: list[tuple[str, str]] = []
+        if removed.tracks or not removed.kept:
+            log.append(("INFO", plural(removed.tracks, "Removed {n} '{track}' track", "Removed {n} '{track}' tracks",
+                                       track=nla.BAKE_NAME)))
+        log += [("INFO", Message("The bake's strip is removed from track '{track}'; the track stays with your "
+                                 "strips in it", track=name)) for name in removed.kept]
         action = settings.pushed_action
         if action is not None:
             blending = (settings.pushed_blend_type, settings.pushed_extrapolation, settings.pushed_influence)
