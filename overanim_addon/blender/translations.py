@@ -293,6 +293,11 @@ KO_MESSAGES = {
     "Removed {n} '{track}' tracks": "'{track}' track {n}개를 제거했습니다",
     "The bake's strip is removed from track '{track}'; the track stays with your strips in it":
         "track '{track}'에서 bake의 strip을 제거했습니다; 작업자의 strip이 있어 track은 그대로 둡니다",
+    "'{action}' is the active action again": "'{action}'이(가) 다시 active action입니다",
+    "'{action}' stays in the NLA on track {tracks}": "'{action}'은(는) NLA의 track {tracks}에 남아 있습니다",
+    "'{action}' stays in the NLA on tracks {tracks}": "'{action}'은(는) NLA의 track {tracks}에 남아 있습니다",
+    "'{action}' is kept on the muted NLA track '{track}': the armature has another active action":
+        "'{action}'을(를) mute된 NLA track '{track}'에 보관했습니다: armature에 다른 active action이 있습니다",
     # Export for Unreal
     "Choose a file to export to": "내보낼 파일을 고르세요",
     "Blender's FBX exporter (io_scene_fbx) is not available": "Blender의 FBX exporter(io_scene_fbx)를 쓸 수 없습니다",

@@ -1,6 +1,7 @@
 """Remove Foot IK Bake and a re-bake take away what the bake made and nothing of the artist's: an
-action dropped into the bake's track, a track of theirs that happens to have its name. Each is
-checked in the file saved and opened again, where an action without a user is gone."""
+action dropped into the bake's track, a track of theirs that happens to have its name, the walk
+moved into the bake's track. Each is checked in the file saved and opened again, where an action
+without a user is gone."""
 
 import bpy
 import pytest
@@ -101,3 +102,47 @@ def test_an_artists_track_named_like_the_bakes_is_not_the_bake(rig, tmp_path):
     rig = reopened(rig, tmp_path)
     assert WALK_NAME in bpy.data.actions and strips_of(rig, WALK_NAME) == [("OverAnim_FootIK", 1.0)]
 
+
+def test_the_walk_moved_into_the_bakes_track_keeps_its_place(rig, tmp_path, capfd):
+    walk = walking(rig)
+    bake(rig)
+    adt = rig.animation_data
+    pushed = adt.nla_tracks[rig.overanim.foot_ik.pushed_track]
+    old = pushed.strips[0]
+    slot = getattr(old, "action_slot", None)
+    drop(nla.bake_tracks(rig)[0], walk, slot, 20)  # moved up into the bake's track, after the baked frames
+    pushed.strips.remove(old)
+    capfd.readouterr()
+    remove(rig)
+    assert f"'{WALK_NAME}' stays in the NLA on track 'OverAnim_FootIK'" in capfd.readouterr().out
+    assert strips_of(rig, WALK_NAME) == [("OverAnim_FootIK", 20.0)]
+    rig = reopened(rig, tmp_path)
+    assert WALK_NAME in bpy.data.actions and strips_of(rig, WALK_NAME) == [("OverAnim_FootIK", 20.0)]
+
+
+@pytest.mark.parametrize("other_active", [False, True], ids=["nothing-active", "another-action-active"])
+def test_the_walk_taken_out_of_the_nla_is_kept(rig, tmp_path, capfd, other_active):
+    """The artist deleted the pushed-down strip: the walk had no user but the bake's record of it.
+    It comes back as the active action, or, when another one is active, on a muted track of its own."""
+    walking(rig)
+    bake(rig)
+    adt = rig.animation_data
+    pushed = adt.nla_tracks[rig.overanim.foot_ik.pushed_track]
+    pushed.strips.remove(pushed.strips[0])
+    if other_active:
+        run, _slot = own_action(rig, "Run")
+        adt.action = run
+    capfd.readouterr()
+    remove(rig)
+    out = capfd.readouterr().out
+    rig = reopened(rig, tmp_path)
+    assert WALK_NAME in bpy.data.actions
+    if other_active:
+        assert f"'{WALK_NAME}' is kept on the muted NLA track '{WALK_NAME}'" in out
+        assert rig.animation_data.action.name == "Run"
+        track = rig.animation_data.nla_tracks[WALK_NAME]
+        assert track.mute and strips_of(rig, WALK_NAME) == [(WALK_NAME, 1.0)]
+    else:
+        assert f"'{WALK_NAME}' is the active action again" in out
+        assert rig.animation_data.action.name == WALK_NAME
+        assert getattr(rig.animation_data, "action_slot", True)  # 4.4+: playing through its slot

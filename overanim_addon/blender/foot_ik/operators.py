@@ -180,11 +180,7 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
         action = settings.pushed_action
         if action is not None:
             blending = (settings.pushed_blend_type, settings.pushed_extrapolation, settings.pushed_influence)
-            if nla.bring_back(armature, action, settings.pushed_track, blending):
-                log.append(("INFO", f"'{action.name}' is the active action again"))
-            else:
-                log.append(("WARNING", f"'{action.name}' stays in the NLA: the armature has another active action, "
-                                       f"or track '{settings.pushed_track}' was changed"))
+            log.append(nla.put_back_pushed(armature, action, settings.pushed_track, blending))
             settings.pushed_action, settings.pushed_track = None, ""
         return log
 
