@@ -298,6 +298,14 @@ KO_MESSAGES = {
     "'{action}' stays in the NLA on tracks {tracks}": "'{action}'은(는) NLA의 track {tracks}에 남아 있습니다",
     "'{action}' is kept on the muted NLA track '{track}': the armature has another active action":
         "'{action}'을(를) mute된 NLA track '{track}'에 보관했습니다: armature에 다른 active action이 있습니다",
+    # replacing files (the export's; the batch's saves use the same words)
+    "{file} is read-only": "{file}은(는) 읽기 전용입니다",
+    "the folder {folder} is read-only": "폴더 {folder}은(는) 읽기 전용입니다",
+    "could not replace {file}: {reason}": "{file}을(를) 바꿀 수 없습니다: {reason}",
+    "could not write {file}: {reason}": "{file}에 쓸 수 없습니다: {reason}",
+    "Not exported: {reason}": "내보내지 않았습니다: {reason}",
+    "Not exported: {reason}; the files there are as they were":
+        "내보내지 않았습니다: {reason}; 그 자리의 파일은 그대로입니다",
     # Export for Unreal
     "Choose a file to export to": "내보낼 파일을 고르세요",
     "Blender's FBX exporter (io_scene_fbx) is not available": "Blender의 FBX exporter(io_scene_fbx)를 쓸 수 없습니다",

@@ -22,3 +22,13 @@ def linked_copy(obj, tmp_path):
     bpy.context.scene.collection.objects.link(linked)
     bpy.context.view_layer.objects.active = linked
     return linked
+
+
+def chattr(path, flag):
+    """``chattr flag path`` (``+a``: append only; a file that cannot be replaced or deleted, even by
+    root, as a file another program holds open on Windows); False where chattr is not available."""
+    import shutil
+    import subprocess
+
+    return bool(shutil.which("chattr")) and subprocess.run(["chattr", flag, str(path)], capture_output=True,
+                                                           check=False).returncode == 0
