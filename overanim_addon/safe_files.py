@@ -2,11 +2,13 @@
 saves of a .blend. A target is checked before anything is written (a read-only file or folder is
 refused, by root too, who could write over it); the new files are written by the caller under
 hidden temporary names beside their targets and renamed over them only when all are complete, all
-or none. bpy-free: the batch's orchestrator imports what imports this."""
+or none; a full disk is called so, whatever the writer said. bpy-free: the batch's orchestrator
+imports what imports this."""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 import shutil
@@ -16,6 +18,8 @@ from pathlib import Path
 
 from .core.errors import OverAnimError
 from .core.messages import Message
+
+FULL = (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))  # no space left, or none left to this user
 
 
 class WriteError(OverAnimError):
@@ -44,6 +48,20 @@ def check_targets(targets: Sequence[Path]) -> None:
     for folder in dict.fromkeys(target.parent for target in targets):
         if folder.is_dir() and not writable(folder):
             raise WriteError(Message("the folder {folder} is read-only", folder=str(folder)))
+
+
+def full_disk_reason(error: BaseException, folder: Path, needed: int = 0) -> Message | None:
+    """The words "the disk is full" when ``error``, raised writing about ``needed`` bytes into
+    ``folder``, came of a full disk, else None. Its errno says so, or its text does (the FBX exporter's
+    traceback), or, as Blender's own save says it in words that vary ("No such file or directory"
+    on 4.3, "Failed to write blendfile" on 5.3), less space is left there than ``needed``."""
+    text = str(error)
+    full = (isinstance(error, OSError) and error.errno in FULL) or \
+        any(f"[Errno {number}]" in text or os.strerror(number) in text for number in FULL)
+    if not full and needed > 0:
+        with contextlib.suppress(OSError):
+            full = shutil.disk_usage(folder).free < needed
+    return Message("the disk is full ({folder})", folder=str(folder)) if full else None
 
 
 def fsync(path: Path, directory: bool = False) -> None:
@@ -92,7 +110,7 @@ def replace_all(pairs: Sequence[tuple[Path, Path]]) -> None:
         except OSError as error:
             remove(*kept.values())
             raise WriteError(Message("could not replace {file}: {reason}", file=target.name,
-                                     reason=_reason(error))) from error
+                                     reason=full_disk_reason(error, target.parent) or _reason(error))) from error
     replaced: list[Path] = []
     for temp, target in pairs:
         try:

@@ -301,6 +301,7 @@ KO_MESSAGES = {
     # replacing files (the export's; the batch's saves use the same words)
     "{file} is read-only": "{file}은(는) 읽기 전용입니다",
     "the folder {folder} is read-only": "폴더 {folder}은(는) 읽기 전용입니다",
+    "the disk is full ({folder})": "디스크가 가득 찼습니다 ({folder})",
     "could not replace {file}: {reason}": "{file}을(를) 바꿀 수 없습니다: {reason}",
     "could not write {file}: {reason}": "{file}에 쓸 수 없습니다: {reason}",
     "Not exported: {reason}": "내보내지 않았습니다: {reason}",

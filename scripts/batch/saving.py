@@ -4,7 +4,7 @@ Blender's own save renames the old file to ``.blend1`` and then its ``@`` tempor
 target: killed between the two, the target is gone. Here Blender writes a hidden temporary file
 beside the target (``files.temp_path``); only when that save completed is it renamed over the target
 (``os.replace``, atomic). No ``.blend1`` appears unless ``backup`` asks for one. The checks of the
-target and the rename are the add-on's own (``overanim_addon.safe_files``,
+target, the rename and the words for a full disk are the add-on's own (``overanim_addon.safe_files``,
 which its FBX export uses too). Importing this module does not import bpy (the demo and the batch
 worker call ``save_blend`` with bpy loaded)."""
 
@@ -14,7 +14,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from overanim_addon.safe_files import WriteError, check_targets, link_or_copy, remove, replace_all
+from overanim_addon.safe_files import WriteError, check_targets, full_disk_reason, link_or_copy, remove, replace_all
 
 from .files import Identity, identity, is_complete_blend, temp_path
 
@@ -28,6 +28,13 @@ def _backup(target: Path) -> None:
     staging = temp_path(target.with_name(target.name + "1"))
     link_or_copy(target, staging)
     os.replace(staging, target.with_name(target.name + "1"))
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def save_blend(target: Path, *, unchanged_since: Identity | None, backup: bool = False,
@@ -47,6 +54,8 @@ def save_blend(target: Path, *, unchanged_since: Identity | None, backup: bool =
         raise SaveError(f"not saved: {error}") from None
     temp = temp_path(target)
     blender_temp = temp.with_name(temp.name + "@")
+    # the new file is about as large as the one opened (or the one it replaces), or larger
+    needed = max(_size(Path(bpy.data.filepath)) if bpy.data.filepath else 0, _size(target))
     checkpoint("save-start")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -56,7 +65,7 @@ def save_blend(target: Path, *, unchanged_since: Identity | None, backup: bool =
             raise SaveError("Blender did not write the whole file")
     except (RuntimeError, OSError, SaveError) as error:
         remove(temp, blender_temp)
-        message = str(error).strip().removeprefix("Error: ").strip()
+        message = full_disk_reason(error, target.parent, needed) or str(error).strip().removeprefix("Error: ").strip()
         raise SaveError(f"could not save {target.name}: {message or type(error).__name__}") from error
     checkpoint("temp-written")
     if identity(target) != unchanged_since:

@@ -62,3 +62,28 @@ def library(batch_library, tmp_path):
     import shutil
 
     return Path(shutil.copytree(batch_library, tmp_path / "library"))
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """``small_disk(kilobytes)``: a folder on a file system of its own that size (a tmpfs), for a
+    full disk the way an artist meets it (ENOSPC, not a file-size limit). Skips when this process may
+    not mount one (not root, or a container without the right); unmounted at the end."""
+    import subprocess
+
+    mounted: list[Path] = []
+
+    def mount(kilobytes: int) -> Path:
+        folder = tmp_path / f"disk{len(mounted)}"
+        folder.mkdir()
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={kilobytes}k", "tmpfs", str(folder)],
+                              capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            pytest.skip(f"cannot mount a small tmpfs to fill ({done.stderr.strip() or done.returncode}): "
+                        "the full disk is not tested")
+        mounted.append(folder)
+        return folder
+
+    yield mount
+    for folder in mounted:
+        subprocess.run(["umount", "-l", str(folder)], check=False)

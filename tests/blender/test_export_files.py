@@ -1,12 +1,12 @@
 """Export for Unreal writes all the files of an export or none of them: a target it may not write
-is refused before anything is written, a file that cannot be replaced leaves every file as it was;
-never a temporary file left behind. Each error names the file."""
+is refused before anything is written, a file that cannot be replaced leaves every file as it was,
+a full disk is called so; never a temporary file left behind. Each error names the file."""
 
 import bpy
 import pytest
 
 from ..batch_support import snapshot
-from .helpers import chattr
+from .helpers import chattr, fill_disk
 
 
 def export(path):
@@ -64,3 +64,15 @@ def test_a_read_only_folder_is_refused_before_anything_is_written(exported):
     assert f"Not exported: the folder {exported} is read-only" in message
     assert snapshot(exported) == before
 
+
+def test_a_full_disk_is_called_so_and_the_old_files_stay(sample, small_disk):
+    disk = small_disk(1024)  # room for one export (about 180 kB) and not much more
+    assert export(disk / "hero.fbx") == {"FINISHED"}
+    sample.overanim.calibration.reference_character_height = 150.0
+    before = snapshot(disk)
+    filler = fill_disk(disk)
+    message = refused(disk / "hero.fbx")
+    assert f"Not exported: could not write hero.fbx: the disk is full ({disk})" in message
+    assert "Traceback" not in message
+    filler.unlink()
+    assert snapshot(disk) == before  # no temporary file left

@@ -273,9 +273,13 @@ def _not_exported(reason: str) -> Message:
     return Message("Not exported: {reason}; the files there are as they were", reason=reason)
 
 
-def _write_error(target: Path, error: OSError) -> OverAnimError:
-    return OverAnimError(_not_exported(Message("could not write {file}: {reason}", file=target.name,
-                                               reason=error.strerror or str(error))))
+def _write_error(target: Path, error: OSError | RuntimeError) -> OverAnimError:
+    """A write into ``target``'s temporary file failed: Blender's exporter raises RuntimeError with
+    its whole traceback as the text, of which the artist gets the last line (the console has all)."""
+    lines = [line for line in str(error).splitlines() if line.strip() and not line.startswith("Location:")]
+    said = error.strerror if isinstance(error, OSError) and error.strerror else lines[-1] if lines else repr(error)
+    reason = safe_files.full_disk_reason(error, target.parent) or said.strip().removeprefix("Error: ")
+    return OverAnimError(_not_exported(Message("could not write {file}: {reason}", file=target.name, reason=reason)))
 
 
 def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, path: Path, *,
@@ -311,7 +315,7 @@ def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, pa
                     result.curves_on = property_curves.add_to_file(written, staging.new(target), armature.name,
                                                                    curves)
                     result.curves = names
-            except OSError as error:
+            except (OSError, RuntimeError) as error:
                 raise _write_error(target, error) from error
             result.files.append(ExportedFile(target, lod, [m.name for m in group],
                                              sum(len(m.data.vertices) for m in group)))
