@@ -3,6 +3,7 @@ turns domain errors into reports."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -66,6 +67,26 @@ def held_apart_by(obj: bpy.types.Object) -> str | None:
     if obj.use_dynamic_topology_sculpting:
         return "DYNTOPO"
     return None
+
+
+@contextlib.contextmanager
+def posed(armature: bpy.types.Object) -> Iterator[None]:
+    """The rig in its pose while inside, whatever the artist's Pose/Rest Position toggle shows, and
+    the toggle exactly as it was afterwards (errors included). Measuring reads the rest data
+    directly; probing, baking and exporting read the pose, so the toggle must not decide it."""
+    data = armature.data
+    shown = data.pose_position
+    if shown == "POSE":
+        yield
+        return
+    view_layer = bpy.context.view_layer
+    data.pose_position = "POSE"
+    view_layer.update()  # the pose bones' matrices are the evaluated ones: evaluate them posed
+    try:
+        yield
+    finally:
+        data.pose_position = shown
+        view_layer.update()
 
 
 def find_armature(context: bpy.types.Context) -> bpy.types.Object | None:

@@ -26,7 +26,9 @@ def is_layered(action: bpy.types.Action) -> bool:
 
 
 def ensure_uv_pin(uv_layer: bpy.types.MeshUVLoopLayer) -> Any:
-    """The pin layer of a UV map: 5.0 and later make it only on request (``pin_ensure``)."""
+    """The pin values of a UV map (a sequence of items with ``.value``)."""
     if hasattr(uv_layer, "pin_ensure"):
-        uv_layer.pin_ensure()
+        # 5.0 and later make the layer only on request, and there ``uv_layer.pin`` is not it (5.2
+        # returns float2 values): take the values from the bool attribute pin_ensure() returns
+        return uv_layer.pin_ensure().data
     return uv_layer.pin  # 4.2 to 4.5: made by the first write to it

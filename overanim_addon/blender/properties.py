@@ -58,6 +58,9 @@ class OVERANIM_PG_object(bpy.types.PropertyGroup):
         "masks_painted": bpy.props.BoolProperty(
             name="Masks Painted", default=False, options=set(), translation_context=CONTEXT,
             description="Region masks are painted (until Clear Preview)"),
+        "last_export": bpy.props.StringProperty(
+            options={"HIDDEN"}, translation_context=CONTEXT,
+            description="What the last Export for Unreal wrote, in short, as JSON (export/summary.py)"),
         # no update callback: one on a PropertyGroup crashes the bpy 4.2 module at exit. The Live
         # Preview operator turns it on and off (regions/live.py)
         "live_preview": bpy.props.BoolProperty(

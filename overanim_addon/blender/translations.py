@@ -97,6 +97,7 @@ KO_MESSAGES = {
     "All checks passed": "모든 검사를 통과했습니다",
     "Not measured yet": "아직 측정하지 않았습니다",
     "Not probed yet": "아직 probe하지 않았습니다",
+    "Not checked yet": "아직 검사하지 않았습니다",
     "Found by name on first use": "처음 쓸 때 이름으로 찾습니다",
     "Select an armature or a mesh it deforms": "armature 또는 armature가 변형하는 mesh를 선택하세요",
     "Full Weight must be above Zero Weight: hard step":
@@ -164,9 +165,11 @@ KO_MESSAGES = {
     "Put the armature's origin at its feet (Object > Set Origin)":
         "armature의 origin을 발에 두세요 (Object > Set Origin)",
     "The meshes are shown posed ({count}, e.g. '{bone}'): measuring uses the rest pose; switch the rig to Rest "
-    "Position to see what is measured":
+    "Position to see what is measured (Probe Ground, Bake Foot IK and Export for Unreal use the pose either way)":
         "mesh가 포즈된 상태로 보입니다 ({count}, 예: '{bone}'): 측정은 rest pose를 씁니다. 측정되는 모습을 보려면 "
-        "rig를 Rest Position으로 바꾸세요",
+        "rig를 Rest Position으로 바꾸세요 (Probe Ground, Bake Foot IK, Export for Unreal은 어느 쪽이든 포즈를 씁니다)",
+    "The meshes show the animation's pose ({count}, e.g. '{bone}'): measuring uses the rest pose":
+        "mesh가 애니메이션의 pose로 보입니다 ({count}, 예: '{bone}'): 측정은 rest pose를 씁니다",
     "Locomotion root '{bone}' is at ground level ({height:.2f} cm): locomotion height would be 0; pick the pelvis "
     "in Locomotion Root Bone":
         "Locomotion root '{bone}'이(가) 바닥 높이에 있습니다 ({height:.2f} cm): locomotion height가 0이 됩니다. "
@@ -210,6 +213,38 @@ KO_MESSAGES = {
         "만드세요 (Object > Relations)",
     "Mesh data '{mesh}' is shared by objects of different scales: make them single-user first":
         "mesh data '{mesh}'을(를) scale이 다른 object들이 함께 사용합니다: 먼저 single-user로 만드세요",
+    "'{name}' has its {channel} keyed ({actions}): Apply Scale would be undone or distorted by those keys; "
+    "remove them or apply the scale before keying":
+        "'{name}'의 {channel}에 key가 있습니다 ({actions}): 그 key가 Apply Scale을 되돌리거나 어긋나게 합니다. "
+        "key를 지우거나, key를 넣기 전에 scale을 적용하세요",
+    "'{name}' has its {channel} driven: Apply Scale would be undone or distorted by the driver; remove it or "
+    "apply the scale first":
+        "'{name}'의 {channel}을(를) driver가 움직입니다: 그 driver가 Apply Scale을 되돌리거나 어긋나게 합니다. "
+        "driver를 지우거나 먼저 scale을 적용하세요",
+    "'{name}' has a non-uniform or mirrored scale and its bones are animated ({actions}): their keys cannot "
+    "take such a scale; give the armature a uniform scale first":
+        "'{name}'의 scale이 균일하지 않거나 뒤집혀 있고 bone에 animation이 있습니다 ({actions}): 그 key에는 "
+        "이런 scale을 적용할 수 없습니다. 먼저 armature에 균일한 scale을 주세요",
+    "Actions {actions} (animating '{name}') are linked from a library: Apply Scale cannot rescale their bone "
+    "locations; make them local first":
+        "'{name}'을(를) 움직이는 action {actions}이(가) library에서 link되어 있습니다: Apply Scale로 bone "
+        "location을 다시 맞출 수 없습니다. 먼저 로컬로 만드세요",
+    "The animation of '{name}' ({actions}) also plays on {others}: Apply Scale would move them too; give "
+    "'{name}' its own copy of the actions first":
+        "'{name}'의 animation ({actions})이(가) {others}에서도 재생됩니다: Apply Scale이 그쪽도 움직입니다. "
+        "먼저 '{name}'에 action의 사본을 따로 주세요",
+    "Bone locations in {actions} have F-curve modifiers that Apply Scale cannot rescale (only Cycles can stay): "
+    "apply or remove them first":
+        "{actions}의 bone location에 Apply Scale이 다시 맞출 수 없는 F-curve modifier가 있습니다 (Cycles만 "
+        "괜찮습니다): 먼저 적용하거나 제거하세요",
+    "Actions {actions} multiply bone locations in the NLA of '{name}': a scale cannot be applied through a "
+    "product; blend them another way first":
+        "action {actions}이(가) '{name}'의 NLA에서 bone location을 곱합니다 (Multiply): 곱에는 scale을 적용할 "
+        "수 없습니다. 먼저 다른 blend 방식으로 바꾸세요",
+    "Bone locations of '{name}' are driven ({bones}): Apply Scale cannot rescale a driver; remove the drivers "
+    "or apply the scale first":
+        "'{name}'의 bone location을 driver가 움직입니다 ({bones}): Apply Scale로 driver를 다시 맞출 수 "
+        "없습니다. driver를 지우거나 먼저 scale을 적용하세요",
     # names OverAnim writes
     "'{mesh}' has a vertex group named '{name}', the name of the colour attribute OverAnim writes: "
     "rename or remove that group first":
@@ -285,7 +320,9 @@ KO_MESSAGES = {
         "변형되는 mesh 중 Delta Shape Key({names})를 가진 것이 없습니다",
     "Composed {deltas} on {meshes}; {overlap} where Regions overlap":
         "{meshes}에 {deltas}를 합성했습니다; Region이 겹치는 곳은 {overlap}",
-    "Added '{name}' with {regions}": "'{name}'을(를) 추가했습니다 ({regions})",
+    "Added '{name}' with {regions}, walking over '{terrain}' (the scene now plays frames {start}-{end})":
+        "'{name}'을(를) 추가했습니다 ({regions}). '{terrain}' 위를 걷습니다 (이제 씬은 {start}-{end} 프레임을 "
+        "재생합니다)",
     "Studio defaults applied by 'Apply Studio Defaults' and to the sample character":
         "'Apply Studio Defaults'와 샘플 캐릭터에 적용되는 studio 기본값",
     # Remove Foot IK Bake
@@ -307,6 +344,42 @@ KO_MESSAGES = {
     "Not exported: {reason}": "내보내지 않았습니다: {reason}",
     "Not exported: {reason}; the files there are as they were":
         "내보내지 않았습니다: {reason}; 그 자리의 파일은 그대로입니다",
+    # Foot IK
+    "Measure Proportions (run first, the rig had no measurement): {reason}":
+        "Measure Proportions (rig에 측정값이 없어 먼저 실행): {reason}",
+    "Measured first: {summary}": "먼저 측정했습니다: {summary}",
+    "both feet": "두 발", "the left foot": "왼발", "the right foot": "오른발",
+    "Frame {frame}: ground under {hits}; body {body} cm, left {left} cm, right {right} cm":
+        "프레임 {frame}: {hits} 아래에 바닥이 있습니다; body {body} cm, 왼발 {left} cm, 오른발 {right} cm",
+    "Frame {frame}: ground under neither foot: {why}; {hint}":
+        "프레임 {frame}: 어느 발 아래에도 바닥이 없습니다: {why}. {hint}",
+    "Ground under neither foot in frames {start}-{end}: {why}; nothing was baked: {hint}":
+        "{start}-{end} 프레임에서 어느 발 아래에도 바닥이 없습니다: {why}. 아무것도 bake하지 않았습니다: {hint}",
+    "put the ground under the character, or set Ground in the Foot IK panel to the collection that holds it":
+        "캐릭터 아래에 바닥을 두거나, Foot IK 패널의 Ground를 바닥이 든 collection으로 지정하세요",
+    "the rays met nothing of {probed} from {top:.0f} cm above to {trace:.1f} cm below the character's ground level":
+        "ray가 캐릭터의 바닥 높이 {top:.0f} cm 위부터 {trace:.1f} cm 아래까지 {probed} 중 어디에도 닿지 않았습니다",
+    "there is no ground in {where} (no mesh, curve or instance but the character's own)":
+        "{where}에 바닥이 없습니다 (캐릭터 자신의 것 말고는 mesh, curve, instance가 없습니다)",
+    "the {count} of collection '{collection}' ({names}{more})": "collection '{collection}'의 {count} ({names}{more})",
+    "the {count} shown in the scene ({names}{more})": "씬에 보이는 {count} ({names}{more})",
+    "collection '{name}'": "컬렉션 '{name}'",
+    "the scene": "씬",
+    "{n} object": "object {n}개", "{n} objects": "object {n}개",
+    "No IK target is set (Left IK, Right IK): the feet are not moved; the bake keys only the OverAnim_FootIK_ "
+    "curves{body}. Pick the IK bones in the Foot IK panel (Detect Foot Bones finds them by name)":
+        "IK target이 지정되지 않았습니다 (Left IK, Right IK): 발은 움직이지 않고, bake는 OverAnim_FootIK_ "
+        "curve{body}만 key합니다. Foot IK 패널에서 IK bone을 고르세요 (Detect Foot Bones가 이름으로 찾습니다)",
+    " and the body bone '{bone}'": "와(과) body bone '{bone}'",
+    "{field} is not set: that foot is not moved, only the OverAnim_FootIK_ curves give its offset; pick its IK "
+    "bone in the Foot IK panel":
+        "{field}이(가) 지정되지 않았습니다: 그 발은 움직이지 않고 OverAnim_FootIK_ curve만 offset을 알려 줍니다. "
+        "Foot IK 패널에서 그 발의 IK bone을 고르세요",
+    "Baked {frames} frames (left foot on ground {left}, right {right}; body offset {low} to {high} cm) onto NLA "
+    "track '{track}'{pushed}":
+        "{frames} 프레임을 NLA track '{track}'에 bake했습니다 (바닥에 닿은 프레임: 왼발 {left}, 오른발 {right}; "
+        "body offset {low} ~ {high} cm){pushed}",
+    "; '{action}' pushed down into the NLA": "; '{action}'을(를) NLA로 push down했습니다",
     # Export for Unreal
     "Choose a file to export to": "내보낼 파일을 고르세요",
     "Blender's FBX exporter (io_scene_fbx) is not available": "Blender의 FBX exporter(io_scene_fbx)를 쓸 수 없습니다",
@@ -332,6 +405,13 @@ KO_MESSAGES = {
         "'{name}'은(는) link되어 있어 color layer를 거르지 못한 채 파일에 넣었습니다",
     "Exported {file} for Unreal{lods}": "Unreal용 {file}을(를) 내보냈습니다{lods}",
     " (+{n} LOD file)": " (+LOD 파일 {n}개)", " (+{n} LOD files)": " (+LOD 파일 {n}개)",
+    # the last export in the panel
+    "{bones} and {meshes}": "{bones}와(과) {meshes}",
+    "Region masks in {packing}": "{packing}에 Region mask",
+    "No Region mask channel": "Region mask channel 없음",
+    "Frames {start}-{end}, {curves}": "{start}-{end} 프레임, {curves}",
+    "Frames {start}-{end}": "{start}-{end} 프레임",
+    "{n} property curve": "property curve {n}개", "{n} property curves": "property curve {n}개",
 }
 
 

@@ -82,7 +82,7 @@ class Skeleton:
         m = np.asarray(linear, dtype=np.float64).reshape(3, 3)
         joints = np.array([(b.head, b.tail) for b in self.bones], dtype=np.float64).reshape(-1, 3) @ m.T
         rows = joints.reshape(-1, 2, 3).tolist()
-        return Skeleton([BoneInfo(b.name, b.parent, tuple(head), tuple(tail))
+        return Skeleton([BoneInfo(b.name, b.parent, (head[0], head[1], head[2]), (tail[0], tail[1], tail[2]))
                          for b, (head, tail) in zip(self.bones, rows, strict=True)])
 
     def non_finite_bones(self) -> list[str]:

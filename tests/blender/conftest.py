@@ -87,3 +87,14 @@ def small_disk(tmp_path):
     yield mount
     for folder in mounted:
         subprocess.run(["umount", "-l", str(folder)], check=False)
+
+
+@pytest.fixture(params=__import__("tests.real_blender", fromlist=["VERSIONS"]).VERSIONS, ids=lambda v: f"real-{v}")
+def real_binary(request):
+    """A real Blender binary (4.3, then 5.2 LTS) through ../shared/tools/real-blender; a version
+    whose chroot is not set up is skipped with the reason."""
+    from ..real_blender import RealBlender
+
+    binary = RealBlender(request.param)
+    binary.require()
+    return binary

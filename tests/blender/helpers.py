@@ -49,3 +49,11 @@ def chattr(path, flag):
 
     return bool(shutil.which("chattr")) and subprocess.run(["chattr", flag, str(path)], capture_output=True,
                                                            check=False).returncode == 0
+
+
+def printed_reports(capfd, run):
+    """What the operator call ``run`` reported, as Blender prints it in the background
+    (``Warning: ...``, ``Info: ...``)."""
+    capfd.readouterr()
+    run()
+    return capfd.readouterr().out.splitlines()

@@ -12,9 +12,7 @@ import bpy
 import pytest
 
 from .. import batch_library as library_builder
-from .. import real_blender
 from ..batch_support import load_report, run_batch, snapshot, statuses
-from ..real_blender import RUN_SH
 from .helpers import custom_props, fill_disk, script_command
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -549,26 +547,20 @@ def test_benchmark_runs_and_prints_every_figure():
 
 
 # -- the real Blender binary ------------------------------------------------------------------------
-def run_real_blender(script, *args):
-    return subprocess.run(["bash", str(RUN_SH), "-b", "--factory-startup", "--python-exit-code", "1", "--python",
-                           script, "--", *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=600,
-                          check=False)
-
-
 @pytest.fixture
-def real_blender_work():
+def real_blender_work(real_binary):
     """A folder inside the checkout (run.sh mounts only that), removed afterwards."""
-    real_blender.require()
-    work = ROOT / "out" / "real-blender-test"
+    work = ROOT / "out" / f"real-blender-test-{real_binary.version}"
     shutil.rmtree(work, ignore_errors=True)
     yield work
     shutil.rmtree(work, ignore_errors=True)
 
 
 @pytest.mark.real_blender
-def test_demo_and_batch_through_a_real_blender_binary(batch_library, real_blender_work):
-    """Blender 4.3 runs the orchestrator, and its workers are Blender binaries: the demo, a library it
-    built itself, and the files this bpy wrote (newer than 4.3, or older for bpy 4.2)."""
+def test_demo_and_batch_through_a_real_blender_binary(batch_library, real_blender_work, real_binary):
+    """A real Blender (4.3, 5.2) runs the orchestrator, and its workers are Blender binaries: the demo,
+    a library it built itself, and the files this bpy wrote (newer, as old or older than that Blender)."""
+    run_real_blender, real = real_binary.run_script, real_binary.version_tuple
     work = real_blender_work
     result = run_real_blender("scripts/demo.py", work / "demo")
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
@@ -579,22 +571,22 @@ def test_demo_and_batch_through_a_real_blender_binary(batch_library, real_blende
     result = run_real_blender("scripts/overanim_batch.py", work / "library", "--jobs", "2", "--report", work / "r.json")
     assert result.returncode == 2, result.stdout[-2000:] + result.stderr[-2000:]
     report = load_report(work / "r.json")
-    assert statuses(report) == library_builder.EXPECTED and report["blender_version"].startswith("4.3")
+    assert statuses(report) == library_builder.EXPECTED and report["blender_version"].startswith(real_binary.version)
     assert snapshot(work / "library") == before
     shutil.copytree(batch_library / "rigs", work / "this-bpy")
     before = snapshot(work / "this-bpy")
     result = run_real_blender("scripts/overanim_batch.py", work / "this-bpy", "--save", "--report", work / "n.json")
     report = load_report(work / "n.json")
-    if bpy.app.version >= (5, 0, 0):  # 4.3 cannot read 5.0's file format at all
+    if bpy.app.version >= (5, 0, 0) > (*real, 0):  # 4.x cannot read 5.0's file format at all
         assert result.returncode == 2 and set(statuses(report).values()) == {"unreadable"}
         assert all("may be from a newer version of Blender" in f["error"] for f in report["files"])
         assert snapshot(work / "this-bpy") == before
-    elif bpy.app.version[:2] > (4, 3):  # newer files for 4.3: never saved over
+    elif bpy.app.version[:2] > real:  # files newer than that Blender: never saved over
         assert result.returncode == 1, result.stdout[-2000:] + result.stderr[-2000:]
         version = ".".join(map(str, bpy.app.version[:2]))
         assert all(f["error"].startswith(f"not saved: written by a newer Blender ({version})") for f in report["files"])
         assert snapshot(work / "this-bpy") == before
-    else:  # older files: saved in 4.3's format, the failing LOD step reported
+    else:  # as old or older: saved in that Blender's format, the failing LOD step reported
         assert result.returncode == 1, result.stdout[-2000:] + result.stderr[-2000:]
         assert statuses(report) == {"hero.blend": "ok", "lod_error.blend": "failed", "sub/villain.blend": "ok"}
         assert all(f["saved_to"] for f in report["files"])

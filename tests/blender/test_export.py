@@ -181,3 +181,26 @@ def test_a_long_mesh_name_reaches_the_file_as_it_is(sample, tmp_path, name):
     assert body().data.name == name and sorted(m.name for m in bpy.data.meshes) == sorted(
         [name, "SK_OverAnimSample_Body_LOD1"])
     assert [name_of(g) for g in read(path).of(b"Geometry")] == [name]
+
+
+def test_the_report_says_where_the_files_went_and_the_panel_keeps_a_short_summary(prepared, tmp_path, capfd):
+    from ..layout_recorder import draw_panel
+    from .helpers import printed_reports
+    from .test_panel import DEFAULT_SIDEBAR
+
+    def main_panel():
+        return draw_panel(bpy.types.OVERANIM_PT_main, bpy.context, region_width=DEFAULT_SIDEBAR).texts()
+
+    assert "Last Export" not in main_panel()
+    path = tmp_path / "for unreal" / "hero.fbx"
+    lines = printed_reports(capfd, lambda: bpy.ops.overanim.export_fbx(filepath=str(path)))
+    assert lines[-1] == f"Info: Exported {path} for Unreal (+1 LOD file)"  # the status bar shows the last one
+    texts = main_panel()
+    summary = texts[texts.index("Last Export"):]
+    assert str(path).replace(" ", "") in "".join(summary).replace(" ", "")  # the whole path, over its rows
+    assert any("+1 LOD file" in row for row in summary)
+    assert f"{len(prepared.data.bones)} bones and 2 meshes" in summary
+    assert "R LeftArm, A Head" in " ".join(summary)  # the packed channels
+    assert "No animation" in summary
+    path_rows = next(i for i, row in enumerate(summary) if row.endswith(".fbx"))
+    assert len(summary) - path_rows <= 6  # short: the details stay in the report

@@ -26,7 +26,7 @@ from .foot_ik_scenes import (
     world_head_z,
     world_matrix,
 )
-from .helpers import custom_props, linked_copy
+from .helpers import custom_props, linked_copy, printed_reports
 
 FORWARD, RIGHT = (0.0, -1.0, 0.0), (-1.0, 0.0, 0.0)  # the sample faces -Y; its right is -X
 
@@ -442,6 +442,57 @@ def test_detect_foot_bones_fills_every_field(rig):
     plane()
     probe(rig)
     assert settings.body_bone == ""
+
+
+# -- what the artist is told -----------------------------------------------------------------------
+def test_a_probe_that_meets_no_ground_warns_and_says_what_was_probed(rig, capfd):
+    """The sample stands beside the default cube: no ground under its feet."""
+    bpy.ops.mesh.primitive_cube_add(size=2.0, location=(-3.0, 0.0, 1.0))
+    bpy.context.view_layer.objects.active = rig
+    lines = printed_reports(capfd, lambda: probe(rig))
+    warnings = [line for line in lines if line.startswith("Warning:")]
+    assert len(warnings) == 1, lines
+    assert "neither foot" in warnings[0] and "'Cube'" in warnings[0] and "Ground" in warnings[0]
+    assert "cm below" in warnings[0]  # how far down the rays reached
+    box_under(rig, "foot_l", 0.0)  # one foot on the ground: nothing to warn about
+    lines = printed_reports(capfd, lambda: probe(rig))
+    assert not [line for line in lines if line.startswith("Warning:")], lines
+
+
+def test_a_bake_where_no_frame_meets_the_ground_writes_nothing(rig):
+    key_artist_action(rig)
+    plane()
+    bake(rig)  # an earlier bake, on the ground
+
+    def state():
+        tracks = [t.name for t in rig.animation_data.nla_tracks]
+        return custom_props(rig), tracks, sorted(a.name for a in bpy.data.actions)
+
+    before = state()
+    bpy.data.objects["Floor"].location.x += 10.0  # the floor moved away: every ray misses
+    with bpy.context.temp_override(active_object=rig, object=rig), \
+            pytest.raises(RuntimeError, match=r"neither foot.*'Floor'.*nothing was baked.*Ground"):
+        bpy.ops.overanim.bake_foot_ik()
+    assert state() == before and not nla.bake_tracks(rig)[0].mute  # the earlier bake as it was
+
+
+def test_a_bake_without_ik_targets_warns_that_only_curves_are_keyed(sample, capfd):
+    plane()
+    settings = sample.overanim.foot_ik
+    with bpy.context.temp_override(active_object=sample, object=sample):
+        bpy.ops.overanim.detect_foot_bones()  # the sample has no IK bones: feet and body only
+    assert (settings.left_ik_target, settings.right_ik_target) == ("", "")
+    lines = printed_reports(capfd, lambda: bake(sample, frame_start=1, frame_end=2))
+    (warning,) = [line for line in lines if line.startswith("Warning:")]
+    assert "No IK target" in warning and "only the OverAnim_FootIK_ curves." in warning
+    settings.body_bone = "pelvis"  # what else is keyed is named
+    lines = printed_reports(capfd, lambda: bake(sample, frame_start=1, frame_end=2))
+    (warning,) = [line for line in lines if line.startswith("Warning:")]
+    assert "curves and the body bone 'pelvis'" in warning
+    settings.left_ik_target = "clavicle_l"  # any unconnected bone can be keyed: one side set, the other is named
+    lines = printed_reports(capfd, lambda: bake(sample, frame_start=1, frame_end=2))
+    (warning,) = [line for line in lines if line.startswith("Warning:")]
+    assert "Right IK" in warning and "Left IK" not in warning
 
 
 # -- the pipeline ----------------------------------------------------------------------------------

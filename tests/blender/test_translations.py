@@ -5,7 +5,6 @@ import ast
 import json
 import re
 import string
-import subprocess
 from pathlib import Path
 
 import bpy
@@ -26,7 +25,6 @@ from overanim_addon.blender.translations import (
 )
 from overanim_addon.core.messages import Message, plural
 
-from .. import real_blender
 from ..layout_recorder import draw_panel
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -197,13 +195,11 @@ def draw_panel_list_item(region, armature):
 
 
 @pytest.mark.real_blender
-def test_korean_through_a_real_blender():
-    """Blender 4.3 in ko_KR: its dictionary would rename our terms and the artist's names; ours are
+def test_korean_through_a_real_blender(real_binary):
+    """A real Blender (4.3, 5.2) in ko_KR: its dictionary would rename our terms and the artist's names; ours are
     kept, tooltips and messages read in Korean with the names intact."""
-    real_blender.require()
-    result = subprocess.run(["bash", str(real_blender.RUN_SH), "-b", "--factory-startup", "--python-exit-code", "1",
-                             "--python", "tests/real_blender_i18n.py"], cwd=ROOT, capture_output=True, text=True,
-                            timeout=300, check=False)
+    result = real_binary.run("-b", "--factory-startup", "--python-exit-code", "1", "--python",
+                             "tests/real_blender_i18n.py", timeout=300)
     lines = [line for line in result.stdout.splitlines() if line.startswith("RESULT ")]
     assert lines, result.stdout[-3000:] + result.stderr[-3000:]
     out = json.loads(lines[-1][len("RESULT "):])

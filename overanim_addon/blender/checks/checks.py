@@ -4,6 +4,7 @@ where a safe one exists. ``run_checks`` only reads; fixes are separate functions
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -17,6 +18,7 @@ from ...core.messages import Message, plural
 from ...core.skeleton import Skeleton, character_height
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
+from ..foot_ik.channels import animated as animated_channels
 from ..measure import extract
 from ..regions.packed import channel_table
 from ..regions.properties import region_bones, region_keys, require_region_bones
@@ -126,12 +128,32 @@ def _check_pose(context, armature):
     joints = joints[np.all(np.isfinite(joints), axis=1)]
     size = float(np.ptp(joints, axis=0).max()) if len(joints) else 0.0
     posed = [pb.name for pb in armature.pose.bones if not _at_rest(pb.matrix_basis, POSE_OFFSET_TOLERANCE * size)]
-    if posed:
+    animated = _animated_bones(armature)
+    by_hand = [name for name in posed if name not in animated]
+    if by_hand:
         yield CheckResult("posed", WARNING,
                           Message("The meshes are shown posed ({count}, e.g. '{bone}'): measuring uses the rest "
-                                  "pose; switch the rig to Rest Position to see what is measured",
-                                  count=plural(len(posed), "{n} posed bone", "{n} posed bones"), bone=posed[0]),
+                                  "pose; switch the rig to Rest Position to see what is measured (Probe Ground, "
+                                  "Bake Foot IK and Export for Unreal use the pose either way)",
+                                  count=plural(len(by_hand), "{n} posed bone", "{n} posed bones"), bone=by_hand[0]),
                           "rest_position")
+    elif posed:  # every animated rig is posed at most frames: expected, nothing to fix
+        yield CheckResult("posed", INFO,
+                          Message("The meshes show the animation's pose ({count}, e.g. '{bone}'): measuring uses "
+                                  "the rest pose", count=plural(len(posed), "{n} posed bone", "{n} posed bones"),
+                                  bone=posed[0]))
+
+
+_POSE_BONE_PATH = re.compile(r'^pose\.bones\["((?:[^"\\]|\\.)*)"\]')
+
+
+def _animated_bones(armature) -> set[str]:
+    """The bones whose channels the armature's animation keys (its action, its NLA strips) or drives."""
+    adt = armature.animation_data
+    paths = {path for path, _index in animated_channels(armature)}
+    paths |= {driver.data_path for driver in adt.drivers} if adt is not None else set()
+    found = (_POSE_BONE_PATH.match(path) for path in paths)
+    return {re.sub(r"\\(.)", r"\1", match.group(1)) for match in found if match}
 
 
 def _at_rest(matrix, offset_tolerance: float) -> bool:
@@ -332,6 +354,7 @@ def _fix_apply_mesh_scale(context, armature):
 
 
 def _fix_rest_position(context, armature):
+    # what the viewport shows only: the steps that need the pose take it themselves (common.posed)
     armature.data.pose_position = "REST"
 
 

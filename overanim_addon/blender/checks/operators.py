@@ -24,7 +24,7 @@ def store_checks(armature: bpy.types.Object, findings: Iterable[CheckResult]) ->
 
 
 def report_findings(findings: list[CheckResult]) -> list[tuple[str, str]]:
-    log = [(f.severity, f.message) for f in findings if f.severity != "INFO"]
+    log = [(f.severity, f.message) for f in findings]
     errors = sum(f.severity == "ERROR" for f in findings)
     warnings = sum(f.severity == "WARNING" for f in findings)
     # an error finding is a result here, not a failure of the operator: report it as a warning

@@ -25,8 +25,8 @@ class OVERANIM_PT_checks(OverAnimSubPanel, bpy.types.Panel):
         armature = self.armature(context)
         data = armature.overanim
         layout = self.layout
-        layout.operator("overanim.run_checks", icon="CHECKMARK")
-        if not data.checks_run:
+        if not data.checks_run:  # Run Checks is among the steps' buttons above (ui.py)
+            layout.label(text=tr("Not checked yet"), icon="INFO", translate=False)
             return
         if not data.checks:
             layout.label(text=tr("All checks passed"), icon="CHECKMARK", translate=False)

@@ -37,7 +37,7 @@ import bpy
 from ... import safe_files
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..common import deformed_meshes, lod_index
+from ..common import deformed_meshes, lod_index, posed
 from ..regions import packed
 from ..regions.compose import COMPOSED
 from ..regions.masks import GROUP_PREFIX, PREFIX, mesh_masks
@@ -299,9 +299,11 @@ def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, pa
     targets = export_targets(armature, context.scene, path, export_lods)
     refuse_unwritable(targets)
     names = property_curves.animated_properties(armature) if result.animated else []
-    curves = property_curves.sample(context, armature, names, *result.frames) if names else None
     path.parent.mkdir(parents=True, exist_ok=True)
-    with Staging() as staging:
+    # the take is the pose as it plays, whatever the Pose/Rest toggle shows (the exporter itself
+    # writes the meshes and the bind pose from the rest)
+    with posed(armature), Staging() as staging:
+        curves = property_curves.sample(context, armature, names, *result.frames) if names else None
         for lod, target in targets.items():
             group = by_lod.get(lod, [])
             try:

@@ -11,6 +11,7 @@ from ..common import ArmatureOperatorMixin, find_armature, require_armature, req
 from ..i18n import CONTEXT
 from ..measure.operators import measure_and_store
 from ..regions.packed import PACKED
+from . import summary
 from .fbx import ExportResult, export_for_unreal, export_targets, object_mode, refuse_unwritable
 
 
@@ -44,7 +45,7 @@ def report_lines(armature: bpy.types.Object, result: ExportResult) -> list[tuple
         log.append(("WARNING", Message("'{name}' is linked: its colour layers went into the file unfiltered",
                                        name=name)))
     extra = len(result.files) - 1
-    log.append(("INFO", Message("Exported {file} for Unreal{lods}", file=result.files[0].path.name,
+    log.append(("INFO", Message("Exported {file} for Unreal{lods}", file=str(result.files[0].path),
                                 lods=plural(extra, " (+{n} LOD file)", " (+{n} LOD files)") if extra else "")))
     return log
 
@@ -89,7 +90,7 @@ class OVERANIM_OT_export_fbx(ArmatureOperatorMixin, bpy.types.Operator, ExportHe
             path = path.with_name(f"{path.name}.fbx")
         refuse_unwritable(export_targets(armature, context.scene, path, self.export_lods))  # before measuring
         with object_mode(context):  # measured and written as in Object Mode; the artist's mode comes back
-            log = measure_and_store(context, armature, for_export=True)
+            log = measure_and_store(context, armature, for_export=True, side=True)
             errors = [message for level, message in log if level == "ERROR"]
             if errors:  # the metadata would be stale or wrong: nothing is written
                 raise OverAnimError(errors[0])
@@ -99,8 +100,9 @@ class OVERANIM_OT_export_fbx(ArmatureOperatorMixin, bpy.types.Operator, ExportHe
             except OSError as error:
                 raise OverAnimError(Message("Could not write {path}: {reason}", path=str(path),
                                             reason=error.strerror or str(error))) from error
-        warnings = [(level, message) for level, message in log if level == "WARNING"]
-        return [*warnings, *report_lines(armature, result)]
+        summary.store(armature, result)
+        # what the measurement found (its summary, last, is said by "measured just now")
+        return [*log[:-1], *report_lines(armature, result)]
 
 
 classes = (OVERANIM_OT_export_fbx,)

@@ -6,6 +6,7 @@ F-curves directly."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import bpy
@@ -36,6 +37,51 @@ def _strip_actions(strips: Any) -> list[tuple[bpy.types.Action, Any]]:
         elif strip.action is not None and not strip.mute:
             found.append((strip.action, getattr(strip, "action_slot", None)))
     return found
+
+
+@dataclass(frozen=True)
+class Use:
+    """One place an action plays on an owner: the active action or an NLA strip."""
+
+    action: bpy.types.Action
+    slot: Any  # the owner's slot of a layered action (4.4+); None on 4.2/4.3
+    blend_type: str  # REPLACE, COMBINE, ADD, SUBTRACT, MULTIPLY
+
+
+def _every_strip(strips: Any) -> Iterator[Use]:
+    for strip in strips:
+        if strip.type == "META":
+            yield from _every_strip(strip.strips)
+        elif strip.action is not None:
+            yield Use(strip.action, getattr(strip, "action_slot", None), strip.blend_type)
+
+
+def assigned(owner: Any) -> list[Use]:
+    """Every use of an action in the animation of ``owner``: its active action and the strips of
+    every NLA track, muted ones included (a muted track or a stash plays again once unmuted)."""
+    adt = getattr(owner, "animation_data", None)
+    if adt is None:
+        return []
+    uses = []
+    if adt.action is not None:
+        uses.append(Use(adt.action, getattr(adt, "action_slot", None), adt.action_blend_type))
+    for track in adt.nla_tracks:
+        uses += _every_strip(track.strips)
+    return uses
+
+
+def scale_values(curve: bpy.types.FCurve, factor: float) -> None:
+    """Multiply every value of ``curve`` by ``factor``: its keys and both Bezier handles of each
+    (so the curve between the keys scales too, whatever the handle types), and its baked samples."""
+    for points, fields in ((curve.keyframe_points, ("co", "handle_left", "handle_right")),
+                           (curve.sampled_points, ("co",))):
+        if not len(points):
+            continue
+        for name in fields:
+            pairs = np.empty(len(points) * 2)  # float64: one rounding, to the stored float32
+            points.foreach_get(name, pairs)
+            pairs[1::2] *= factor  # (frame, value): the values only
+            points.foreach_set(name, pairs)
 
 
 def animated(owner: Any, skip_action: Any = None) -> set[tuple[str, int]]:

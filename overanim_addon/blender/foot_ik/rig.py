@@ -2,7 +2,8 @@
 its bones, its measured size, its ground reference and the way it faces.
 
 The size comes from Measure Proportions' custom properties (world space, cm), read rather than
-recomputed; a rig without them is measured first, exactly as the Measure button does.
+recomputed; a rig without them is measured first, as the Measure button measures (on the side:
+nothing opens in the panel, and the report says so).
 
 Ground reference: the world height the rays start from. It is the head of the skeleton's
 ground-level root: walking up the parents of the measured locomotion root
@@ -28,9 +29,11 @@ from mathutils import Vector
 from ...core.bone_names import FootIKBones
 from ...core.errors import OverAnimError
 from ...core.foot_ik import ProbeRay, character_frames, probe_ray
+from ...core.messages import Message
 from ...core.proportion import resolve_spatial_distance
 from ..checks.checks import GROUND_LEVEL_FRACTION
 from ..common import cm_per_unit, require_object_mode
+from ..measure.operators import measure_and_store
 from ..measure.results import PREFIX
 from .properties import FORWARD_VECTORS, bone_names
 
@@ -49,6 +52,7 @@ class FootIKRig:
     forward_local: Vector  # the Forward Axis in the armature object's space
     ray: ProbeRay  # cm
     cm: float  # centimetres per Blender unit
+    measured: tuple[tuple[str, str], ...] = ()  # the report of a measurement made first (see ensure_measured)
 
     @property
     def keyed_bones(self) -> list[str]:
@@ -56,16 +60,16 @@ class FootIKRig:
         return [name for name in (b.left_ik_target, b.right_ik_target, b.body_bone) if name]
 
 
-def ensure_measured(context: bpy.types.Context, armature: bpy.types.Object) -> None:
-    """Run Measure Proportions (its checks included) when the rig has no measurement yet."""
+def ensure_measured(context: bpy.types.Context, armature: bpy.types.Object) -> list[tuple[str, str]]:
+    """Measure the rig (its checks included) when it has no measurement yet, on the side (nothing
+    opens in the panel); returns what the report says of it (nothing when it was measured)."""
     if HEIGHT_WS in armature:
-        return
-    with context.temp_override(active_object=armature, object=armature):
-        try:
-            bpy.ops.overanim.measure_proportions()
-        except RuntimeError as error:  # its ERROR report, e.g. a check that failed
-            raise OverAnimError("Measure Proportions (run first, the rig had no measurement): "
-                                + str(error).strip().removeprefix("Error: ").strip()) from None
+        return []
+    log = measure_and_store(context, armature, side=True)
+    if log and log[-1][0] == "ERROR":  # a check that failed
+        raise OverAnimError(Message("Measure Proportions (run first, the rig had no measurement): {reason}",
+                                    reason=log[-1][1]))
+    return [*log[:-1], ("INFO", Message("Measured first: {summary}", summary=log[-1][1]))]
 
 
 def _checked_bones(armature: bpy.types.Object, names: FootIKBones, keys_bones: bool) -> FootIKBones:
@@ -136,7 +140,7 @@ def resolve(context: bpy.types.Context, armature: bpy.types.Object, settings: An
     trace = float(settings.trace_distance)
     if not (math.isfinite(trace) and trace >= 0.0):
         raise OverAnimError(f"Trace Distance must be 0 cm or more (it is {trace:g})")
-    ensure_measured(context, armature)
+    measured = ensure_measured(context, armature)
     height_ws = float(armature.get(HEIGHT_WS, 0.0))
     if not (math.isfinite(height_ws) and height_ws > 0.0):
         raise OverAnimError(f"'{armature.name}' measures {height_ws:g} cm tall in world space: foot IK needs a "
@@ -145,4 +149,4 @@ def resolve(context: bpy.types.Context, armature: bpy.types.Object, settings: An
                                         float(armature.get(PROBE_SCALE_WS, 1.0)), 0.0)
     return FootIKRig(armature=armature, bones=names, ground_root=ground_root(armature, height_ws, cm),
                      forward_local=forward,
-                     ray=probe_ray(height_ws * 0.5, trace_cm), cm=cm)
+                     ray=probe_ray(height_ws * 0.5, trace_cm), cm=cm, measured=tuple(measured))

@@ -21,8 +21,6 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
         for field, text in (("left_foot", "Left Foot"), ("right_foot", "Right Foot"),
                             ("left_ik_target", "Left IK"), ("right_ik_target", "Right IK"), ("body_bone", "Body")):
             bones.prop_search(settings, field, armature.data, "bones", text=text, text_ctxt=CONTEXT, icon="BONE_DATA")
-        if not settings.bones_detected:
-            layout.label(text=tr("Found by name on first use"), icon="INFO", translate=False)
         layout.operator("overanim.detect_foot_bones", icon="VIEWZOOM")
         col = layout.column()
         col.row().prop(settings, "forward_axis", text="Forward", text_ctxt=CONTEXT, expand=True)
@@ -39,8 +37,10 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
     @staticmethod
     def _draw_values(armature: bpy.types.Object, layout: bpy.types.UILayout) -> None:
         found = values.read(armature)
-        if not found:
+        if not found:  # below the buttons: what a probe replaces must not move them
             layout.label(text=tr("Not probed yet"), icon="INFO", translate=False)
+            if not armature.overanim.foot_ik.bones_detected:
+                layout.label(text=tr("Found by name on first use"), icon="BLANK1", translate=False)
             return
         box = layout.box().column(align=True)
         baked = " (baked)" if nla.bake_tracks(armature) else ""

@@ -17,14 +17,19 @@ from . import results as results_module
 from .measure import measure
 
 
-def measure_and_store(context: bpy.types.Context, armature: bpy.types.Object,
-                      for_export: bool = False) -> list[tuple[str, str]]:
+def measure_and_store(context: bpy.types.Context, armature: bpy.types.Object, for_export: bool = False,
+                      side: bool = False) -> list[tuple[str, str]]:
     """Run the checks, then measure and write the results unless a check found an error. Returns the
-    log; an ERROR entry means nothing was measured (the checks are stored either way) and says what
-    was refused: the measurement, or the export that needed it."""
+    log, its summary last; an ERROR entry means nothing was measured and says what was refused: the
+    measurement, or the export that needed it.
+
+    ``side``: a measurement another step makes first (Export, Probe Ground, Bake Foot IK). It opens
+    nothing in the panel, which must not move under the artist's cursor: the Results stay as they
+    were, and its checks replace only findings already shown, or show the errors that refuse it."""
     findings = run_checks(context, armature)
-    store_checks(armature, findings)
     errors = [f for f in findings if f.severity == ERROR]
+    if errors or not side or armature.overanim.checks_run:
+        store_checks(armature, findings)
     if errors:
         more = Message(" (+{count} more in Checks)", count=len(errors) - 1) if len(errors) > 1 else ""
         refusal = (Message("Not exported: {reason}{more}", reason=errors[0].message, more=more) if for_export
@@ -32,17 +37,18 @@ def measure_and_store(context: bpy.types.Context, armature: bpy.types.Object,
         return [("ERROR", refusal)]
     results = measure(context, armature)
     count = results_module.write(armature, results)
-    armature.overanim.show_results = True  # the Results panel opens on what was just measured
+    if not side:
+        armature.overanim.show_results = True  # the Results panel opens on what was just measured
     c = results.character
-    log = [(f.severity, f.message) for f in findings if f.severity == "WARNING"]
+    log = [(f.severity, f.message) for f in findings]  # warnings, and information such as an animation's pose
     log += [("WARNING", warning) for region in results.regions for warning in region.warnings()]
+    log.extend(renamed_keys_report(armature))
     log.append(("INFO", Message(
         "'{name}': height {height:.1f} cm (scale {scale:.3f}), locomotion {locomotion:.1f} cm from '{root}', "
         "{regions}; {properties} written", name=armature.name, height=c.character_height_cs,
         scale=c.character_scale_cs, locomotion=c.locomotion_height_cs, root=results.locomotion_root_bone,
         regions=plural(len(results.regions), "{n} Region", "{n} Regions"),
         properties=plural(count, "{n} property", "{n} properties"))))
-    log.extend(renamed_keys_report(armature))
     return log
 
 

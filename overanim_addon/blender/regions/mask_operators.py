@@ -81,6 +81,24 @@ class OVERANIM_OT_clear_region_preview(ArmatureOperatorMixin, bpy.types.Operator
         return [("INFO", plural(removed, "Removed {n} OverAnim item", "Removed {n} OverAnim items"))]
 
 
+class OVERANIM_OT_show_region_preview(OverAnimOperatorMixin, bpy.types.Operator):
+    """Show the Region mask preview again: every 3D View shows the colour attribute, as after Paint
+    Region Masks (Clear Preview puts the views back)"""
+
+    bl_idname = "overanim.show_region_preview"
+    bl_label = "Show Preview"
+    bl_options = {"REGISTER"}  # the views' shading only: UI data, which undo does not hold
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        armature = find_armature(context)
+        return armature is not None and armature.overanim.masks_painted
+
+    def run(self, context):
+        shading.show_attribute_colors()
+        return []
+
+
 class OVERANIM_OT_live_preview(ArmatureOperatorMixin, bpy.types.Operator):
     """Turn Live Preview on or off: while on, the Region masks and the preview follow every change
     of a Region's mask fields and, in Weight Paint mode, of the weights"""
@@ -157,6 +175,7 @@ class OVERANIM_OT_compose_region_deltas(OverAnimOperatorMixin, bpy.types.Operato
                                  overlap=plural(stats.overlapping_vertices, "{n:,} vertex", "{n:,} vertices")))]
 
 
-classes = (OVERANIM_OT_paint_region_masks, OVERANIM_OT_clear_region_preview, OVERANIM_OT_live_preview,
+classes = (OVERANIM_OT_paint_region_masks, OVERANIM_OT_clear_region_preview, OVERANIM_OT_show_region_preview,
+           OVERANIM_OT_live_preview,
            OVERANIM_OT_check_lod_coverage, OVERANIM_OT_compose_region_deltas)
 register, unregister = bpy.utils.register_classes_factory(classes)

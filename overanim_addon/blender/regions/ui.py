@@ -7,7 +7,7 @@ from ...core.messages import Message
 from ..i18n import CONTEXT, tr
 from ..text_wrap import wrapped_label
 from ..ui import OverAnimSubPanel
-from . import live
+from . import live, shading
 from .properties import region_bones, region_keys
 
 
@@ -115,6 +115,8 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
         if data.masks_painted:  # what the last paint drew, until Clear Preview
             legend = layout.box().column(align=True)
             legend.label(text="Preview Legend", text_ctxt=CONTEXT)
+            if not shading.shows_preview(context):  # e.g. after undoing a Clear Preview: the colours it describes
+                legend.operator("overanim.show_region_preview", icon="HIDE_OFF")
             for region in data.regions:
                 row = legend.row(align=True)
                 # a swatch that cannot be edited: the colours are the paint's, not settings
