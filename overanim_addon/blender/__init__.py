@@ -26,12 +26,16 @@ from .regions import operators as regions_operators
 from .regions import properties as regions_properties
 from .regions import ui as regions_ui
 from .sample import operators as sample_operators
+from .transfer import operators as transfer_operators
+from .transfer import properties as transfer_properties
+from .transfer import ui as transfer_ui
 
 MODULES = (
     translations,
     calibration_properties,
     regions_properties,
     foot_ik_properties,
+    transfer_properties,
     properties,
     calibration_preferences,
     calibration_presets,
@@ -43,6 +47,7 @@ MODULES = (
     export_operators,
     sample_operators,
     foot_ik_operators,
+    transfer_operators,
     ui,
     # sub-panels in the order they are registered: what would make a measurement wrong first, then
     # Measure with its results, then the settings (Calibration starts closed)
@@ -51,6 +56,7 @@ MODULES = (
     calibration_ui,
     regions_ui,
     foot_ik_ui,
+    transfer_ui,
 )
 
 _registered = False

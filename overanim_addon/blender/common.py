@@ -13,7 +13,7 @@ import bpy
 
 from ..core.errors import OverAnimError
 from ..core.messages import Message
-from .i18n import CONTEXT, tr
+from .i18n import CONTEXT, tip, tr
 
 LOD_SUFFIX = re.compile(r"_LOD(\d+)(?:\.\d+)?$", re.IGNORECASE)
 
@@ -105,10 +105,39 @@ def find_armature(context: bpy.types.Context) -> bpy.types.Object | None:
     return None
 
 
+def refuse_poll(cls: Any, message: Message) -> bool:
+    """poll()'s False with the reason: Blender shows it in the greyed button's tooltip, in F3 and in
+    the error of a script's call. Translated only when shown (poll runs on every redraw)."""
+    cls.poll_message_set(tip, message)
+    return False
+
+
+def poll_armature(cls: Any, context: bpy.types.Context) -> bpy.types.Object | None:
+    """find_armature for a poll(): None after saying why there is none."""
+    armature = find_armature(context)
+    if armature is None:
+        obj = context.active_object
+        refuse_poll(cls, Message("Select an armature, or a mesh deformed by one") if obj is None else
+                    Message("'{name}' is neither an armature nor a mesh deformed by one: select one", name=obj.name))
+    return armature
+
+
+def poll_regions(cls: Any, context: bpy.types.Context) -> bool:
+    """poll() of what works on the Regions: an armature with at least one, or why not."""
+    armature = poll_armature(cls, context)
+    if armature is None:
+        return False
+    if not armature.overanim.regions:
+        return refuse_poll(cls, Message("'{name}' has no Regions yet: add one with + in the Regions panel",
+                                        name=armature.name))
+    return True
+
+
 def read_only_reason(armature: bpy.types.Object) -> Message | None:
-    """Why this file cannot write ``armature`` (it or its data is linked from a library, or it is a
-    library override that is not editable), or None when it can."""
-    if armature.library is not None or armature.data.library is not None:
+    """Why this file cannot write the armature object (it is linked from a library, or a library
+    override that is not editable), or None when it can. An editable override can be written (its
+    data stays linked: what changes the data says so itself, overrides.linked_data_reason)."""
+    if armature.library is not None:
         return Message("'{name}' is linked from a library and read-only: make it local or a library override first",
                        name=armature.name)
     if armature.override_library is not None and armature.override_library.is_system_override:
@@ -167,4 +196,4 @@ class ArmatureOperatorMixin(OverAnimOperatorMixin):
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        return find_armature(context) is not None
+        return poll_armature(cls, context) is not None

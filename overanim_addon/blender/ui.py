@@ -33,6 +33,11 @@ class OverAnimSubPanel:
         return armature
 
 
+def checkbox_icon(on: bool) -> str:
+    """The icon of a toggle operator drawn as a checkbox: ticked only while on."""
+    return "CHECKBOX_HLT" if on else "CHECKBOX_DEHLT"
+
+
 class OVERANIM_PT_main(bpy.types.Panel):
     bl_label = "OverAnim"
     bl_space_type = "VIEW_3D"
@@ -83,7 +88,9 @@ class OVERANIM_MT_object(bpy.types.Menu):
         layout.operator("overanim.region_remove", icon="REMOVE")
         layout.separator()
         layout.operator("overanim.paint_region_masks", icon="BRUSH_DATA")
-        layout.operator("overanim.live_preview", icon="CHECKBOX_HLT")
+        armature = find_armature(context)  # F3 searches this menu as drawn now: its tick shows the state
+        layout.operator("overanim.live_preview", icon=checkbox_icon(armature is not None and
+                                                                    armature.overanim.live_preview))
         layout.operator("overanim.check_lod_coverage", icon="MOD_DECIM")
         layout.operator("overanim.compose_region_deltas", icon="SHAPEKEY_DATA")
         layout.operator("overanim.clear_region_preview", icon="TRASH")
@@ -93,6 +100,8 @@ class OVERANIM_MT_object(bpy.types.Menu):
         layout.operator("overanim.probe_ground", icon="ORIENTATION_GLOBAL")
         layout.operator("overanim.bake_foot_ik", icon="NLA")
         layout.operator("overanim.remove_foot_ik_bake", icon="TRASH")
+        layout.separator()
+        layout.operator("overanim.transfer_action", icon="ACTION_TWEAK")
 
 
 def draw_object_menu(self: bpy.types.Menu, context: bpy.types.Context) -> None:

@@ -1,13 +1,14 @@
 """Foot IK with the real bpy: the probe on generated ground, the bake into the NLA, bad input."""
 
 import math
+import time
 
 import bpy
 import pytest
 from mathutils import Vector
 
 from overanim_addon.blender.foot_ik import nla, values
-from overanim_addon.blender.foot_ik.bake import BakeSession, baked_values
+from overanim_addon.blender.foot_ik.bake import MAX_FRAMES, BakeSession, baked_values
 from overanim_addon.blender.foot_ik.channels import fcurves
 from overanim_addon.core.foot_ik import VALUE_NAMES
 
@@ -214,7 +215,7 @@ def test_bake_layers_on_top_and_leaves_the_artists_action_untouched(rig):
     adt = rig.animation_data
     assert adt.action is None
     assert [(t.name, [(s.action.name, s.blend_type) for s in t.strips]) for t in adt.nla_tracks] == [
-        ("NlaTrack", [(artist.name, "REPLACE")]), ("OverAnim_FootIK", [("OverAnim_FootIK", "COMBINE")])]
+        (artist.name, [(artist.name, "REPLACE")]), ("OverAnim_FootIK", [("OverAnim_FootIK", "COMBINE")])]
     assert action_snapshot(artist) == before
     # pushed down, the artist's action plays as it did when it was active
     assert with_bake_muted(rig, lambda: [world_head_z(rig, "pelvis", f) for f in (1, 2, 4, 5)]) == pytest.approx(
@@ -293,7 +294,7 @@ def test_baking_again_replaces_the_bake_and_remove_brings_the_action_back(rig):
     # sampled from the left target's own rotation, not from the first bake's turn left in it
     bpy.context.scene.frame_set(3)
     assert (world_matrix(rig, "ik_foot_l", 3) @ turned.inverted()).to_quaternion().angle < 1e-5
-    assert [t.name for t in adt.nla_tracks] == ["NlaTrack", "OverAnim_FootIK"]
+    assert [t.name for t in adt.nla_tracks] == [artist.name, "OverAnim_FootIK"]
     assert [a.name for a in bpy.data.actions if a.name.startswith("OverAnim_FootIK")] == ["OverAnim_FootIK"]
     assert [k[0] for k in baked_values(rig)["LeftOffset"]] == [2, 3, 4]
     assert baked_values(rig)["LeftOffset"][0][1] == pytest.approx(10.0, abs=0.01)  # not fed by the first bake
@@ -400,6 +401,21 @@ def test_frame_end_before_frame_start_is_refused(rig):
     with pytest.raises(RuntimeError, match=r"ends \(2\) before it starts \(5\)"):
         bake(rig, frame_start=5, frame_end=2)
     assert _state(rig) == before
+
+
+def test_a_range_above_the_limit_is_refused_at_once_and_writes_nothing(rig):
+    """Issue 19.11: a 1,000,000-frame bake took 628 s and 5 GB (past the batch's 600 s per file)."""
+    key_artist_action(rig)
+    plane()
+    bpy.context.scene.frame_end = 1_000_000
+    before = _state(rig)
+    started = time.perf_counter()
+    with pytest.raises(RuntimeError, match=r"at most 100,000 frames at once; 1 to 1000000 is 1,000,000 frames"):
+        bake(rig)  # the scene's range
+    assert time.perf_counter() - started < 5.0 and _state(rig) == before
+    session = BakeSession(bpy.context, rig, rig.overanim.foot_ik, -5, MAX_FRAMES - 6)  # the limit itself bakes
+    assert session.total == MAX_FRAMES == 100_000
+    session.cancel()
 
 
 @pytest.mark.parametrize("operator", ["probe_ground", "bake_foot_ik"])

@@ -52,7 +52,7 @@ def test_a_long_finding_reads_in_full_over_several_rows_with_its_fix_below(sampl
     width = DEFAULT_SIDEBAR - ROW_CHROME_UNITS * 20
     assert all(measure_width(c.kwargs["text"]) <= width for c in rows)
     assert [c.kwargs["icon"] for c in rows] == ["ERROR"] + ["BLANK1"] * (len(rows) - 1)  # severity icon kept
-    fix = next(i for i, c in enumerate(calls) if c.method == "operator" and c.args[0] == "overanim.fix_check")
+    fix = next(i for i, c in enumerate(calls) if c.method == "operator" and c.args[0].startswith("overanim.fix_"))
     assert fix > calls.index(rows[-1]) and calls[fix].kwargs["text"] == "Apply Scale"
     assert calls[fix - 1].method == "row"  # on a row of its own, below the message
 

@@ -9,6 +9,7 @@ import bpy
 
 from ...core.calibration import FIELDS, CalibrationSettings, FieldSpec
 from ..i18n import CONTEXT
+from ..overrides import kept_on_overrides
 
 # Labels that read in full at the sidebar's default width: the Details UI name without "Reference"
 # (the panel groups those under a "Reference Sizes" heading); the tooltip starts with the full name.
@@ -50,6 +51,7 @@ def _property(spec: FieldSpec) -> Any:
     return bpy.props.FloatProperty(**kwargs)
 
 
+@kept_on_overrides
 class OVERANIM_PG_calibration(bpy.types.PropertyGroup):
     """``FOverAnimProportionCalibrationSettings`` on one armature."""
 

@@ -18,8 +18,11 @@ from ...core.messages import Message, plural
 from ...core.skeleton import Skeleton, character_height
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
+from ..export import shape_keys
+from ..export.shape_keys import modifiers_dropping_shape_keys
 from ..foot_ik.channels import animated as animated_channels
 from ..measure import extract
+from ..overrides import linked_data_reason
 from ..regions.packed import channel_table
 from ..regions.properties import region_bones, region_keys, require_region_bones
 from ..weights import region_weights
@@ -41,6 +44,7 @@ class CheckResult:
     severity: str  # ERROR / WARNING / INFO (Blender report levels)
     message: str
     fix: str = ""  # the id of a fix in FIXES, or "" when there is no safe one-click fix
+    region: str = ""  # the Region the finding is about (the panel offers its settings under it)
 
 
 def _check_calibration(context, armature):
@@ -297,7 +301,8 @@ def _check_regions(context, armature):
         try:
             bones = require_region_bones(armature, region)
         except OverAnimError as error:
-            yield CheckResult("region_collection", ERROR, error.args[0] if error.args else str(error))
+            yield CheckResult("region_collection", ERROR, error.args[0] if error.args else str(error),
+                              region=region.name)
             continue
         bones_by_region.update({bone: [bone] for bone in bones})
         lazy = [b for b in bones if not armature.data.bones[b].use_deform]
@@ -332,8 +337,20 @@ def _check_meshes(context, armature):
                                                   name=armature.name))
 
 
+def _check_shape_keys(context, armature):
+    """Export for Unreal would lose them: the artist chooses (export/shape_keys.py), no one-click fix."""
+    for mesh_obj in deformed_meshes(armature, context.scene):
+        modifiers = modifiers_dropping_shape_keys(mesh_obj)
+        if modifiers:
+            yield CheckResult("shape_keys_dropped", WARNING, shape_keys.check_message(mesh_obj, modifiers))
+
+
+# findings about what the file will hold, not about the measurement: Measure does not repeat them in
+# its report, and Export for Unreal says what it did instead
+EXPORT_ONLY = frozenset({"shape_keys_dropped"})
+
 CHECKS = (_check_calibration, _check_scale, _check_mesh_scale, _check_pose, _check_locomotion_root,
-          _check_unit_scale, _check_meshes, _check_regions, _check_mask_channels)
+          _check_unit_scale, _check_meshes, _check_regions, _check_mask_channels, _check_shape_keys)
 
 
 def run_checks(context: bpy.types.Context, armature: bpy.types.Object) -> list[CheckResult]:
@@ -355,6 +372,9 @@ def _fix_apply_mesh_scale(context, armature):
 
 def _fix_rest_position(context, armature):
     # what the viewport shows only: the steps that need the pose take it themselves (common.posed)
+    linked = linked_data_reason(armature, "Rest Position")
+    if linked is not None:
+        raise OverAnimError(linked)
     armature.data.pose_position = "REST"
 
 

@@ -91,6 +91,7 @@ class ExportResult:
     frames: tuple[int, int] = (0, 0)
     curves: list[str] = field(default_factory=list)  # animated custom properties written as curves
     curves_on: str = ""  # the node (armature or bone) holding them
+    zero_curves: list[str] = field(default_factory=list)  # those 0 on every frame (Unreal drops them by default)
     unfiltered: list[str] = field(default_factory=list)  # linked meshes whose layers could not be filtered
 
 
@@ -317,6 +318,7 @@ def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, pa
                     result.curves_on = property_curves.add_to_file(written, staging.new(target), armature.name,
                                                                    curves)
                     result.curves = names
+                    result.zero_curves = property_curves.all_zero(curves)
             except (OSError, RuntimeError) as error:
                 raise _write_error(target, error) from error
             result.files.append(ExportedFile(target, lod, [m.name for m in group],

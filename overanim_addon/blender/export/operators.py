@@ -11,8 +11,9 @@ from ..common import ArmatureOperatorMixin, find_armature, require_armature, req
 from ..i18n import CONTEXT
 from ..measure.operators import measure_and_store
 from ..regions.packed import PACKED
-from . import summary
+from . import shape_keys, summary
 from .fbx import ExportResult, export_for_unreal, export_targets, object_mode, refuse_unwritable
+from .shape_keys import modifiers_dropping_shape_keys
 
 
 def report_lines(armature: bpy.types.Object, result: ExportResult) -> list[tuple[str, str]]:
@@ -39,8 +40,19 @@ def report_lines(armature: bpy.types.Object, result: ExportResult) -> list[tuple
                                        "{n} animated custom property as an animation curve on '{node}'",
                                        "{n} animated custom properties as animation curves on '{node}'",
                                        node=result.curves_on)))
+            if result.zero_curves:
+                log.append(("INFO", Message(
+                    "{n} of these curves stay 0 on every frame ({names}): Unreal's importer leaves them out while "
+                    "'Do not import curves with only 0 values' is on (its default); turn it off in the animation "
+                    "import options to keep them", n=len(result.zero_curves), names=", ".join(result.zero_curves))))
     else:
         log.append(("INFO", Message("No animation")))
+    for exported in result.files:
+        for name in exported.meshes:
+            mesh_obj = bpy.data.objects.get(name)
+            modifiers = modifiers_dropping_shape_keys(mesh_obj) if mesh_obj is not None else []
+            if mesh_obj is not None and modifiers:
+                log.append(("WARNING", shape_keys.report_message(mesh_obj, modifiers)))
     for name in result.unfiltered:
         log.append(("WARNING", Message("'{name}' is linked: its colour layers went into the file unfiltered",
                                        name=name)))

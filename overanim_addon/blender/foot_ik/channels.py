@@ -12,7 +12,7 @@ from typing import Any
 import bpy
 import numpy as np
 
-from ..compat import is_layered
+from ..compat import is_layered, new_fcurve
 
 LINEAR = 1  # the index of 'LINEAR' in a keyframe's interpolation enum (CONSTANT, LINEAR, BEZIER, ...)
 
@@ -70,17 +70,20 @@ def assigned(owner: Any) -> list[Use]:
     return uses
 
 
-def scale_values(curve: bpy.types.FCurve, factor: float) -> None:
-    """Multiply every value of ``curve`` by ``factor``: its keys and both Bezier handles of each
-    (so the curve between the keys scales too, whatever the handle types), and its baked samples."""
+def scale_values(curve: bpy.types.FCurve, factor: float, pivot: float = 0.0) -> None:
+    """``pivot + factor * (value - pivot)`` for every value of ``curve``: its keys and both Bezier
+    handles of each (so the curve between the keys scales too, whatever the handle types), and its
+    baked samples. Blender serves these through a getter per key, not as raw arrays: the buffer is
+    its own float32 (a float64 one costs a conversion per value), the arithmetic float64, one rounding."""
     for points, fields in ((curve.keyframe_points, ("co", "handle_left", "handle_right")),
                            (curve.sampled_points, ("co",))):
         if not len(points):
             continue
+        pairs = np.empty(len(points) * 2, np.float32)
         for name in fields:
-            pairs = np.empty(len(points) * 2)  # float64: one rounding, to the stored float32
             points.foreach_get(name, pairs)
-            pairs[1::2] *= factor  # (frame, value): the values only
+            values = pairs[1::2].astype(np.float64)  # (frame, value): the values only
+            pairs[1::2] = pivot + factor * (values - pivot) if pivot else factor * values
             points.foreach_set(name, pairs)
 
 
@@ -115,11 +118,7 @@ class NewChannels:
 
     def add(self, data_path: str, index: int, group: str, frames: np.ndarray, values: Sequence[float]) -> None:
         """One F-curve with a linear key per frame (bulk: ``foreach_set``, no per-key Python)."""
-        if self.slot is not None:  # 4.4 and 4.5 take no group in fcurves.new(): set it after
-            curve = self._bag.fcurves.new(data_path, index=index)
-            curve.group = self._bag.groups.get(group) or self._bag.groups.new(group)
-        else:
-            curve = self.action.fcurves.new(data_path, index=index, action_group=group)
+        curve = new_fcurve(self.action, self._bag if self.slot is not None else self.action, data_path, index, group)
         points = curve.keyframe_points
         points.add(len(frames))
         co = np.empty((len(frames), 2), np.float32)

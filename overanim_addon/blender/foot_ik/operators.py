@@ -9,7 +9,14 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
-from ..common import ArmatureOperatorMixin, find_armature, posed, require_armature, require_object_mode
+from ..common import (
+    ArmatureOperatorMixin,
+    poll_armature,
+    posed,
+    refuse_poll,
+    require_armature,
+    require_object_mode,
+)
 from ..i18n import CONTEXT, tr
 from . import nla, statics, values
 from .bake import BakeResult, BakeSession
@@ -38,17 +45,18 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
         store_bone_names(settings, rig.bones)
         left, right = found["LeftHit"] > 0.5, found["RightHit"] > 0.5
         frame = context.scene.frame_current
+        first = [*rig.measured, *values.override_warning(armature, "Probe Ground")]
         if not (left or right):
-            return [*rig.measured, ("WARNING", Message("Frame {frame}: ground under neither foot: {why}; {hint}",
-                                                      frame=frame, why=why_no_ground(ground, rig.ray, settings),
-                                                      hint=GROUND_HINT))]
+            return [*first, ("WARNING", Message("Frame {frame}: ground under neither foot: {why}; {hint}",
+                                                frame=frame, why=why_no_ground(ground, rig.ray, settings),
+                                                hint=GROUND_HINT))]
         hits = Message("both feet") if left and right else Message("the left foot") if left else \
             Message("the right foot")
         body, left_cm, right_cm = (values.signed(found[name], 2) for name in ("BodyOffset", "LeftOffset",
                                                                                "RightOffset"))
-        return [*rig.measured, ("INFO", Message("Frame {frame}: ground under {hits}; body {body} cm, left {left} cm, "
-                                                "right {right} cm", frame=frame, hits=hits, body=body, left=left_cm,
-                                                right=right_cm))]
+        return [*first, ("INFO", Message("Frame {frame}: ground under {hits}; body {body} cm, left {left} cm, "
+                                         "right {right} cm", frame=frame, hits=hits, body=body, left=left_cm,
+                                         right=right_cm))]
 
 
 def _summary(result: BakeResult) -> Message:
@@ -167,11 +175,13 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        armature = find_armature(context)
+        armature = poll_armature(cls, context)
         if armature is None:
             return False
         settings = armature.overanim.foot_ik
-        return bool(settings.baked_action or settings.pushed_action)
+        if not (settings.baked_action or settings.pushed_action):
+            return refuse_poll(cls, Message("'{name}' has no Foot IK bake to remove", name=armature.name))
+        return True
 
     def run(self, context):
         armature = require_armature(context)
@@ -183,7 +193,7 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
         if removed.strips:  # the values were the bake's (it animated them): they go with it
             values.remove(armature)
         statics.put_back(armature, statics.recorded(settings), nla.animated_below(armature))
-        settings.static_values.clear()
+        statics.store(settings, {})
         log: list[tuple[str, str]] = []
         if removed.tracks or not removed.kept:
             log.append(("INFO", plural(removed.tracks, "Removed {n} '{track}' track", "Removed {n} '{track}' tracks",

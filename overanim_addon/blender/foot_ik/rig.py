@@ -35,7 +35,7 @@ from ..checks.checks import GROUND_LEVEL_FRACTION
 from ..common import cm_per_unit, require_object_mode
 from ..measure.operators import measure_and_store
 from ..measure.results import PREFIX
-from .properties import FORWARD_VECTORS, bone_names
+from .properties import FORWARD_VECTORS, bone_names, detected_bones
 
 HEIGHT_WS = f"{PREFIX}CharacterHeightWS"
 PROBE_SCALE_WS = f"{PREFIX}GroundProbeScaleWS"
@@ -72,15 +72,37 @@ def ensure_measured(context: bpy.types.Context, armature: bpy.types.Object) -> l
     return [*log[:-1], ("INFO", Message("Measured first: {summary}", summary=log[-1][1]))]
 
 
+def feet_problem(armature: bpy.types.Object, names: FootIKBones) -> Message | None:
+    """Why Left Foot and Right Foot do not name two bones of the rig, with what fixes it: Detect
+    Foot Bones when the rig's bone names give both feet (fields detected before the rig had feet,
+    cleared, or naming renamed bones), else picking them by hand. None when both name bones."""
+    bones = armature.data.bones
+    feet = {LABELS["left_foot"]: names.left_foot, LABELS["right_foot"]: names.right_foot}
+    if all(bone and bone in bones for bone in feet.values()):
+        return None
+    found = detected_bones(armature)
+    if not any(feet.values()):
+        if not (found.left_foot and found.right_foot):
+            return Message("No foot bones found on '{name}' (no bone is named like a left and a right foot): set "
+                           "Left Foot and Right Foot in the Foot IK panel", name=armature.name)
+        problem = Message("Left Foot and Right Foot are not set")
+    else:
+        label, bone = next((label, bone) for label, bone in feet.items() if not (bone and bone in bones))
+        problem = (Message("{label} '{bone}' is not a bone of '{name}'", label=label, bone=bone, name=armature.name)
+                   if bone else Message("{label} is not set", label=label))
+        if not (found.left_foot and found.right_foot):
+            return Message("{problem}: pick it in the Foot IK panel", problem=problem)
+    return Message("{problem}: Detect Foot Bones (Foot IK panel) finds '{left}' and '{right}' by name",
+                   problem=problem, left=found.left_foot, right=found.right_foot)
+
+
 def _checked_bones(armature: bpy.types.Object, names: FootIKBones, keys_bones: bool) -> FootIKBones:
-    if not (names.left_foot or names.right_foot):
-        raise OverAnimError(f"No foot bones found on '{armature.name}': set Left Foot and Right Foot in the "
-                            "Foot IK panel")
+    problem = feet_problem(armature, names)
+    if problem is not None:
+        raise OverAnimError(problem)
     bones = armature.data.bones
     for field, label in LABELS.items():
         name = getattr(names, field)
-        if field in ("left_foot", "right_foot") and not name:
-            raise OverAnimError(f"{label} is not set: pick the {label.lower()} bone in the Foot IK panel")
         if name and name not in bones:
             raise OverAnimError(f"{label} '{name}' is not a bone of '{armature.name}'")
     keyed = [n for n in (names.left_ik_target, names.right_ik_target, names.body_bone) if n]
@@ -121,6 +143,15 @@ def ground_root(armature: bpy.types.Object, height_ws: float, cm: float) -> str:
     return ""
 
 
+def trace_distance(armature: bpy.types.Object, settings: Any) -> tuple[float, float]:
+    """(the trace distance in cm, the factor Trace Calibration gives Trace Distance): the authored
+    distance calibrated by the rig's measured ground-probe scale."""
+    scale = float(armature.get(PROBE_SCALE_WS, 1.0))
+    mode = settings.trace_calibration
+    return (resolve_spatial_distance(mode, float(settings.trace_distance), 0.0, scale, 0.0),
+            resolve_spatial_distance(mode, 1.0, 0.0, scale, 0.0))
+
+
 def _uniform_scale(armature: bpy.types.Object) -> bool:
     scale = armature.matrix_world.to_scale()
     return max(scale) - min(scale) <= 1e-4 * max(abs(s) for s in scale)
@@ -145,8 +176,7 @@ def resolve(context: bpy.types.Context, armature: bpy.types.Object, settings: An
     if not (math.isfinite(height_ws) and height_ws > 0.0):
         raise OverAnimError(f"'{armature.name}' measures {height_ws:g} cm tall in world space: foot IK needs a "
                             "character with a height (check its scale and measure again)")
-    trace_cm = resolve_spatial_distance(settings.trace_calibration, trace, 0.0,
-                                        float(armature.get(PROBE_SCALE_WS, 1.0)), 0.0)
+    trace_cm, _scale = trace_distance(armature, settings)
     return FootIKRig(armature=armature, bones=names, ground_root=ground_root(armature, height_ws, cm),
                      forward_local=forward,
                      ray=probe_ray(height_ws * 0.5, trace_cm), cm=cm, measured=tuple(measured))

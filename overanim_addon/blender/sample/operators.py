@@ -5,7 +5,7 @@ import bpy
 from ...core.messages import Message, plural
 from ..calibration.preferences import studio_defaults
 from ..calibration.properties import apply_settings
-from ..common import OverAnimOperatorMixin
+from ..common import OverAnimOperatorMixin, refuse_poll
 from .build import add_sample_deltas, build_sample_character
 from .walk import add_sample_walk, walk_extent
 
@@ -23,7 +23,9 @@ class OVERANIM_OT_build_sample_character(OverAnimOperatorMixin, bpy.types.Operat
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        return context.mode == "OBJECT"
+        if context.mode != "OBJECT":
+            return refuse_poll(cls, Message("The sample is added in Object Mode: switch to it first"))
+        return True
 
     def run(self, context):
         # room for the walk and its terrain too: every panel button has something to work on, Foot IK included
