@@ -234,7 +234,7 @@ def put_back_pushed(armature: bpy.types.Object, action: bpy.types.Action, track_
         adt.action_blend_type, adt.action_extrapolation, adt.action_influence = blending
         return "INFO", Message("'{action}' is the active action again", action=action.name)
     track = adt.nla_tracks.new()
-    track.name = action.name
+    track.name = unique_track_name(adt, action.name)
     track.strips.new(action.name, round(action.frame_range[0]), action)
     track.mute = True  # kept, not played: the artist plays another action now
     return "WARNING", Message("'{action}' is kept on the muted NLA track '{track}': the armature has another "
