@@ -374,6 +374,25 @@ KO_MESSAGES = {
         "재생합니다)",
     "Studio defaults applied by 'Apply Studio Defaults' and to the sample character":
         "'Apply Studio Defaults'와 샘플 캐릭터에 적용되는 studio 기본값",
+    # Remove Foot IK Bake
+    "Removed {n} '{track}' track": "'{track}' track {n}개를 제거했습니다",
+    "Removed {n} '{track}' tracks": "'{track}' track {n}개를 제거했습니다",
+    "The bake's strip is removed from track '{track}'; the track stays with your strips in it":
+        "track '{track}'에서 bake의 strip을 제거했습니다; 작업자의 strip이 있어 track은 그대로 둡니다",
+    "'{action}' is the active action again": "'{action}'이(가) 다시 active action입니다",
+    "'{action}' stays in the NLA on track {tracks}": "'{action}'은(는) NLA의 track {tracks}에 남아 있습니다",
+    "'{action}' stays in the NLA on tracks {tracks}": "'{action}'은(는) NLA의 track {tracks}에 남아 있습니다",
+    "'{action}' is kept on the muted NLA track '{track}': the armature has another active action":
+        "'{action}'을(를) mute된 NLA track '{track}'에 보관했습니다: armature에 다른 active action이 있습니다",
+    # replacing files (the export's; the batch's saves use the same words)
+    "{file} is read-only": "{file}은(는) 읽기 전용입니다",
+    "the folder {folder} is read-only": "폴더 {folder}은(는) 읽기 전용입니다",
+    "the disk is full ({folder})": "디스크가 가득 찼습니다 ({folder})",
+    "could not replace {file}: {reason}": "{file}을(를) 바꿀 수 없습니다: {reason}",
+    "could not write {file}: {reason}": "{file}에 쓸 수 없습니다: {reason}",
+    "Not exported: {reason}": "내보내지 않았습니다: {reason}",
+    "Not exported: {reason}; the files there are as they were":
+        "내보내지 않았습니다: {reason}; 그 자리의 파일은 그대로입니다",
     # Foot IK
     "Measure Proportions (run first, the rig had no measurement): {reason}":
         "Measure Proportions (rig에 측정값이 없어 먼저 실행): {reason}",

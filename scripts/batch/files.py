@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from overanim_addon.safe_files import sibling
 
 TEMP_SUFFIX = ".overanim-save"  # ".hero.blend.1f2e3d4c.overanim-save": a save in progress (see saving.py)
 BLENDER_TEMP = "@"  # Blender writes "<file>@" and renames it when its own write completed
@@ -30,7 +31,7 @@ def temp_path(target: Path) -> Path:
     """The temporary file a save writes before it replaces ``target``: hidden, not a *.blend, and
     this save's own (a random token), so two saves of one file at once (two runs, a farm task run
     again while its first copy still works) never write into one file."""
-    return target.with_name(f".{target.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
+    return sibling(target, TEMP_SUFFIX)
 
 
 OURS = re.compile(rf"\.(?P<file>.+?)(\.[0-9a-f]{{8}})?{re.escape(TEMP_SUFFIX)}@?")

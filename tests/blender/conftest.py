@@ -64,6 +64,31 @@ def library(batch_library, tmp_path):
     return Path(shutil.copytree(batch_library, tmp_path / "library"))
 
 
+@pytest.fixture
+def small_disk(tmp_path):
+    """``small_disk(kilobytes)``: a folder on a file system of its own that size (a tmpfs), for a
+    full disk the way an artist meets it (ENOSPC, not a file-size limit). Skips when this process may
+    not mount one (not root, or a container without the right); unmounted at the end."""
+    import subprocess
+
+    mounted: list[Path] = []
+
+    def mount(kilobytes: int) -> Path:
+        folder = tmp_path / f"disk{len(mounted)}"
+        folder.mkdir()
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={kilobytes}k", "tmpfs", str(folder)],
+                              capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            pytest.skip(f"cannot mount a small tmpfs to fill ({done.stderr.strip() or done.returncode}): "
+                        "the full disk is not tested")
+        mounted.append(folder)
+        return folder
+
+    yield mount
+    for folder in mounted:
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+
+
 @pytest.fixture(params=__import__("tests.real_blender", fromlist=["VERSIONS"]).VERSIONS, ids=lambda v: f"real-{v}")
 def real_binary(request):
     """A real Blender binary (4.3, then 5.2 LTS) through ../shared/tools/real-blender; a version

@@ -24,6 +24,33 @@ def linked_copy(obj, tmp_path):
     return linked
 
 
+def fill_disk(folder):
+    """Fill the file system holding ``folder`` with one file (returned) until a write fails for
+    want of space."""
+    import errno
+
+    filler = folder / "filler"
+    with filler.open("wb", buffering=0) as handle:
+        for size in (1 << 16, 1 << 12, 1 << 9, 1):  # smaller and smaller chunks fill the last blocks
+            try:
+                while True:
+                    handle.write(b"\0" * size)
+            except OSError as error:
+                if error.errno != errno.ENOSPC:
+                    raise
+    return filler
+
+
+def chattr(path, flag):
+    """``chattr flag path`` (``+a``: append only; a file that cannot be replaced or deleted, even by
+    root, as a file another program holds open on Windows); False where chattr is not available."""
+    import shutil
+    import subprocess
+
+    return bool(shutil.which("chattr")) and subprocess.run(["chattr", flag, str(path)], capture_output=True,
+                                                           check=False).returncode == 0
+
+
 def printed_reports(capfd, run):
     """What the operator call ``run`` reported, as Blender prints it in the background
     (``Warning: ...``, ``Info: ...``)."""

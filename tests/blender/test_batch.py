@@ -13,7 +13,7 @@ import pytest
 
 from .. import batch_library as library_builder
 from ..batch_support import load_report, run_batch, snapshot, statuses
-from .helpers import custom_props, script_command
+from .helpers import custom_props, fill_disk, script_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -483,6 +483,21 @@ def test_a_failed_save_is_reported_and_the_other_files_go_on(library, tmp_path):
     assert [f["status"] for f in report["files"]] == ["failed", "failed", "failed"]
     assert all(f["error"].startswith("could not save ") and "saved_to" not in f for f in report["files"])
     assert snapshot(library) == before  # every file as it was, no temporary file left
+
+
+def test_a_full_disk_is_called_so_and_the_file_stays_as_it_was(library, small_disk, tmp_path):
+    """A real full disk (ENOSPC): Blender's own message for it varies (\"No such file or directory\"
+    on 4.3, \"Failed to write blendfile\" on 5.3)."""
+    disk = small_disk(1024)  # the rig (about 180 kB) and a little more
+    hero = disk / "hero.blend"
+    shutil.copy(library / "rigs/hero.blend", hero)
+    fill_disk(disk)
+    before = snapshot(disk)
+    result = run_batch(hero, "--save", "--report", tmp_path / "r.json")
+    assert result.returncode == 1, result.stderr
+    entry = load_report(tmp_path / "r.json")["files"][0]
+    assert entry["error"] == f"could not save hero.blend: the disk is full ({disk})" and "saved_to" not in entry
+    assert snapshot(disk) == before  # no temporary file left
 
 
 def test_read_only_files_and_folders_are_not_saved_over(library, tmp_path):

@@ -12,7 +12,7 @@ from ..i18n import CONTEXT
 from ..measure.operators import measure_and_store
 from ..regions.packed import PACKED
 from . import shape_keys, summary
-from .fbx import ExportResult, export_for_unreal, object_mode
+from .fbx import ExportResult, export_for_unreal, export_targets, object_mode, refuse_unwritable
 from .shape_keys import modifiers_dropping_shape_keys
 
 
@@ -100,6 +100,7 @@ class OVERANIM_OT_export_fbx(ArmatureOperatorMixin, bpy.types.Operator, ExportHe
         path = Path(bpy.path.abspath(self.filepath))
         if path.suffix.lower() != ".fbx":
             path = path.with_name(f"{path.name}.fbx")
+        refuse_unwritable(export_targets(armature, context.scene, path, self.export_lods))  # before measuring
         with object_mode(context):  # measured and written as in Object Mode; the artist's mode comes back
             log = measure_and_store(context, armature, for_export=True, side=True)
             errors = [message for level, message in log if level == "ERROR"]

@@ -1,9 +1,9 @@
 """Bake Foot IK: probe every frame of a range with the rig posed by its animation, then write one
 action ``OverAnim_FootIK`` on an NLA track of that name (COMBINE) above the artist's animation.
 
-A ``BakeSession`` first only reads (``step`` samples frames; the previous bake's track is muted
-meanwhile so it does not feed back into the probe), so cancelling leaves the file as it was; only
-``finish`` writes. What is keyed on every frame:
+A ``BakeSession`` first only reads (``step`` samples frames; the previous bake is taken out of the
+evaluation meanwhile so it does not feed back into the probe), so cancelling leaves the file as it
+was; only ``finish`` writes. What is keyed on every frame:
 
 - the ten ``OverAnim_FootIK_*`` custom properties;
 - each IK target: moved up in world Z so that its foot lands on the ground (by its lift: its foot
@@ -188,14 +188,12 @@ class BakeSession:
         self.frames = np.arange(frame_start, frame_end + 1)
         self.sampler = Sampler(self.rig, self.ground, len(self.frames), [b.name for b in self.bones])
         self._frame = (self.scene.frame_current, self.scene.frame_subframe)
-        self._muted = [(track, track.mute) for track in nla.bake_tracks(armature)]
-        for track, _ in self._muted:
-            track.mute = True
         # channels only a previous bake animated still hold its last values: sample from their own
         kept = statics.recorded(settings)
         statics.put_back(armature, kept, self.below)
         fresh = [c for bone in self.bones for c in bone.channels() if c not in self.below and c not in kept]
         self.statics = {**kept, **statics.current(armature, fresh)}
+        self._detached = nla.detach_bake(armature)  # last: a refusal above leaves the bake as it was
 
     @property
     def total(self) -> int:
@@ -223,10 +221,13 @@ class BakeSession:
         frame, subframe = self._frame
         self.scene.frame_set(frame, subframe=subframe)
 
+    def _reattach(self) -> None:
+        nla.reattach(self._detached)
+        self._detached = []
+
     def cancel(self) -> None:
-        """Put back what sampling changed (the frame, the muted track); nothing was written."""
-        for track, mute in self._muted:
-            track.mute = mute
+        """Put back what sampling changed (the frame, the previous bake); nothing was written."""
+        self._reattach()
         self._restore_frame()
 
     def _bone_curves(self, solution: FootIKSolution) -> dict[tuple[str, int, str], np.ndarray]:
@@ -287,7 +288,7 @@ class BakeSession:
                 why=why_no_ground(self.ground, self.rig.ray, settings), hint=GROUND_HINT))
         curves = self._bone_curves(solution)
         # everything is computed: from here on only writes
-        self._muted = []
+        self._reattach()  # the previous bake is known by its strips' action: whole again, then removed
         nla.remove_bake(armature)
         adt = armature.animation_data
         blending = (adt.action_blend_type, adt.action_extrapolation, adt.action_influence) if adt else None
@@ -324,13 +325,10 @@ def baked_values(armature: bpy.types.Object) -> dict[str, np.ndarray]:
     """The keyed custom-property values of the bake on ``armature`` (frame, value) by VALUE_NAMES;
     empty when there is no bake."""
     out: dict[str, np.ndarray] = {}
-    for track in nla.bake_tracks(armature):
-        for strip in track.strips:
-            if strip.action is None:
-                continue
-            by_path = {c.data_path: c for c in fcurves(strip.action, getattr(strip, "action_slot", None))}
-            for name in VALUE_NAMES:
-                curve = by_path.get(f'["{values.property_name(name)}"]')
-                if curve is not None:
-                    out[name] = keys(curve)
+    for _track, strip in nla.bake_strips(armature):
+        by_path = {c.data_path: c for c in fcurves(strip.action, getattr(strip, "action_slot", None))}
+        for name in VALUE_NAMES:
+            curve = by_path.get(f'["{values.property_name(name)}"]')
+            if curve is not None:
+                out[name] = keys(curve)
     return out

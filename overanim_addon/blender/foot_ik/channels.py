@@ -87,9 +87,9 @@ def scale_values(curve: bpy.types.FCurve, factor: float, pivot: float = 0.0) -> 
             points.foreach_set(name, pairs)
 
 
-def animated(owner: Any, skip_track: str = "") -> set[tuple[str, int]]:
+def animated(owner: Any, skip_action: Any = None) -> set[tuple[str, int]]:
     """(data path, index) of every channel the animation of ``owner`` keys: its active action and the
-    strips of its unmuted NLA tracks (but the tracks named ``skip_track``). Drivers are not keys."""
+    unmuted strips of its unmuted NLA tracks (but the strips of ``skip_action``). Drivers are not keys."""
     adt = owner.animation_data
     if adt is None:
         return set()
@@ -97,9 +97,10 @@ def animated(owner: Any, skip_track: str = "") -> set[tuple[str, int]]:
     if adt.action is not None:
         sources.append((adt.action, getattr(adt, "action_slot", None)))
     for track in adt.nla_tracks:
-        if track.name != skip_track and not track.mute:
+        if not track.mute:
             sources += _strip_actions(track.strips)
-    return {(c.data_path, c.array_index) for action, slot in sources for c in fcurves(action, slot)}
+    return {(c.data_path, c.array_index) for action, slot in sources if skip_action is None or action != skip_action
+            for c in fcurves(action, slot)}
 
 
 class NewChannels:

@@ -8,7 +8,7 @@ from typing import Any
 import bpy
 
 from ...core.errors import OverAnimError
-from ...core.messages import Message
+from ...core.messages import Message, plural
 from ..common import (
     ArmatureOperatorMixin,
     poll_armature,
@@ -178,7 +178,8 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
         armature = poll_armature(cls, context)
         if armature is None:
             return False
-        if not (nla.bake_tracks(armature) or armature.overanim.foot_ik.pushed_action):
+        settings = armature.overanim.foot_ik
+        if not (settings.baked_action or settings.pushed_action):
             return refuse_poll(cls, Message("'{name}' has no Foot IK bake to remove", name=armature.name))
         return True
 
@@ -189,19 +190,20 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
         if armature.animation_data is not None and armature.animation_data.use_tweak_mode:
             raise OverAnimError(f"'{armature.name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first")
         removed = nla.remove_bake(armature)
-        if removed:  # the values were the bake's (it animated them): they go with it
+        if removed.strips:  # the values were the bake's (it animated them): they go with it
             values.remove(armature)
         statics.put_back(armature, statics.recorded(settings), nla.animated_below(armature))
         statics.store(settings, {})
-        log = [("INFO", f"Removed {removed} '{nla.BAKE_NAME}' track{'s' if removed != 1 else ''}")]
+        log: list[tuple[str, str]] = []
+        if removed.tracks or not removed.kept:
+            log.append(("INFO", plural(removed.tracks, "Removed {n} '{track}' track", "Removed {n} '{track}' tracks",
+                                       track=nla.BAKE_NAME)))
+        log += [("INFO", Message("The bake's strip is removed from track '{track}'; the track stays with your "
+                                 "strips in it", track=name)) for name in removed.kept]
         action = settings.pushed_action
         if action is not None:
             blending = (settings.pushed_blend_type, settings.pushed_extrapolation, settings.pushed_influence)
-            if nla.bring_back(armature, action, settings.pushed_track, blending):
-                log.append(("INFO", f"'{action.name}' is the active action again"))
-            else:
-                log.append(("WARNING", f"'{action.name}' stays in the NLA: the armature has another active action, "
-                                       f"or track '{settings.pushed_track}' was changed"))
+            log.append(nla.put_back_pushed(armature, action, settings.pushed_track, blending))
             settings.pushed_action, settings.pushed_track = None, ""
         return log
 

@@ -84,6 +84,10 @@ class OVERANIM_PG_foot_ik(bpy.types.PropertyGroup):
             default=False, options={"HIDDEN"}, translation_context=CONTEXT,
             description="The bone fields were filled from the rig's bone names once; empty fields stay empty after",
         ),
+        "baked_action": bpy.props.PointerProperty(
+            type=bpy.types.Action, options={"HIDDEN"}, translation_context=CONTEXT,
+            description="The action the last bake wrote: the bake's strips are the strips of this action",
+        ),
         "pushed_action": bpy.props.PointerProperty(
             type=bpy.types.Action, options={"HIDDEN"}, translation_context=CONTEXT,
             description="The artist's action the bake pushed down into the NLA (brought back by Remove Foot IK Bake)",
