@@ -77,7 +77,7 @@ def test_region_tip_is_the_last_bone_of_the_longest_chain():
     # branches under the pelvis: the longest wins, the leg (about 110 cm) over the spine and head (75 cm)...
     assert region_tip(s, ["pelvis", "spine_01", "head", "thigh_l", "calf_l", "foot_l"]) == "foot_l"
     assert region_tip(s, ["pelvis", "spine_01", "head", "thigh_l"]) == "head"  # ...which outreach a thigh
-    assert region_tip(s, ["calf_r", "foot_r", "thigh_l"]) == "thigh_l"  # two trees: the longer one's
+    assert region_tip(s, ["calf_r", "thigh_l", "calf_l"]) == "calf_l"  # two trees: the longer one's
     with pytest.raises(InvalidInputError):
         region_tip(s, [])
 
