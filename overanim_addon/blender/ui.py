@@ -84,6 +84,9 @@ class OVERANIM_MT_object(bpy.types.Menu):
         layout.operator("overanim.probe_ground", icon="ORIENTATION_GLOBAL")
         layout.operator("overanim.bake_foot_ik", icon="NLA")
         layout.operator("overanim.remove_foot_ik_bake", icon="TRASH")
+        layout.separator()
+        layout.operator("overanim.analyze_motion", icon="ANIM")
+        layout.operator("overanim.remove_motion_curves", icon="TRASH")
 
 
 def draw_object_menu(self: bpy.types.Menu, context: bpy.types.Context) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 import bpy
 from bpy_extras.io_utils import ExportHelper
 
+from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
 from ..calibration.properties import settings_from_properties
 from ..checks.checks import ERROR, run_checks
@@ -43,6 +44,20 @@ def measure_and_store(context: bpy.types.Context, armature: bpy.types.Object,
         regions=plural(len(results.regions), "{n} Region", "{n} Regions"),
         properties=plural(count, "{n} property", "{n} properties"))))
     log.extend(renamed_keys_report(armature))
+    return log
+
+
+def ensure_measured(context: bpy.types.Context, armature: bpy.types.Object) -> list[tuple[str, str]]:
+    """Measure Proportions (its checks included) when the rig has no measurement yet, for the
+    features that read it (foot IK, motion). Returns its log (empty when the rig had one); raises
+    OverAnimError, having written nothing but the checks, when it refuses."""
+    if f"{results_module.PREFIX}CharacterHeightWS" in armature:
+        return []
+    log = measure_and_store(context, armature)
+    refused = [message for level, message in log if level == "ERROR"]
+    if refused:
+        raise OverAnimError(Message("Measure Proportions (run first, the rig had no measurement): {reason}",
+                                    reason=refused[0]))
     return log
 
 
