@@ -313,6 +313,14 @@ KO_MESSAGES = {
         "'{name}'은(는) link되어 있어 color layer를 거르지 못한 채 파일에 넣었습니다",
     "Exported {file} for Unreal{lods}": "Unreal용 {file}을(를) 내보냈습니다{lods}",
     " (+{n} LOD file)": " (+LOD 파일 {n}개)", " (+{n} LOD files)": " (+LOD 파일 {n}개)",
+    "{names}: all keys 0, so Unreal drops this curve unless 'Do not import curves with only 0 values' is off in "
+    "its import options (docs/unreal.md)":
+        "{names}: key가 모두 0이라 Unreal import 옵션의 'Do not import curves with only 0 values'를 끄지 않으면 "
+        "Unreal이 이 curve를 버립니다 (docs/unreal.md)",
+    "{names}: all keys 0, so Unreal drops these curves unless 'Do not import curves with only 0 values' is off in "
+    "its import options (docs/unreal.md)":
+        "{names}: key가 모두 0이라 Unreal import 옵션의 'Do not import curves with only 0 values'를 끄지 않으면 "
+        "Unreal이 이 curve들을 버립니다 (docs/unreal.md)",
     # shared by the features that read the measurement (foot IK, motion)
     "Measure Proportions (run first, the rig had no measurement): {reason}":
         "Measure Proportions (측정 결과가 없어 먼저 실행했습니다): {reason}",

@@ -93,6 +93,7 @@ class ExportResult:
     frames: tuple[int, int] = (0, 0)
     curves: list[str] = field(default_factory=list)  # animated custom properties written as curves
     curves_on: str = ""  # the node (armature or bone) holding them
+    zero_curves: list[str] = field(default_factory=list)  # curves whose keys are all 0: Unreal drops them by default
     unfiltered: list[str] = field(default_factory=list)  # linked meshes whose layers could not be filtered
 
 
@@ -274,6 +275,8 @@ def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, pa
         lods = [0]
     names = property_curves.animated_properties(armature) if result.animated else []
     curves = property_curves.sample(context, armature, names, *result.frames) if names else None
+    if curves is not None:
+        result.zero_curves = [name for name, values in curves.values.items() if not values.any()]
     path.parent.mkdir(parents=True, exist_ok=True)
     with Staging() as staging:
         for lod in lods:

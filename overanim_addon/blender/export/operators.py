@@ -38,6 +38,13 @@ def report_lines(armature: bpy.types.Object, result: ExportResult) -> list[tuple
                                        "{n} animated custom property as an animation curve on '{node}'",
                                        "{n} animated custom properties as animation curves on '{node}'",
                                        node=result.curves_on)))
+        if result.zero_curves:  # Unreal's importer drops them unless told otherwise: say so, never silently
+            log.append(("WARNING", plural(
+                len(result.zero_curves),
+                "{names}: all keys 0, so Unreal drops this curve unless 'Do not import curves with only 0 values' "
+                "is off in its import options (docs/unreal.md)",
+                "{names}: all keys 0, so Unreal drops these curves unless 'Do not import curves with only 0 values' "
+                "is off in its import options (docs/unreal.md)", names=", ".join(result.zero_curves))))
     else:
         log.append(("INFO", Message("No animation")))
     for name in result.unfiltered:
