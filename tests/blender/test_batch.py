@@ -120,8 +120,9 @@ def test_library_report_exit_code_and_statuses(batch_library, library_run):
     assert files["props/no_armature.blend"]["notes"][0].startswith("no armature with OverAnim Regions")
     hero = files["rigs/hero.blend"]["armatures"][0]
     assert hero["armature"] == "SK_Hero" and list(hero["steps"]) == ["checks", "measure", "paint", "lod", "compose",
-                                                                      "footik"]
+                                                                      "footik", "motion"]
     assert hero["steps"]["footik"] == {"ok": True, "skipped": "no ground"}
+    assert hero["steps"]["motion"] == {"ok": True, "skipped": "no animation"}
     villain = files["rigs/sub/villain.blend"]["armatures"][0]
     assert villain["steps"]["compose"] == {"ok": True, "skipped": "no Region names a Delta Shape Key"}
     assert "saved_to" not in hero and snapshot(batch_library) == before  # nothing written but the report

@@ -534,6 +534,34 @@ def report_lines(result: MotionResult) -> list[tuple[str, str]]:
     return log
 
 
+def _values(summary: motion.MotionSummary) -> dict[str, float]:
+    return {"distance": summary.distance, "average_speed": summary.average_speed, "max_speed": summary.max_speed,
+            "max_acceleration": summary.max_acceleration}
+
+
+def report_data(result: MotionResult, log: list[tuple[str, str]]) -> dict[str, Any]:
+    """The analysis as JSON-able data (the batch report's ``motion`` step, docs/batch-report.md): cm,
+    cm/s, cm/s² raw and, divided by the character's scale, calibrated (None where the basis cannot
+    resolve)."""
+    calibrated = result.actor_calibrated
+    return {
+        "action": result.action.name, "track": TRACK, "frames": [int(result.frames[0]), int(result.frames[-1])],
+        "fps": result.fps, "duration": result.duration, "in_place": result.in_place,
+        "ground_reference": result.ground_root, "basis": result.basis, "scale": result.scale,
+        "raw": _values(result.actor.summary()),
+        "calibrated": _values(calibrated.summary()) if calibrated is not None else None,
+        "contacts": {"speed": result.thresholds[0], "height": result.thresholds[1],
+                     **{side.lower(): len(result.contact_frames(side)) if side in result.feet else None
+                        for side in SIDES}},
+        "regions": [{"region": r.name, "key": r.key, "basis": r.basis, "scale": r.scale,
+                     "raw": _values(r.curves.summary()),
+                     "calibrated": _values(r.calibrated.summary()) if r.calibrated is not None else None}
+                    for r in result.regions],
+        "zero_curves": result.zero_curves,
+        "warnings": [str(message) for level, message in log if level == "WARNING"],
+    }
+
+
 def analyze_motion(context: bpy.types.Context, armature: bpy.types.Object, options: MotionOptions | None = None,
                    progress: Callable[[int], None] | None = None) -> tuple[MotionResult, list[tuple[str, str]]]:
     """Analyse and write (see the module docstring); returns the result and its log. Raises
