@@ -421,3 +421,22 @@ def test_speed_is_world_cm_per_second_not_per_frame(mover):
     set_rate(60)
     assert analyze(mover)["MaxSpeed"] == pytest.approx(2.0 * slow)
     assert math.isclose(summary(mover)["Duration"], 1.0)
+
+
+def test_the_benchmark_runs_and_prints_every_figure():
+    """The benchmark is not a timed test; this only checks that it runs and reports all it promises."""
+    import os
+    import subprocess
+    from pathlib import Path
+
+    from .helpers import script_command
+
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run(script_command("scripts/benchmark_motion.py", "--frames", "12", "--repeat", "1"),
+                            cwd=root, capture_output=True, text=True, timeout=300,
+                            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, check=False)
+    assert result.returncode == 0, result.stderr + result.stdout
+    for line in ("12 frames of the sample walk, 5 Regions and both feet", "frame_set only (baseline)",
+                 "analysis, own work", "of which the set-up", "computing and writing", "via bpy.ops",
+                 "target at most 1.5x the baseline"):
+        assert line in result.stdout, f"missing {line!r} in:\n{result.stdout}"
