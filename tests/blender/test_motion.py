@@ -440,3 +440,48 @@ def test_the_benchmark_runs_and_prints_every_figure():
                  "analysis, own work", "of which the set-up", "computing and writing", "via bpy.ops",
                  "target at most 1.5x the baseline"):
         assert line in result.stdout, f"missing {line!r} in:\n{result.stdout}"
+
+
+# -- the range, the NLA, and foot IK beside -------------------------------------------------------------
+def test_the_default_range_is_the_actions_also_when_it_plays_from_an_nla_strip(walker):
+    scene = bpy.context.scene
+    scene.frame_start, scene.frame_end = 10, 20
+    assert (analyze(walker)["FrameStart"], summary(walker)["FrameEnd"]) == (1, 49)  # the walk's keys, not the scene's
+    remove(walker)
+    adt = walker.animation_data
+    action = adt.action
+    adt.action = None
+    track = adt.nla_tracks.new()
+    track.strips.new("walk", 101, action)  # the artist's strip, placed at frame 101
+    found = analyze(walker)
+    assert (found["FrameStart"], found["FrameEnd"]) == (101, 149)
+    assert walker.overanim.motion.analyzed_action == action and walker.overanim.motion.pushed_action is None
+    assert found["AverageSpeed"] == pytest.approx(70.0, abs=0.1)
+    remove(walker)
+    assert [t.name for t in adt.nla_tracks] == [track.name] and adt.action is None  # nothing pushed: nothing back
+
+
+@pytest.mark.parametrize("first", ["foot_ik", "motion"])
+def test_the_foot_ik_bake_and_the_motion_curves_coexist_and_come_off_alone(walker, first):
+    from overanim_addon.blender.foot_ik import nla
+
+    from .foot_ik_scenes import bake
+
+    action = walker.animation_data.action
+    before = action_snapshot(action)
+    steps = {"foot_ik": lambda: bake(walker), "motion": lambda: analyze(walker)}
+    order = [first, *(s for s in steps if s != first)]
+    for step in order:
+        steps[step]()
+    tracks = [t.name for t in walker.animation_data.nla_tracks]
+    assert tracks[1:] == [nla.BAKE_NAME if s == "foot_ik" else TRACK for s in order]
+    assert summary(walker)["AverageSpeed"] == pytest.approx(70.0, abs=0.1)  # the walk, not a bake, analysed
+    assert walker.overanim.motion.analyzed_action == action
+    remove(walker)
+    assert TRACK not in [t.name for t in walker.animation_data.nla_tracks]
+    assert nla.BAKE_NAME in [t.name for t in walker.animation_data.nla_tracks]
+    with bpy.context.temp_override(active_object=walker, object=walker):
+        assert bpy.ops.overanim.remove_foot_ik_bake() == {"FINISHED"}
+    # whichever pushed the walk down brought it back: the analysis' Remove or the bake's
+    assert walker.animation_data.action == action
+    assert not list(walker.animation_data.nla_tracks) and action_snapshot(action) == before
