@@ -392,6 +392,8 @@ KO_MESSAGES = {
     "Right foot: {count} frames {runs}": "오른발: {count} 프레임 {runs}",
     "No foot bones: no contacts": "foot bone이 없습니다: contact 없음",
     "name too long": "이름이 너무 깁니다",
+    "Actor Motion Basis holds an unknown value: pick one in the Calibration panel":
+        "Actor Motion Basis 값을 알 수 없습니다: Calibration 패널에서 고르세요",
 }
 
 

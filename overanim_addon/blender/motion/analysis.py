@@ -30,7 +30,7 @@ from typing import Any
 import bpy
 import numpy as np
 
-from ...core import motion
+from ...core import coerce_enum, motion
 from ...core.errors import OverAnimError
 from ...core.measurement_scales import MotionMeasurementBasis
 from ...core.messages import Message, plural
@@ -228,6 +228,7 @@ class _Plan:
     tips: dict[str, str]  # Region name -> tip bone
     feet: dict[str, str]  # "Left"/"Right" -> foot bone
     keys: dict[str, str]  # Region name -> key
+    basis: MotionMeasurementBasis  # the actor's
     log: list[tuple[str, str]]
 
 
@@ -254,6 +255,11 @@ def _plan(context: bpy.types.Context, armature: bpy.types.Object, options: Motio
     if end - start < 1:
         raise OverAnimError(Message("Motion needs at least 2 frames (the range is frame {start} only)", start=start))
     fps, cm = _fps(scene), cm_per_unit(scene)
+    try:
+        basis = coerce_enum(MotionMeasurementBasis, armature.overanim.calibration.motion_basis)
+    except ValueError:  # a value set past the UI reads as ''
+        raise OverAnimError(Message("Actor Motion Basis holds an unknown value: pick one in the Calibration panel")) \
+            from None
     keys = region_keys(armature)  # names that cannot be keyed are refused before anything is written
     bones = {region.name: require_region_bones(armature, region) for region in armature.overanim.regions}
     log = ensure_measured(context, armature)  # a rig without a measurement is measured first
@@ -264,7 +270,7 @@ def _plan(context: bpy.types.Context, armature: bpy.types.Object, options: Motio
     feet = {side: name for side, name in zip(SIDES, (found.left_foot, found.right_foot), strict=True)
             if name and name in armature.data.bones}
     root = ground_root(armature, measurement.character.character_height_ws, cm)
-    return _Plan(action, strip, np.arange(start, end + 1), fps, cm, measurement, root, tips, feet, keys,
+    return _Plan(action, strip, np.arange(start, end + 1), fps, cm, measurement, root, tips, feet, keys, basis,
                  [entry for entry in log if entry[0] != "INFO"])
 
 
@@ -345,7 +351,7 @@ class MotionSession:
         settings = settings_from_properties(armature.overanim.calibration)
         enabled = settings.enable_automatic_calibration
         character = plan.measurement.character
-        basis = MotionMeasurementBasis[armature.overanim.calibration.motion_basis]
+        basis = plan.basis
         resolved, scale = motion.resolve_motion_scale(
             build_measurement_scales(settings, character, None, world_space=True), basis, enabled)
         log = list(plan.log)
@@ -398,7 +404,7 @@ class MotionSession:
     def finish(self) -> MotionResult:
         """Compute, then write the results (see the module docstring)."""
         result = self.compute()
-        _write(self.context, self.armature, self.plan, result)
+        _write(self.armature, self.plan, result, self._frame[0])
         self.cancel()  # the frame back where it was, now with the curves playing
         return result
 
@@ -462,7 +468,9 @@ def _remove_properties(owner: Any, keep: Callable[[str], bool] = lambda name: Fa
         del owner[name]
 
 
-def _write(context: bpy.types.Context, armature: bpy.types.Object, plan: _Plan, result: MotionResult) -> None:
+def _write(armature: bpy.types.Object, plan: _Plan, result: MotionResult, frame: int) -> None:
+    """Everything the analysis writes (see the module docstring); ``frame``: the scene's frame, whose
+    values the armature's properties hold until the curves play."""
     settings = armature.overanim.motion
     frames = result.frames
     # the previous analysis' curves go first: replaced, not stacked
@@ -482,7 +490,7 @@ def _write(context: bpy.types.Context, armature: bpy.types.Object, plan: _Plan, 
     for name, (value, unit, text) in summary_values(result).items():
         _describe(action, name, value, unit, text)
     _remove_properties(armature)
-    current = int(np.clip(context.scene.frame_current, frames[0], frames[-1]) - frames[0])
+    current = int(np.clip(frame, frames[0], frames[-1]) - frames[0])
     new = NewChannels(TRACK, armature.name)
     for suffix, values in result.curves.items():
         name = curve_name(suffix)
