@@ -485,3 +485,34 @@ def test_the_foot_ik_bake_and_the_motion_curves_coexist_and_come_off_alone(walke
     # whichever pushed the walk down brought it back: the analysis' Remove or the bake's
     assert walker.animation_data.action == action
     assert not list(walker.animation_data.nla_tracks) and action_snapshot(action) == before
+
+
+def test_a_region_key_too_long_for_the_motion_names_is_warned_and_left_off_the_action(walker, capfd):
+    region = walker.overanim.regions["LeftArm"]
+    region.name = "LeftArmWithALongName"  # 20 bytes: the key is the name, 6 more than the names leave
+    found = analyze(walker)
+    assert "Region 'LeftArmWithALongName': its name key 'LeftArmWithALongName' is longer than the 14 bytes" \
+        in capfd.readouterr().out
+    assert not [name for name in found if "LeftArmWithALongName" in name]
+    assert "Region_RightArm_MaxSpeed" in found  # the others are written
+    item = next(i for i in walker.overanim.motion.regions if i.region == region.name)
+    assert not item.named
+
+
+def test_nla_tweak_mode_is_refused(walker):
+    analyze(walker)
+    remove(walker)
+    adt = walker.animation_data
+    action = adt.action
+    adt.action = None
+    track = adt.nla_tracks.new()
+    track.strips.new("walk", 1, action)
+    before = _state(walker)
+    with bpy.context.temp_override(active_object=walker, object=walker):
+        adt.use_tweak_mode = True
+        try:
+            with pytest.raises(RuntimeError, match="tweak mode"):
+                bpy.ops.overanim.analyze_motion()
+        finally:
+            adt.use_tweak_mode = False
+    assert _state(walker) == before
