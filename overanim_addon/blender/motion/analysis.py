@@ -463,8 +463,9 @@ def summary_values(result: MotionResult) -> dict[str, tuple[float | int, str, st
     return out
 
 
-def _remove_properties(owner: Any, keep: Callable[[str], bool] = lambda name: False) -> None:
-    for name in [k for k in owner.keys() if k.startswith(PREFIX) and not keep(k)]:  # noqa: SIM118 (ID properties)
+def _remove_properties(owner: Any) -> None:
+    """Every OverAnim_Motion_* property of ``owner``: an analysis replaces all of the last one's."""
+    for name in [k for k in owner.keys() if k.startswith(PREFIX)]:  # noqa: SIM118 (ID properties)
         del owner[name]
 
 
