@@ -10,7 +10,8 @@ chroots are set up (root), unless --no-real. Naming versions runs only those. ``
 default) runs two suites at once: each is one process, and the machine has two cores.
 The tests marked real_blender (a real window started from the bpy module) run in ``tasks.py test``,
 not here: they start real Blenders of both versions themselves.
-Exit code 0 only when every version passed. Standard library only.
+Each suite's whole output is kept in out/versions/<version>.log. Exit code 0 only when every
+version passed. Standard library only.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ BPY = {
 }
 REAL = {"real-4.3": "4.3", "real-5.2": "5.2"}
 TOOL = ROOT.parent / "shared/tools/real-blender"
-PYTEST_ARGS = ["-q", "-p", "no:cacheprovider", "-m", "not real_blender", "tests"]
+PYTEST_ARGS = ["-q", "-rfE", "-p", "no:cacheprovider", "-m", "not real_blender", "tests"]
 
 
 def venv_root() -> Path:
@@ -46,9 +47,18 @@ def venv_root() -> Path:
     return Path(cache) / "overanim" / "venvs"
 
 
-def summary(output: str) -> str:
-    lines = [line for line in output.splitlines() if " passed" in line or " failed" in line or " error" in line]
-    return lines[-1].strip("= ") if lines else output.strip()[-300:]
+LOGS = ROOT / "out" / "versions"
+
+
+def summary(name: str, output: str) -> str:
+    """The closing line of pytest, with the failing tests' ids; the whole output goes to out/versions/."""
+    LOGS.mkdir(parents=True, exist_ok=True)
+    (LOGS / f"{name}.log").write_text(output)
+    lines = output.splitlines()
+    closing = [line for line in lines if " passed" in line or " failed" in line or " error" in line]
+    failing = [line.split(" - ")[0] for line in lines if line.startswith(("FAILED ", "ERROR "))]
+    text = closing[-1].strip("= ") if closing else output.strip()[-300:]
+    return "\n".join([text, *("      " + line for line in failing)])
 
 
 def bpy_suite(version: str) -> tuple[bool, str]:
@@ -60,7 +70,7 @@ def bpy_suite(version: str) -> tuple[bool, str]:
         return False, str(error)
     result = subprocess.run([python, "-m", "pytest", *PYTEST_ARGS], cwd=ROOT, capture_output=True, text=True,
                             check=False, env=tasks.test_env())
-    return result.returncode == 0, summary(result.stdout + result.stderr)
+    return result.returncode == 0, summary(f"bpy-{version}", result.stdout + result.stderr)
 
 
 def real_root(version: str) -> Path:
@@ -84,7 +94,7 @@ def real_suite(version: str) -> tuple[bool, str]:
            "BLENDER_ENV": f"BLENDER_USER_RESOURCES={user} PYTHONDONTWRITEBYTECODE=1"}
     result = subprocess.run(["bash", str(TOOL / "run.sh"), "-b", "--factory-startup", "--python-exit-code", "1",
                              "--python-expr", code], cwd=ROOT, capture_output=True, text=True, check=False, env=env)
-    return result.returncode == 0, summary(result.stdout + result.stderr)
+    return result.returncode == 0, summary(f"real-{version}", result.stdout + result.stderr)
 
 
 def main(args: list[str]) -> int:

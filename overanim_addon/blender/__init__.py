@@ -29,6 +29,9 @@ from .regions import operators as regions_operators
 from .regions import properties as regions_properties
 from .regions import ui as regions_ui
 from .sample import operators as sample_operators
+from .transfer import operators as transfer_operators
+from .transfer import properties as transfer_properties
+from .transfer import ui as transfer_ui
 
 MODULES = (
     translations,
@@ -36,6 +39,7 @@ MODULES = (
     regions_properties,
     foot_ik_properties,
     motion_properties,
+    transfer_properties,
     properties,
     calibration_preferences,
     calibration_presets,
@@ -48,6 +52,7 @@ MODULES = (
     sample_operators,
     foot_ik_operators,
     motion_operators,
+    transfer_operators,
     ui,
     # sub-panels in the order they are registered: what would make a measurement wrong first, then
     # Measure with its results, then the settings (Calibration starts closed)
@@ -57,6 +62,7 @@ MODULES = (
     regions_ui,
     foot_ik_ui,
     motion_ui,
+    transfer_ui,
 )
 
 _registered = False

@@ -21,6 +21,7 @@ from .foot_ik.ground import ground_objects
 from .foot_ik.properties import bone_names
 from .measure import results as results_module
 from .motion.analysis import analyze_motion, evaluated_source, report_data
+from .overrides import in_use
 from .regions.properties import region_keys
 
 
@@ -39,7 +40,8 @@ def _result(ok: bool, error: str, **details: Any) -> dict[str, Any]:
 
 def _checks(armature: bpy.types.Object) -> dict[str, Any]:
     ok, message = _call(bpy.ops.overanim.run_checks, armature)
-    findings = [{"id": c.check_id, "severity": c.severity, "message": c.message} for c in armature.overanim.checks]
+    findings = [{"id": c.check_id, "severity": c.severity, "message": c.message}
+                for c in in_use(armature.overanim.checks, "check_id")]
     errors = [f["message"] for f in findings if f["severity"] == "ERROR"]
     # an error finding fails this step: `--steps checks` is a lint a CI job can gate on
     return _result(ok and not errors, message or (errors[0] if errors else ""), findings=findings)
@@ -62,7 +64,7 @@ def _lod(armature: bpy.types.Object) -> dict[str, Any]:
     ok, message = _call(bpy.ops.overanim.check_lod_coverage, armature)
     return _result(ok, message, rows=[
         {"region": r.region, "lod": r.lod, "covered": r.covered, "verdict": r.verdict,
-         "attachment_dependency": r.attachment_dependency} for r in armature.overanim.lod_rows])
+         "attachment_dependency": r.attachment_dependency} for r in in_use(armature.overanim.lod_rows, "region")])
 
 
 def _compose(armature: bpy.types.Object) -> dict[str, Any]:

@@ -126,6 +126,17 @@ def test_merge_re_roots_counts_and_spans_the_parts():
     validate(merged)
 
 
+def test_merge_keeps_what_each_part_skipped_and_a_report_without_any_has_no_such_key():
+    chars, lib = part("/lib/chars", ["b.blend"]), part("/lib", ["props/c.blend"])
+    report.add_skipped(chars, {"pipe.blend": "not a regular file: a named pipe (FIFO)"})
+    validate(chars)
+    merged = report.merge([chars, lib])
+    assert merged["skipped"] == [{"path": "chars/pipe.blend", "why": "not a regular file: a named pipe (FIFO)"}]
+    assert merged["ok"] and "; 1 skipped (not a regular file)" in report.summary_line(merged)
+    assert "skipped" not in report.merge([lib])
+    validate(merged)
+
+
 def test_merge_refuses_a_file_twice_and_what_is_not_a_report(tmp_path):
     with pytest.raises(report.ReportError, match=r"chars/b\.blend is in part 1 and in part 2"):
         report.merge([part("/lib/chars", ["b.blend"]), part("/lib", ["chars/b.blend"])])

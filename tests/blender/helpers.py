@@ -22,3 +22,40 @@ def linked_copy(obj, tmp_path):
     bpy.context.scene.collection.objects.link(linked)
     bpy.context.view_layer.objects.active = linked
     return linked
+
+
+def printed_reports(capfd, run):
+    """What the operator call ``run`` reported, as Blender prints it in the background
+    (``Warning: ...``, ``Info: ...``)."""
+    capfd.readouterr()
+    run()
+    return capfd.readouterr().out.splitlines()
+
+
+def overridden_copy(obj, tmp_path):
+    """A rig as an animator gets it in a shot, the usual way: its collection (the rig and its meshes)
+    saved in a library file, linked into a new file and made a library override (Object > Library
+    Override > Make). The armature object is an editable override; its data and the meshes stay
+    linked. Returns the override, active."""
+    import bpy
+
+    path = tmp_path / "character.blend"
+    collection = bpy.data.collections.new("Character")
+    bpy.context.scene.collection.children.link(collection)
+    for member in (obj, *obj.children_recursive):
+        for other in list(member.users_collection):
+            other.objects.unlink(member)
+        collection.objects.link(member)
+    bpy.data.libraries.write(str(path), {collection})
+    bpy.ops.wm.read_homefile(use_empty=True)
+    with bpy.data.libraries.load(str(path), link=True) as (_source, target):
+        target.collections = ["Character"]
+    instance = bpy.data.objects.new("Character", None)
+    instance.instance_type, instance.instance_collection = "COLLECTION", target.collections[0]
+    bpy.context.scene.collection.objects.link(instance)
+    bpy.context.view_layer.objects.active = instance
+    instance.select_set(True)
+    assert bpy.ops.object.make_override_library() == {"FINISHED"}
+    rig = next(o for o in bpy.data.objects if o.type == "ARMATURE" and o.override_library is not None)
+    bpy.context.view_layer.objects.active = rig
+    return rig

@@ -171,6 +171,24 @@ def test_merge_of_two_halves_equals_one_run_over_the_whole(batch_library, librar
     assert without(merged) == without(whole)
 
 
+def test_a_fifo_named_blend_is_skipped_at_listing_time_and_named_for_what_it_is(library, tmp_path):
+    """Issue 19.6: a FIFO named *.blend in a library blocked its worker until the timeout; named on
+    the command line it was called "no such file or folder"."""
+    os.mkfifo(library / "props" / "pipe.blend")
+    named = library / "named.blend"
+    os.mkfifo(named)
+    result = run_batch(library / "props", named, "--timeout", "60", "--report", tmp_path / "r.json", timeout=120)
+    assert result.returncode == 2, result.stderr  # the one named could not be opened
+    report = load_report(tmp_path / "r.json")
+    why = "not a regular file: a named pipe (FIFO)"
+    assert report["skipped"] == [{"path": "props/pipe.blend", "why": why}]
+    files = {f["path"]: f for f in report["files"]}
+    assert files["named.blend"]["status"] == "unreadable"
+    assert files["named.blend"]["error"] == f"could not open: {why}"
+    assert files["props/no_armature.blend"]["status"] == "ok" and report["summary"]["timeout"] == 0
+    assert "props/pipe.blend" not in files and "; 1 skipped (not a regular file)" in result.stderr.splitlines()[-1]
+
+
 def test_the_orchestrating_process_never_imports_bpy(batch_library, library_run, tmp_path):
     """A whole run in a process where importing bpy fails: only its workers import it."""
     if bpy.app.binary_path:
@@ -418,6 +436,22 @@ def test_a_shot_file_that_links_its_rig_skips_it_and_names_a_missing_library(add
         "(its library: //../rigs/hero.blend)",
         "not saved: nothing was changed"]
     assert snapshot(library) == before
+
+
+def test_a_shot_file_with_a_library_override_of_its_rig_skips_it_too(rig, tmp_path):
+    """Bake and Measure work on an editable override (issue 19.7), but the batch's results would
+    not stay in a shot file (linked meshes, custom properties its library lacks): skipped, by name."""
+    from .helpers import overridden_copy
+
+    name = overridden_copy(rig, tmp_path).name
+    shot = tmp_path / "sh010.blend"
+    bpy.ops.wm.save_as_mainfile(filepath=str(shot))
+    bpy.ops.wm.read_homefile(use_empty=True)
+    result = run_batch(shot, "--all-armatures", "--report", tmp_path / "r.json")
+    assert result.returncode == 0, result.stderr
+    entry = load_report(tmp_path / "r.json")["files"][0]
+    assert entry["armatures"] == []
+    assert f"skipped: '{name}' is a library override with its armature data linked" in entry["notes"][0]
 
 
 def test_a_file_from_a_newer_blender_is_reported_and_never_saved_over(addon, library, tmp_path):

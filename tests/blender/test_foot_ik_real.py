@@ -20,7 +20,8 @@ def test_the_bake_survives_save_and_reopen_in_a_real_blender(real_binary):
     assert lines, result.stdout[-3000:] + result.stderr[-2000:]
     out = json.loads(lines[-1][len("RESULT "):])
     assert out["version"].startswith(real_binary.version)
-    assert out["tracks"] == [["NlaTrack", [["SK_OverAnimSampleAction", "REPLACE"]]],
+    # the pushed-down walk's track named after it (Blender's own Push Down says "NlaTrack")
+    assert out["tracks"] == [["SK_OverAnimSampleAction", [["SK_OverAnimSampleAction", "REPLACE"]]],
                              ["OverAnim_FootIK", [["OverAnim_FootIK", "COMBINE"]]]]
     assert out["active_action"] is None and out["artist_unchanged"]
     assert out["rise"]["ik_foot_l"] == pytest.approx(10.0, abs=0.01)
@@ -46,6 +47,6 @@ def test_esc_cancels_a_running_bake_and_a_finished_one_is_one_undo_step(tmp_path
     assert out["after"] == before and out["later"] == before  # the frame put back, nothing written, ever
     baked = out["baked"]
     assert out["invoke_short"] == ["RUNNING_MODAL"]
-    assert baked["tracks"] == ["NlaTrack", "OverAnim_FootIK"] and baked["active"] is None
+    assert baked["tracks"] == ["SK_OverAnimSample_Walk", "OverAnim_FootIK"] and baked["active"] is None
     assert baked["frame"] == before["frame"] and len(baked["props"]) == 10
     assert out["undone"] == before and out["redone"] == baked

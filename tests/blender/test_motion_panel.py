@@ -70,3 +70,7 @@ def test_an_unresolved_basis_shows_no_calibrated_values(walker):
 def test_analyze_says_why_it_is_greyed_out_without_an_armature(addon, empty_scene):
     with pytest.raises(RuntimeError, match="Select an armature, or a mesh deformed by one"):
         bpy.ops.overanim.analyze_motion()
+
+
+def test_the_transfer_panel_sits_under_motion(addon):
+    assert bpy.types.OVERANIM_PT_transfer.bl_parent_id == "OVERANIM_PT_motion"

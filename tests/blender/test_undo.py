@@ -34,3 +34,18 @@ def test_paint_repaint_and_clear_are_one_undo_step_each(tmp_path, real_binary):
     assert "VERTEX" not in out["shading_before"]
     assert out["shading_painted"] == out["shading_undone"] == ["VERTEX"]
     assert out["shading_cleared"] == out["shading_before"]
+
+
+@pytest.mark.real_blender
+def test_after_undoing_clear_preview_the_legend_offers_show_preview(tmp_path, real_binary):
+    from .test_live_preview import run_in_window
+
+    out = run_in_window(real_binary, "real_blender_preview_undo.py", "overanim_preview_undo.json", tmp_path, seconds=2)
+    assert out["painted"] == {"masks_painted": True, "colour_type": "VERTEX", "shows_preview": True}
+    assert out["cleared"]["masks_painted"] is False and out["cleared"]["colour_type"] != "VERTEX"
+    # undo brings the masks and the legend back, not the view's colour type (UI data)...
+    undone = out["clear_undone"]
+    assert undone["masks_painted"] is True and undone["colour_type"] == out["cleared"]["colour_type"]
+    assert undone["shows_preview"] is False  # ...so the legend offers Show Preview
+    assert out["shown"] == out["painted"]
+    assert out["screenshot"] == undone

@@ -9,6 +9,7 @@ import bpy
 
 from ...core.calibration import FIELDS, CalibrationSettings, FieldSpec
 from ..i18n import CONTEXT
+from ..overrides import kept_on_overrides
 from ..regions.properties import BASIS_ITEMS
 
 # Labels that read in full at the sidebar's default width: the Details UI name without "Reference"
@@ -60,6 +61,7 @@ MOTION_BASIS = bpy.props.EnumProperty(
 )
 
 
+@kept_on_overrides
 class OVERANIM_PG_calibration(bpy.types.PropertyGroup):
     """``FOverAnimProportionCalibrationSettings`` on one armature, and the actor motion's basis."""
 

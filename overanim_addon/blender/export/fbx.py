@@ -39,7 +39,7 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..common import deformed_meshes, lod_index
+from ..common import deformed_meshes, lod_index, posed
 from ..regions import packed
 from ..regions.compose import COMPOSED
 from ..regions.masks import GROUP_PREFIX, PREFIX, mesh_masks
@@ -93,7 +93,7 @@ class ExportResult:
     frames: tuple[int, int] = (0, 0)
     curves: list[str] = field(default_factory=list)  # animated custom properties written as curves
     curves_on: str = ""  # the node (armature or bone) holding them
-    zero_curves: list[str] = field(default_factory=list)  # curves whose keys are all 0: Unreal drops them by default
+    zero_curves: list[str] = field(default_factory=list)  # those 0 on every frame (Unreal drops them by default)
     unfiltered: list[str] = field(default_factory=list)  # linked meshes whose layers could not be filtered
 
 
@@ -274,11 +274,11 @@ def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, pa
     if not lods:
         lods = [0]
     names = property_curves.animated_properties(armature) if result.animated else []
-    curves = property_curves.sample(context, armature, names, *result.frames) if names else None
-    if curves is not None:
-        result.zero_curves = [name for name, values in curves.values.items() if not values.any()]
     path.parent.mkdir(parents=True, exist_ok=True)
-    with Staging() as staging:
+    # the take is the pose as it plays, whatever the Pose/Rest toggle shows (the exporter itself
+    # writes the meshes and the bind pose from the rest)
+    with posed(armature), Staging() as staging:
+        curves = property_curves.sample(context, armature, names, *result.frames) if names else None
         for lod in lods:
             group = by_lod.get(lod, [])
             target = lod_path(path, lod)
@@ -290,6 +290,7 @@ def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, pa
             if curves is not None:
                 result.curves_on = property_curves.add_to_file(written, staging.new(target), armature.name, curves)
                 result.curves = names
+                result.zero_curves = property_curves.all_zero(curves)
             result.files.append(ExportedFile(target, lod, [m.name for m in group],
                                              sum(len(m.data.vertices) for m in group)))
         staging.commit()

@@ -36,11 +36,12 @@ from mathutils import Euler, Matrix, Vector
 
 from ...core.errors import OverAnimError
 from ...core.foot_ik import VALUE_NAMES, FootIKSolution
+from ...core.messages import Message
 from ...core.rotations import matrices_to_quaternions, quaternion_conjugate, quaternion_multiply
-from ..common import cm_per_unit
+from ..common import cm_per_unit, posed
 from . import nla, statics, values
 from .channels import NewChannels, fcurves, keys
-from .probe import Sampler, ground_for, no_ground_warning
+from .probe import GROUND_HINT, Sampler, ground_for, why_no_ground
 from .properties import store_bone_names
 from .rig import FootIKRig, resolve
 
@@ -143,6 +144,26 @@ def _refuse_driven(armature: bpy.types.Object, bones: list[_KeyedBone]) -> None:
                                     "bake's keys; remove the driver or pick another bone")
 
 
+def _unkeyed_feet(rig: FootIKRig) -> list[tuple[str, str]]:
+    """A foot without an IK target is not moved by the bake (only the curves tell its offset): say so."""
+    b = rig.bones
+    if not (b.left_ik_target or b.right_ik_target):
+        body = Message(" and the body bone '{bone}'", bone=b.body_bone) if b.body_bone else ""
+        return [("WARNING", Message("No IK target is set (Left IK, Right IK): the feet are not moved; the bake keys "
+                                    "only the OverAnim_FootIK_ curves{body}. Pick the IK bones in the Foot IK panel "
+                                    "(Detect Foot Bones finds them by name)", body=body))]
+    missing = "Left IK" if not b.left_ik_target else "Right IK" if not b.right_ik_target else ""
+    if missing:
+        return [("WARNING", Message("{field} is not set: that foot is not moved, only the OverAnim_FootIK_ curves "
+                                    "give its offset; pick its IK bone in the Foot IK panel", field=missing))]
+    return []
+
+
+# A bake holds every frame's samples and keys in memory until it writes them: 1,000,000 frames took
+# 628 s and 5 GB (past the batch's 600 s per file); 100,000 take about a minute and 0.5 GB.
+MAX_FRAMES = 100_000
+
+
 class BakeSession:
     """Bake in steps (a modal operator runs a few frames per timer tick); see the module docstring."""
 
@@ -150,12 +171,18 @@ class BakeSession:
                  frame_start: int, frame_end: int) -> None:
         if frame_end < frame_start:
             raise OverAnimError(f"The frame range ends ({frame_end}) before it starts ({frame_start})")
+        count = frame_end - frame_start + 1
+        if count > MAX_FRAMES:  # before anything is read or muted
+            raise OverAnimError(Message("Bake Foot IK bakes at most {limit:,} frames at once; {start} to {end} is "
+                                        "{count:,} frames: set a shorter frame range (Start and End, or the "
+                                        "scene's)", limit=MAX_FRAMES, start=frame_start, end=frame_end, count=count))
         nla.check_stack(armature)
         self.context, self.armature, self.settings = context, armature, settings
         self.scene = context.scene
         self.rig = resolve(context, armature, settings, keys_bones=True)
         self.ground = ground_for(context, self.rig, settings)
-        self.bones = _keyed_bones(self.rig)
+        with posed(armature):  # the bones' following is measured on the pose
+            self.bones = _keyed_bones(self.rig)
         _refuse_driven(armature, self.bones)
         self.below = nla.animated_below(armature)
         self.frames = np.arange(frame_start, frame_end + 1)
@@ -182,11 +209,14 @@ class BakeSession:
         """Sample frames for about ``seconds``; True once every frame is sampled."""
         until = time.perf_counter() + seconds
         scene, sampler, frames = self.scene, self.sampler, self.frames
-        while sampler.count < len(frames):
-            scene.frame_set(int(frames[sampler.count]))
-            sampler.record()
-            if time.perf_counter() >= until:
-                break
+        # posed for each step only: between the steps of a modal bake the viewport shows the rig
+        # as the artist set it, and nothing is left switched if the bake never ends
+        with posed(self.armature):
+            while sampler.count < len(frames):
+                scene.frame_set(int(frames[sampler.count]))
+                sampler.record()
+                if time.perf_counter() >= until:
+                    break
         return sampler.count >= len(frames)
 
     def _restore_frame(self) -> None:
@@ -249,8 +279,13 @@ class BakeSession:
         assert self.done == self.total
         armature, settings = self.armature, self.settings
         solution = self.sampler.solution()
-        curves = self._bone_curves(solution)
         sampled = solution.values()
+        if not (sampled["LeftHit"].any() or sampled["RightHit"].any()):  # a track of zeros would only mislead
+            raise OverAnimError(Message(
+                "Ground under neither foot in frames {start}-{end}: {why}; nothing was baked: {hint}",
+                start=int(self.frames[0]), end=int(self.frames[-1]),
+                why=why_no_ground(self.ground, self.rig.ray, settings), hint=GROUND_HINT))
+        curves = self._bone_curves(solution)
         # everything is computed: from here on only writes
         self._muted = []
         nla.remove_bake(armature)
@@ -274,7 +309,8 @@ class BakeSession:
         self._restore_frame()
         return BakeResult(frames=self.frames, values=sampled, bone_curves=len(curves),
                           pushed_down=pushed.strips[0].action.name if pushed is not None else "",
-                          warnings=no_ground_warning(self.ground, settings))
+                          warnings=[*self.rig.measured, *_unkeyed_feet(self.rig),
+                                    *values.override_warning(armature, "Bake Foot IK")])
 
     def run(self, progress: Callable[[int], None] | None = None) -> BakeResult:
         """Every frame at once (background mode, scripts), then write."""

@@ -68,6 +68,7 @@ def push_down(armature: bpy.types.Object, first: int, last: int) -> bpy.types.Nl
     if extrapolation != "NOTHING":  # only then is the active action played outside its keys
         start, end = min(start, first), max(end, last)
     track = adt.nla_tracks.new()
+    track.name = unique_track_name(adt, action.name)  # the NLA editor shows whose animation it is
     strip = track.strips.new(action.name, round(start), action)
     strip.action_frame_start, strip.action_frame_end = start, end  # the strip's end follows
     if (start, end) != keys:  # or leaving tweak mode would shrink the strip back to the keys
@@ -85,6 +86,17 @@ def push_down(armature: bpy.types.Object, first: int, last: int) -> bpy.types.Nl
     return track
 
 
+def unique_track_name(adt: bpy.types.AnimData, name: str) -> str:
+    """``name``, or ``name.001``... when a track has it already: Blender lets two tracks share a name
+    (an importer's track of the same action, for one), and Remove finds the pushed track by it."""
+    taken = {track.name for track in adt.nla_tracks}
+    candidate, number = name, 0
+    while candidate in taken:
+        number += 1
+        candidate = f"{name}.{number:03d}"
+    return candidate
+
+
 def bring_back(armature: bpy.types.Object, action: bpy.types.Action, track_name: str,
                blending: tuple[str, str, float]) -> bool:
     """Undo ``push_down``: the track holding only ``action`` is removed and the action is active
@@ -94,8 +106,10 @@ def bring_back(armature: bpy.types.Object, action: bpy.types.Action, track_name:
     adt = armature.animation_data
     if adt is None or adt.action is not None:
         return False
-    track = adt.nla_tracks.get(track_name)
-    if track is None or len(track.strips) != 1 or track.strips[0].action != action:
+    # the topmost of that name holding only the action: older files may share the name with another track
+    track = next((t for t in reversed(adt.nla_tracks)
+                  if t.name == track_name and len(t.strips) == 1 and t.strips[0].action == action), None)
+    if track is None:
         return False
     slot = getattr(track.strips[0], "action_slot", None)
     adt.nla_tracks.remove(track)

@@ -8,11 +8,19 @@ from typing import Any
 import bpy
 
 from ...core.errors import OverAnimError
-from ..common import ArmatureOperatorMixin, find_armature, require_armature, require_object_mode
-from ..i18n import CONTEXT
+from ...core.messages import Message
+from ..common import (
+    ArmatureOperatorMixin,
+    poll_armature,
+    posed,
+    refuse_poll,
+    require_armature,
+    require_object_mode,
+)
+from ..i18n import CONTEXT, tr
 from . import nla, statics, values
 from .bake import BakeResult, BakeSession
-from .probe import Sampler, ground_for, no_ground_warning
+from .probe import GROUND_HINT, Sampler, ground_for, why_no_ground
 from .properties import BONE_FIELDS, detected_bones, store_bone_names
 from .rig import resolve
 
@@ -30,26 +38,40 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
         rig = resolve(context, armature, settings)
         ground = ground_for(context, rig, settings)
         sampler = Sampler(rig, ground, 1)
-        sampler.record()
+        with posed(armature):
+            sampler.record()
         found = {name: float(v[0]) for name, v in sampler.solution().values().items()}
         values.write(armature, found)
         store_bone_names(settings, rig.bones)
         left, right = found["LeftHit"] > 0.5, found["RightHit"] > 0.5
-        hits = "both feet" if left and right else "the left foot" if left else "the right foot" if right else \
-            "neither foot"
-        body, left, right = (values.signed(found[name], 2) for name in ("BodyOffset", "LeftOffset", "RightOffset"))
-        return [*no_ground_warning(ground, settings),
-                ("INFO", f"Frame {context.scene.frame_current}: ground under {hits}; body {body} cm, left {left} cm, "
-                         f"right {right} cm")]
+        frame = context.scene.frame_current
+        first = [*rig.measured, *values.override_warning(armature, "Probe Ground")]
+        if not (left or right):
+            return [*first, ("WARNING", Message("Frame {frame}: ground under neither foot: {why}; {hint}",
+                                                frame=frame, why=why_no_ground(ground, rig.ray, settings),
+                                                hint=GROUND_HINT))]
+        hits = Message("both feet") if left and right else Message("the left foot") if left else \
+            Message("the right foot")
+        body, left_cm, right_cm = (values.signed(found[name], 2) for name in ("BodyOffset", "LeftOffset",
+                                                                               "RightOffset"))
+        return [*first, ("INFO", Message("Frame {frame}: ground under {hits}; body {body} cm, left {left} cm, "
+                                         "right {right} cm", frame=frame, hits=hits, body=body, left=left_cm,
+                                         right=right_cm))]
 
 
-def _summary(result: BakeResult) -> str:
+def _summary(result: BakeResult) -> Message:
     body = result.values["BodyOffset"]
-    hits = f"left foot on ground {int(result.values['LeftHit'].sum())}, right {int(result.values['RightHit'].sum())}"
-    pushed = f"; '{result.pushed_down}' pushed down into the NLA" if result.pushed_down else ""
-    return (f"Baked {len(result.frames)} frames ({hits}; body offset {values.signed(body.min(), 1)} to "
-            f"{values.signed(body.max(), 1)} cm) "
-            f"onto NLA track '{nla.BAKE_NAME}'{pushed}")
+    pushed = Message("; '{action}' pushed down into the NLA", action=result.pushed_down) if result.pushed_down else ""
+    return Message("Baked {frames} frames (left foot on ground {left}, right {right}; body offset {low} to {high} cm) "
+                   "onto NLA track '{track}'{pushed}", frames=len(result.frames),
+                   left=int(result.values["LeftHit"].sum()), right=int(result.values["RightHit"].sum()),
+                   low=values.signed(body.min(), 1), high=values.signed(body.max(), 1), track=nla.BAKE_NAME,
+                   pushed=pushed)
+
+
+def _text(error: OverAnimError) -> str:
+    """An error's message in the artist's language (the modal path reports outside the mixin's execute)."""
+    return tr(error.args[0]) if error.args and isinstance(error.args[0], str) else str(error)
 
 
 class OVERANIM_OT_bake_foot_ik(ArmatureOperatorMixin, bpy.types.Operator):
@@ -97,7 +119,7 @@ class OVERANIM_OT_bake_foot_ik(ArmatureOperatorMixin, bpy.types.Operator):
         try:
             self._session = self._start(context)
         except OverAnimError as error:
-            self.report({"ERROR"}, str(error))
+            self.report({"ERROR"}, _text(error))
             return {"CANCELLED"}
         wm = context.window_manager
         wm.progress_begin(0, self._session.total)
@@ -126,7 +148,7 @@ class OVERANIM_OT_bake_foot_ik(ArmatureOperatorMixin, bpy.types.Operator):
         except OverAnimError as error:
             self._end(context)
             session.cancel()
-            self.report({"ERROR"}, str(error))
+            self.report({"ERROR"}, _text(error))
             return {"CANCELLED"}
         context.window_manager.progress_update(session.done)
         context.workspace.status_text_set(f"Bake Foot IK: frame {session.done} of {session.total} (Esc to cancel)")
@@ -137,10 +159,10 @@ class OVERANIM_OT_bake_foot_ik(ArmatureOperatorMixin, bpy.types.Operator):
             result = session.finish()
         except OverAnimError as error:
             session.cancel()
-            self.report({"ERROR"}, str(error))
+            self.report({"ERROR"}, _text(error))
             return {"CANCELLED"}
         for level, message in [*result.warnings, ("INFO", _summary(result))]:
-            self.report({level}, message)
+            self.report({level}, tr(message))
         return {"FINISHED"}
 
 
@@ -153,8 +175,12 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        armature = find_armature(context)
-        return armature is not None and bool(nla.bake_tracks(armature) or armature.overanim.foot_ik.pushed_action)
+        armature = poll_armature(cls, context)
+        if armature is None:
+            return False
+        if not (nla.bake_tracks(armature) or armature.overanim.foot_ik.pushed_action):
+            return refuse_poll(cls, Message("'{name}' has no Foot IK bake to remove", name=armature.name))
+        return True
 
     def run(self, context):
         armature = require_armature(context)
@@ -166,7 +192,7 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
         if removed:  # the values were the bake's (it animated them): they go with it
             values.remove(armature)
         statics.put_back(armature, statics.recorded(settings), nla.animated_below(armature))
-        settings.static_values.clear()
+        statics.store(settings, {})
         log = [("INFO", f"Removed {removed} '{nla.BAKE_NAME}' track{'s' if removed != 1 else ''}")]
         action = settings.pushed_action
         if action is not None:

@@ -36,6 +36,7 @@ from ...core.errors import OverAnimError
 from ...core.measurement import RegionCalibration
 from ...core.messages import Message
 from ...core.naming import derived_name, region_key, region_keys
+from ..overrides import mark_overridable
 
 PREFIX = "OverAnim_"
 REGION_PREFIX = f"{PREFIX}Region_"
@@ -175,6 +176,7 @@ def write(obj: bpy.types.Object, results: MeasurementResults) -> int:
         del obj[name]
     for name, (value, unit, text) in props.items():
         obj[name] = value
+        mark_overridable(obj, name)  # a library override of this rig can measure it again
         description = f"{text}{' (cm)' if unit == 'cm' else ''}. {COMPUTED}"
         ui = obj.id_properties_ui(name)
         if isinstance(value, float):

@@ -47,6 +47,7 @@ from ..measure.measure import measure
 from ..measure.operators import ensure_measured
 from ..measure.results import PREFIX as OVERANIM_PREFIX
 from ..measure.results import MeasurementResults
+from ..overrides import lost_on_save_warning, mark_overridable
 from ..regions.properties import region_keys, require_region_bones
 from ..shared import nla_tracks
 from ..shared.ground_reference import ground_root
@@ -270,8 +271,7 @@ def _plan(context: bpy.types.Context, armature: bpy.types.Object, options: Motio
     feet = {side: name for side, name in zip(SIDES, (found.left_foot, found.right_foot), strict=True)
             if name and name in armature.data.bones}
     root = ground_root(armature, measurement.character.character_height_ws, cm)
-    return _Plan(action, strip, np.arange(start, end + 1), fps, cm, measurement, root, tips, feet, keys, basis,
-                 [entry for entry in log if entry[0] != "INFO"])
+    return _Plan(action, strip, np.arange(start, end + 1), fps, cm, measurement, root, tips, feet, keys, basis, log)
 
 
 class MotionSession:
@@ -399,6 +399,8 @@ class MotionSession:
             result.curves[f"{side}FootSpeed"] = found.speed
         for side, found in feet.items():
             result.curves[f"{side}FootContact"] = found.contact.astype(np.float64)
+        # on a library override the curves' properties last only while its library file lacks them
+        log += lost_on_save_warning(armature, [curve_name(suffix) for suffix in result.curves], "Analyze Motion")
         return result
 
     def finish(self) -> MotionResult:
@@ -497,6 +499,7 @@ def _write(armature: bpy.types.Object, plan: _Plan, result: MotionResult, frame:
         name = curve_name(suffix)
         unit, text = CURVES[suffix]
         _describe(armature, name, float(values[current]), unit, text)
+        mark_overridable(armature, name)  # a library override of this rig can analyse it again
         new.add(f'["{name}"]', 0, TRACK, frames, values)
     nla_tracks.add_track(armature, TRACK, new.action, new.slot, int(frames[0]), "REPLACE")
     settings.curves_action, settings.analyzed_action = new.action, action

@@ -9,17 +9,10 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..common import ArmatureOperatorMixin, find_armature, require_armature, require_object_mode
+from ..common import ArmatureOperatorMixin, poll_armature, refuse_poll, require_armature, require_object_mode
 from ..i18n import CONTEXT, tr
 from . import analysis
 from .analysis import MotionOptions, MotionSession
-
-
-def _armature_poll(cls: Any, context: bpy.types.Context) -> bpy.types.Object | None:
-    armature = find_armature(context)
-    if armature is None:
-        cls.poll_message_set(tr(Message("Select an armature, or a mesh deformed by one")))
-    return armature
 
 
 class OVERANIM_OT_analyze_motion(ArmatureOperatorMixin, bpy.types.Operator):
@@ -43,7 +36,7 @@ class OVERANIM_OT_analyze_motion(ArmatureOperatorMixin, bpy.types.Operator):
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        return _armature_poll(cls, context) is not None
+        return poll_armature(cls, context) is not None
 
     def _start(self, context: bpy.types.Context) -> MotionSession:
         armature = require_armature(context)
@@ -130,13 +123,12 @@ class OVERANIM_OT_remove_motion_curves(ArmatureOperatorMixin, bpy.types.Operator
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        armature = _armature_poll(cls, context)
+        armature = poll_armature(cls, context)
         if armature is None:
             return False
         settings = armature.overanim.motion
         if settings.curves_action is None and settings.pushed_action is None:
-            cls.poll_message_set(tr(Message("No motion curves on '{name}': Analyze Motion first", name=armature.name)))
-            return False
+            return refuse_poll(cls, Message("No motion curves on '{name}': Analyze Motion first", name=armature.name))
         return True
 
     def run(self, context):

@@ -10,8 +10,10 @@ import bpy
 
 from ...core import motion
 from ..i18n import CONTEXT
+from ..overrides import kept_on_overrides
 
 
+@kept_on_overrides
 class OVERANIM_PG_motion_region(bpy.types.PropertyGroup):
     """One Region as the last analysis calibrated it."""
 
@@ -29,6 +31,7 @@ def _hidden(prop: Any, **kwargs: Any) -> Any:
     return prop(options={"HIDDEN"}, translation_context=CONTEXT, **kwargs)
 
 
+@kept_on_overrides
 class OVERANIM_PG_motion(bpy.types.PropertyGroup):
     __annotations__: dict[str, Any] = {
         "contact_speed": bpy.props.FloatProperty(
