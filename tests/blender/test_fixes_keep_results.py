@@ -279,12 +279,12 @@ def linked_layer(armature, tmp_path):
 
 def non_uniform(armature):
     armature.scale = (armature.scale[0], armature.scale[0], armature.scale[0] * 1.3)
-    return r"non-uniform or mirrored scale and its bones are animated \('ArmatureAction', 'Bob'\)"
+    return r"non-uniform or mirrored scale and its bones are animated \('ArmatureAction[^']*', 'Bob'\)"
 
 
 def keyed_object_scale(armature):
     armature.keyframe_insert("scale", frame=1)
-    return r"'Armature' has its scale keyed \('ArmatureAction'\)"
+    return r"'Armature' has its scale keyed \('ArmatureAction[^']*'\)"
 
 
 def noise_on_a_location(armature):
@@ -303,7 +303,7 @@ def keyed_location_under_a_parent(armature):
     bpy.context.scene.collection.objects.link(holder)
     armature.parent = holder
     armature.keyframe_insert("location", frame=1)
-    return r"'Armature' has its location keyed \('ArmatureAction'\)"
+    return r"'Armature' has its location keyed \('ArmatureAction[^']*'\)"
 
 
 @pytest.mark.parametrize("spoil", [shared_with_another_rig, linked_layer, non_uniform, keyed_object_scale,

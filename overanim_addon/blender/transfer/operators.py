@@ -9,8 +9,8 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..common import OverAnimOperatorMixin, find_armature, require_armature
-from ..i18n import CONTEXT, tr
+from ..common import OverAnimOperatorMixin, find_armature, refuse_poll, require_armature
+from ..i18n import CONTEXT
 from .engine import TransferOptions, transfer_action
 from .properties import SCALE_HORIZONTAL, SCALE_VERTICAL, basis_property, region_property, scale_property
 
@@ -60,8 +60,7 @@ class OVERANIM_OT_transfer_action(OverAnimOperatorMixin, bpy.types.Operator):
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
         if find_armature(context) is None:
-            cls.poll_message_set(tr(Message("Select the target armature (or a mesh it deforms)")))
-            return False
+            return refuse_poll(cls, Message("Select the target armature (or a mesh it deforms)"))
         return True
 
     def run(self, context):

@@ -13,10 +13,6 @@ from ..regions.properties import BASIS_ITEMS
 DEFAULT_BASIS = "LOCOMOTION_HEIGHT"  # the pelvis-height ratio Unreal's IK Retargeter scales root motion by
 
 
-def _other_armature(settings: Any, obj: bpy.types.Object) -> bool:
-    return obj.type == "ARMATURE" and obj is not settings.id_data
-
-
 def basis_property() -> Any:
     return bpy.props.EnumProperty(
         name="Basis", translation_context=CONTEXT, items=BASIS_ITEMS, default=DEFAULT_BASIS,
@@ -45,7 +41,9 @@ SCALE_VERTICAL = ("Scale Vertical", "Multiplies the world-vertical part of every
 class OVERANIM_PG_transfer(bpy.types.PropertyGroup):
     __annotations__: dict[str, Any] = {
         "source": bpy.props.PointerProperty(
-            name="Source", translation_context=CONTEXT, type=bpy.types.Object, poll=_other_armature,
+            # no poll callback: any Python callback on a PropertyGroup's property crashes the bpy 4.2
+            # module at exit; the operator refuses a source that is not another armature
+            name="Source", translation_context=CONTEXT, type=bpy.types.Object,
             description="The armature the clip was made on"),
         "action": bpy.props.PointerProperty(
             name="Action", translation_context=CONTEXT, type=bpy.types.Action,
