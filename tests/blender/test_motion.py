@@ -9,6 +9,7 @@ import math
 import bpy
 import numpy as np
 import pytest
+from mathutils import Vector
 
 from overanim_addon.blender.foot_ik.channels import fcurves
 from overanim_addon.blender.motion.analysis import TRACK, MotionOptions, MotionSession, analyze_motion
@@ -516,3 +517,25 @@ def test_nla_tweak_mode_is_refused(walker):
         finally:
             adt.use_tweak_mode = False
     assert _state(walker) == before
+
+
+def test_a_rig_without_a_ground_level_root_travels_by_its_objects_origin(sample):
+    """Mixamo-like: the hips top the hierarchy, so the ground reference is the armature object's origin,
+    here animated (the object itself walks) at 150 cm/s along +Y."""
+    with bpy.context.temp_override(active_object=sample, object=sample):
+        bpy.ops.object.mode_set(mode="EDIT")
+        sample.data.edit_bones["pelvis"].parent = None
+        bpy.ops.object.mode_set(mode="OBJECT")
+    set_rate(30)
+    start = sample.location.copy()
+    for frame, y in ((1, 0.0), (61, 300.0)):
+        sample.location = start + Vector((0.0, y / cm(), 0.0))
+        sample.keyframe_insert("location", frame=frame)
+    for curve in fcurves(sample.animation_data.action):
+        for key in curve.keyframe_points:
+            key.interpolation = "LINEAR"
+    found = analyze(sample)
+    assert found["MaxSpeed"] == pytest.approx(150.0, abs=0.1) and found["Distance"] == pytest.approx(300.0, abs=0.1)
+    assert analyze_motion(bpy.context, sample)[0].ground_root == ""
+    keyed = curves(sample)
+    assert np.all(np.abs(keyed["Speed"][:, 1] - 150.0) <= 0.1)

@@ -294,7 +294,9 @@ class MotionSession:
         self._tail = np.empty((len(pose), 3), np.float32)
         self.heads = np.empty((n, len(followed), 3), np.float64)
         self.tails = np.empty((n, len(followed), 3), np.float64)
-        self.worlds = np.empty((n, 4, 4), np.float64)
+        # the object's world matrix, kept once per change (most clips never move the object itself)
+        self._distinct: list[Any] = []
+        self._world_index = np.zeros(n, np.int64)
         self.count = 0
 
     @property
@@ -313,7 +315,10 @@ class MotionSession:
         while self.count < len(frames):
             i = self.count
             scene.frame_set(int(frames[i]))
-            self.worlds[i] = np.array(armature.matrix_world, dtype=np.float64)
+            world = armature.matrix_world
+            if not self._distinct or world != self._distinct[-1]:
+                self._distinct.append(world.copy())
+            self._world_index[i] = len(self._distinct) - 1
             if len(rows):
                 pose.foreach_get("head", self._head.reshape(-1))
                 pose.foreach_get("tail", self._tail.reshape(-1))
@@ -329,20 +334,26 @@ class MotionSession:
         frame, subframe = self._frame
         self.scene.frame_set(frame, subframe=subframe)
 
-    def _world_cm(self, points: np.ndarray) -> np.ndarray:
+    def worlds(self) -> np.ndarray:
+        """The armature's world matrix at each sampled frame (N x 4 x 4)."""
+        distinct = np.array([np.array(m, dtype=np.float64) for m in self._distinct]).reshape(-1, 4, 4)
+        return distinct[self._world_index[:self.count]]
+
+    def _world_cm(self, points: np.ndarray, worlds: np.ndarray) -> np.ndarray:
         """Armature-space points (N x 3), one per frame, in world cm."""
-        linear, offset = self.worlds[:, :3, :3], self.worlds[:, :3, 3]
+        linear, offset = worlds[:, :3, :3], worlds[:, :3, 3]
         return (np.einsum("nij,nj->ni", linear, points) + offset) * self.plan.cm
 
-    def _bone(self, name: str) -> tuple[np.ndarray, np.ndarray]:
+    def _bone(self, name: str, worlds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         column = self._column[name]
-        return self._world_cm(self.heads[:, column]), self._world_cm(self.tails[:, column])
+        return self._world_cm(self.heads[:, column], worlds), self._world_cm(self.tails[:, column], worlds)
 
     def compute(self) -> MotionResult:
         """Every value from the samples (every frame must have been sampled); writes nothing."""
         assert self.count == self.total
         plan, armature = self.plan, self.armature
-        reference = self._bone(plan.root)[0] if plan.root else self.worlds[:, :3, 3] * plan.cm
+        worlds = self.worlds()
+        reference = self._bone(plan.root, worlds)[0] if plan.root else worlds[:, :3, 3] * plan.cm
         actor, in_place = motion.actor_curves(reference[:, :2], plan.fps)
         stop = armature.overanim.motion.stop_speed
         distance = motion.distance_curve(reference[:, :2], plan.fps, stop)
@@ -363,7 +374,7 @@ class MotionSession:
         for measured in plan.measurement.regions:
             region_basis = measured.settings["measurement_basis"]
             ok, region_scale = motion.resolve_motion_scale(measured.calibration.scales_ws, region_basis, enabled)
-            curves = motion.motion_curves(self._bone(plan.tips[measured.name])[1] - reference, plan.fps)
+            curves = motion.motion_curves(self._bone(plan.tips[measured.name], worlds)[1] - reference, plan.fps)
             regions.append(RegionMotion(measured.name, plan.keys[measured.name], region_basis, ok, region_scale,
                                         plan.tips[measured.name], curves, curves.calibrated(region_scale) if ok
                                         else None))
@@ -381,7 +392,7 @@ class MotionSession:
         thresholds = motion.contact_thresholds(m.contact_speed, m.contact_height, character.locomotion_scale_ws)
         feet = {}
         for side, bone in plan.feet.items():
-            head, tail = self._bone(bone)
+            head, tail = self._bone(bone, worlds)
             feet[side] = motion.foot_contacts(head, tail, reference[:, 2], plan.fps, *thresholds)
         if not plan.feet:
             log.append(("WARNING", Message("No foot bones found on '{name}' (Foot IK panel): foot contacts are left "
