@@ -1,5 +1,6 @@
 """The whole job on one armature, headless: the steps of ``overanim_addon.steps`` in order. Runs the
-same operators an artist clicks, so batch results and UI results cannot drift apart.
+same operators an artist clicks (or, for motion, the engine function its operator calls), so batch
+results and UI results cannot drift apart.
 
 ``STEPS`` is the table: one row per name of ``steps.STEP_NAMES``, saying when the step applies and
 what its report holds."""
@@ -19,6 +20,7 @@ from .foot_ik.bake import baked_values
 from .foot_ik.ground import ground_objects
 from .foot_ik.properties import bone_names
 from .measure import results as results_module
+from .motion.analysis import analyze_motion, evaluated_source, report_data
 from .overrides import in_use
 from .regions.properties import region_keys
 
@@ -98,6 +100,19 @@ def foot_ik_step(armature: bpy.types.Object) -> dict[str, Any]:
     )
 
 
+def motion_step(armature: bpy.types.Object) -> dict[str, Any]:
+    """Analyze Motion over the clip's own range; the report holds its summary (docs/batch-report.md)."""
+    try:
+        result, log = analyze_motion(bpy.context, armature)
+    except OverAnimError as error:
+        return _result(False, str(error))
+    return _result(True, "", **report_data(result, log))
+
+
+def motion_applies(armature: bpy.types.Object) -> str:
+    return "" if evaluated_source(armature) is not None else "no animation"
+
+
 def _always(armature: bpy.types.Object) -> str:
     return ""
 
@@ -137,6 +152,7 @@ STEPS: dict[str, Step] = {
     "lod": Step(_lod, _needs_regions),
     "compose": Step(_compose, _needs_deltas),
     "footik": Step(foot_ik_step, foot_ik_applies),
+    "motion": Step(motion_step, motion_applies),  # after the foot IK bake: it analyses what the scene plays
 }
 assert tuple(STEPS) == STEP_NAMES, "one row per step, in pipeline order"
 

@@ -9,6 +9,7 @@ import bpy
 from .calibration.properties import OVERANIM_PG_calibration
 from .foot_ik.properties import OVERANIM_PG_foot_ik
 from .i18n import CONTEXT
+from .motion.properties import OVERANIM_PG_motion
 from .overrides import kept_on_overrides
 from .regions.properties import OVERANIM_PG_region
 from .transfer.properties import OVERANIM_PG_transfer
@@ -55,6 +56,7 @@ class OVERANIM_PG_object(bpy.types.PropertyGroup):
         "lod_rows": bpy.props.CollectionProperty(type=OVERANIM_PG_lod_row, name="LOD Coverage",
                                                  translation_context=CONTEXT),
         "foot_ik": bpy.props.PointerProperty(type=OVERANIM_PG_foot_ik, name="Foot IK", translation_context=CONTEXT),
+        "motion": bpy.props.PointerProperty(type=OVERANIM_PG_motion, name="Motion", translation_context=CONTEXT),
         "transfer": bpy.props.PointerProperty(type=OVERANIM_PG_transfer, name="Transfer",
                                               translation_context=CONTEXT),
         # UI state kept with the rig: the Results section opens when a measurement is written (a panel

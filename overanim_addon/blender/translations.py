@@ -551,6 +551,77 @@ KO_MESSAGES = {
         "아무것도 transfer하지 않았습니다",
     "A location channel's space is degenerate (a zero or non-finite scale)":
         "location channel의 공간이 퇴화되었습니다 (scale이 0이거나 유한하지 않음)",
+    # shared by the features that read the measurement (foot IK, motion)
+    "The measured locomotion root '{bone}' is not a bone of '{name}': measure the rig again":
+        "측정된 locomotion root '{bone}'은(는) '{name}'의 bone이 아닙니다: rig를 다시 측정하세요",
+    # Motion (Analyze Motion, Remove Motion Curves, the Motion panel)
+    "'{name}' has no animation to analyse: give it an action or NLA strips":
+        "'{name}'에 분석할 애니메이션이 없습니다: action이나 NLA strip을 지정하세요",
+    "Action '{action}' is linked from a library: make it local to write its motion summary":
+        "action '{action}'은(는) library에서 link되어 있습니다: motion 요약을 쓰려면 local로 만드세요",
+    "The frame range ends ({end}) before it starts ({start})": "프레임 범위의 끝({end})이 시작({start})보다 앞입니다",
+    "Motion needs at least 2 frames (the range is frame {start} only)":
+        "motion에는 프레임이 2개 이상 필요합니다 (범위가 {start} 프레임 하나뿐입니다)",
+    "Motion needs at least 2 frames": "motion에는 프레임이 2개 이상 필요합니다",
+    "The scene's frame rate ({fps}) is not a positive number": "scene의 frame rate({fps})가 양수가 아닙니다",
+    "The frame rate must be above 0 (it is {fps})": "frame rate는 0보다 커야 합니다 (지금 {fps})",
+    "A sampled position is not a number (NaN or inf): {name}": "샘플한 위치가 숫자가 아닙니다 (NaN 또는 inf): {name}",
+    "Foot head, tail and ground reference need the same frames":
+        "foot의 head, tail과 ground reference는 같은 프레임이어야 합니다",
+    "The stop speed is not a number": "stop speed가 숫자가 아닙니다",
+    "A calibration scale must be above 0 (it is {scale})": "calibration scale은 0보다 커야 합니다 (지금 {scale})",
+    "A Region without bones has no tip": "bone이 없는 Region에는 tip이 없습니다",
+    "The actor's Measurement Basis {basis} cannot resolve (actor motion has no Region measurement): its calibrated "
+    "values are left out":
+        "actor의 Measurement Basis {basis}는 해석할 수 없습니다 (actor motion에는 Region measurement가 없습니다): "
+        "보정된 값은 쓰지 않았습니다",
+    "Region '{region}': Measurement Basis {basis} cannot resolve (no such Region measurement): its calibrated values "
+    "are left out":
+        "Region '{region}': Measurement Basis {basis}는 해석할 수 없습니다 (해당 Region measurement가 없습니다): "
+        "보정된 값은 쓰지 않았습니다",
+    "Region '{region}': its name key '{key}' is longer than the {limit} bytes the motion property names leave for "
+    "it: its values are not written on the action (rename the Region)":
+        "Region '{region}': name key '{key}'가 motion property 이름에 남는 {limit} byte보다 깁니다: 그 값은 action에 "
+        "쓰지 않았습니다 (Region 이름을 바꾸세요)",
+    "No foot bones found on '{name}' (Foot IK panel): foot contacts are left out":
+        "'{name}'에서 foot bone을 찾지 못했습니다 (Foot IK 패널): foot contact는 쓰지 않았습니다",
+    "'{action}' pushed down into the NLA": "'{action}'을(를) NLA로 내렸습니다 (push down)",
+    "All keys 0 in {names}: Unreal's importer drops such a curve unless told to keep it (docs/unreal.md)":
+        "{names}의 key가 모두 0입니다: Unreal importer는 따로 설정하지 않으면 이런 curve를 버립니다 (docs/unreal.md)",
+    "All keys 0 in {names}: Unreal's importer drops such curves unless told to keep them (docs/unreal.md)":
+        "{names}의 key가 모두 0입니다: Unreal importer는 따로 설정하지 않으면 이런 curve를 버립니다 (docs/unreal.md)",
+    "in place (no actor motion)": "제자리 (actor motion 없음)",
+    "{distance:.1f} cm at {speed:.1f} cm/s on average, {calibrated:.1f} cm/s calibrated":
+        "{distance:.1f} cm, 평균 {speed:.1f} cm/s, 보정 {calibrated:.1f} cm/s",
+    "{distance:.1f} cm at {speed:.1f} cm/s on average": "{distance:.1f} cm, 평균 {speed:.1f} cm/s",
+    "foot contacts: left {left}, right {right} frames": "foot contact: 왼쪽 {left}, 오른쪽 {right} 프레임",
+    "no foot contacts": "foot contact 없음",
+    "'{action}', frames {start}-{end}: {motion}; {contacts}; curves on NLA track '{track}'":
+        "'{action}', {start}-{end} 프레임: {motion}; {contacts}; curve는 NLA track '{track}'에 있습니다",
+    "Removed {n} '{track}' track": "'{track}' track {n}개를 지웠습니다",
+    "Removed {n} '{track}' tracks": "'{track}' track {n}개를 지웠습니다",
+    "'{name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first":
+        "'{name}'이(가) NLA tweak mode입니다: 먼저 빠져나오세요 (NLA editor에서 Tab)",
+    "'{action}' is the active action again": "'{action}'이(가) 다시 active action입니다",
+    "'{action}' stays in the NLA: the armature has another active action, or track '{track}' was changed":
+        "'{action}'은(는) NLA에 남습니다: armature에 다른 active action이 있거나 track '{track}'이(가) 바뀌었습니다",
+    "Analyze Motion: frame {done} of {total} (Esc to cancel)": "Analyze Motion: {total} 프레임 중 {done} (Esc로 취소)",
+    "Analyze Motion cancelled: nothing was written": "Analyze Motion을 취소했습니다: 아무것도 쓰지 않았습니다",
+    "No motion curves on '{name}': Analyze Motion first":
+        "'{name}'에 motion curve가 없습니다: 먼저 Analyze Motion을 실행하세요",
+    "Not analysed yet": "아직 분석하지 않았습니다",
+    "Frames {start}-{end}, {duration:.2f} s": "{start}-{end} 프레임, {duration:.2f} s",
+    "In place: no actor motion": "제자리: actor motion 없음",
+    "Actor basis {basis}: scale {scale:.3f}": "actor basis {basis}: scale은 {scale:.3f}입니다",
+    "Actor basis {basis} cannot resolve: not calibrated":
+        "actor basis {basis}는 해석할 수 없습니다: 보정하지 않았습니다",
+    "Planted under {speed:.1f} cm/s and {height:.1f} cm": "{speed:.1f} cm/s 미만, {height:.1f} cm 미만이면 접지",
+    "Left foot: {count} frames {runs}": "왼발: {count} 프레임 {runs}",
+    "Right foot: {count} frames {runs}": "오른발: {count} 프레임 {runs}",
+    "No foot bones: no contacts": "foot bone이 없습니다: contact 없음",
+    "name too long": "이름이 너무 깁니다",
+    "Actor Motion Basis holds an unknown value: pick one in the Calibration panel":
+        "Actor Motion Basis 값을 알 수 없습니다: Calibration 패널에서 고르세요",
 }
 
 

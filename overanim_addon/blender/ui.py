@@ -101,6 +101,8 @@ class OVERANIM_MT_object(bpy.types.Menu):
         layout.operator("overanim.bake_foot_ik", icon="NLA")
         layout.operator("overanim.remove_foot_ik_bake", icon="TRASH")
         layout.separator()
+        layout.operator("overanim.analyze_motion", icon="ANIM")
+        layout.operator("overanim.remove_motion_curves", icon="TRASH")
         layout.operator("overanim.transfer_action", icon="ACTION_TWEAK")
 
 

@@ -17,7 +17,7 @@ what is measured live here so they can be tested without Blender:
 - a Region's chains: its bones restricted to their own parent links form trees; chain length is the
   greatest sum of bone lengths along a root-to-leaf path, span length the distance from that path's
   root head to the tail of the farthest leaf of the same tree, average bone length the mean length
-  of the Region's bones;
+  of the Region's bones; its tip is the tail of that longest path's last bone;
 - bounds radius: the radius of an (approximately minimal) bounding sphere of the Region's points.
 """
 
@@ -155,10 +155,19 @@ class ChainMeasures:
     average_bone_length: float
 
 
-def region_chain_measures(skeleton: Skeleton, bone_names: Iterable[str]) -> ChainMeasures:
-    names = [n for n in dict.fromkeys(bone_names)]
-    if not names:
-        return ChainMeasures(0.0, 0.0, 0.0)
+@dataclass(frozen=True)
+class _ChainTree:
+    """One tree of a Region's bones (restricted to their own parent links): its root, its longest
+    root-to-leaf chain (summed bone lengths) and that chain's last bone, and all its leaves."""
+
+    root: str
+    longest: float
+    tip: str
+    leaves: tuple[str, ...]
+
+
+def _longest_tree(skeleton: Skeleton, names: Sequence[str]) -> _ChainTree:
+    """The tree holding the Region's longest chain (the first such tree in the rig's order)."""
     for name in names:
         skeleton.require(name)
     in_region = set(names)
@@ -170,26 +179,43 @@ def region_chain_measures(skeleton: Skeleton, bone_names: Iterable[str]) -> Chai
             sub_children[parent].append(name)
         else:
             roots.append(name)
-
-    best_chain, best_span = -1.0, 0.0
+    best: _ChainTree | None = None
     for root in roots:
-        root_head = np.asarray(skeleton.by_name[root].head)
         # depth-first over this tree: (bone, chain length so far)
-        longest, leaves = 0.0, []
+        longest, tip, leaves = -1.0, root, []
         stack = [(root, skeleton.by_name[root].length)]
         while stack:
             name, length = stack.pop()
             kids = sub_children[name]
             if not kids:
                 leaves.append(name)
-                longest = max(longest, length)
+                if length > longest:
+                    longest, tip = length, name
             stack.extend((k, length + skeleton.by_name[k].length) for k in kids)
-        if longest > best_chain:
-            best_chain = longest
-            best_span = max(float(np.linalg.norm(np.asarray(skeleton.by_name[leaf].tail) - root_head))
-                            for leaf in leaves)
+        if best is None or longest > best.longest:
+            best = _ChainTree(root, longest, tip, tuple(leaves))
+    assert best is not None  # names is not empty: it has a root
+    return best
+
+
+def region_chain_measures(skeleton: Skeleton, bone_names: Iterable[str]) -> ChainMeasures:
+    names = [n for n in dict.fromkeys(bone_names)]
+    if not names:
+        return ChainMeasures(0.0, 0.0, 0.0)
+    tree = _longest_tree(skeleton, names)
+    root_head = np.asarray(skeleton.by_name[tree.root].head)
+    span = max(float(np.linalg.norm(np.asarray(skeleton.by_name[leaf].tail) - root_head)) for leaf in tree.leaves)
     average = float(np.mean([skeleton.by_name[n].length for n in names]))
-    return ChainMeasures(span_length=best_span, chain_length=max(best_chain, 0.0), average_bone_length=average)
+    return ChainMeasures(span_length=span, chain_length=max(tree.longest, 0.0), average_bone_length=average)
+
+
+def region_tip(skeleton: Skeleton, bone_names: Iterable[str]) -> str:
+    """The last bone of the Region's longest chain (the one chain length is measured along): its tail
+    is the Region's tip, e.g. the hand of an arm Region."""
+    names = [n for n in dict.fromkeys(bone_names)]
+    if not names:
+        raise InvalidInputError(Message("A Region without bones has no tip"))
+    return _longest_tree(skeleton, names).tip
 
 
 # 13 directions (axes, face and corner diagonals): their extreme points seed the sphere

@@ -37,6 +37,8 @@ def demo_files(tmp_path_factory):
     result = run("scripts/demo.py", out)
     assert result.returncode == 0, result.stderr + result.stdout
     assert "lod      ok" in result.stdout
+    assert "motion: 'SK_OverAnimSample_Walk' frames 1-97, 70.0 cm/s on average" in result.stdout
+    assert "contacts: left foot planted " in result.stdout
     rendered = f"picture: {out / 'masks.png'} (the Region masks)" in result.stdout
     # the chroot of the real 4.3 has no EGL: Blender aborts rendering, which costs the picture only
     assert rendered or (bpy.app.binary_path and "no masks.png: Workbench could not render here" in result.stdout)
@@ -52,6 +54,14 @@ def test_demo_report_holds_the_walks_per_frame_foot_ik_offsets(demo_files):
     assert footik["per_frame"]["BodyOffset"]["max"] > 10.0  # up the step and onto the slope
     assert all(min(left, right) == 0.0 for left, right in zip(offsets["left"], offsets["right"], strict=True))
     assert footik["per_frame"]["LeftPitch"]["max"] == pytest.approx(10.0, abs=0.1)
+
+
+def test_demo_report_holds_the_walks_speed_and_contacts(demo_files):
+    motion = load_report(demo_files / "report.json")["files"][0]["armatures"][0]["steps"]["motion"]
+    assert motion["ok"] and motion["action"] == "SK_OverAnimSample_Walk" and motion["frames"] == [1, 97]
+    assert motion["raw"]["average_speed"] == pytest.approx(70.0, abs=0.01)  # 35 cm steps, 0.7 m/s at 24 fps
+    assert motion["calibrated"]["average_speed"] == pytest.approx(70.0 / motion["scale"], rel=1e-3)
+    assert motion["contacts"]["left"] > 10 and motion["contacts"]["right"] > 10
 
 
 def test_demo_report_is_a_batch_report_in_cm_with_what_cs_and_ws_mean(demo_files):
@@ -120,8 +130,9 @@ def test_library_report_exit_code_and_statuses(batch_library, library_run):
     assert files["props/no_armature.blend"]["notes"][0].startswith("no armature with OverAnim Regions")
     hero = files["rigs/hero.blend"]["armatures"][0]
     assert hero["armature"] == "SK_Hero" and list(hero["steps"]) == ["checks", "measure", "paint", "lod", "compose",
-                                                                      "footik"]
+                                                                      "footik", "motion"]
     assert hero["steps"]["footik"] == {"ok": True, "skipped": "no ground"}
+    assert hero["steps"]["motion"] == {"ok": True, "skipped": "no animation"}
     villain = files["rigs/sub/villain.blend"]["armatures"][0]
     assert villain["steps"]["compose"] == {"ok": True, "skipped": "no Region names a Delta Shape Key"}
     assert "saved_to" not in hero and snapshot(batch_library) == before  # nothing written but the report

@@ -13,6 +13,7 @@ import pytest
 from overanim_addon.blender.calibration.properties import OVERANIM_PG_calibration
 from overanim_addon.blender.foot_ik.properties import OVERANIM_PG_foot_ik
 from overanim_addon.blender.i18n import CONTEXT
+from overanim_addon.blender.motion.properties import OVERANIM_PG_motion
 from overanim_addon.blender.properties import OVERANIM_PG_object
 from overanim_addon.blender.regions.properties import OVERANIM_PG_region
 from overanim_addon.blender.translations import (
@@ -23,6 +24,7 @@ from overanim_addon.blender.translations import (
     KO_SPATIAL,
     TRANSLATIONS,
 )
+from overanim_addon.core.calibration import FIELDS_BY_NAME
 from overanim_addon.core.messages import Message, plural
 
 from ..layout_recorder import draw_panel
@@ -42,7 +44,7 @@ PAGE_ENUMS = ("falloff_mode", "lod_policy", "composition_policy", "spatial_calib
 def covered_tooltips():
     region = OVERANIM_PG_region.bl_rna.properties
     calibration = OVERANIM_PG_calibration.bl_rna.properties
-    tips = [p.description for p in calibration if p.identifier not in ("rna_type", "name")]
+    tips = [p.description for p in calibration if p.identifier in FIELDS_BY_NAME]  # the page's fields
     tips += [region[name].description for name in PAGE_REGION_FIELDS]
     tips += [item.description for name in PAGE_ENUMS for item in region[name].enum_items]
     return tips
@@ -131,7 +133,7 @@ def test_the_addons_terms_are_in_its_own_translation_context(addon):
     assert len(classes) >= 20
     assert not [cls.__name__ for cls in classes if cls.bl_translation_context != CONTEXT]
     structs = [cls.bl_rna for cls in (OVERANIM_PG_region, OVERANIM_PG_calibration, OVERANIM_PG_object,
-                                      OVERANIM_PG_foot_ik)]
+                                      OVERANIM_PG_foot_ik, OVERANIM_PG_motion)]
     structs += [getattr(bpy.ops.overanim, cls.bl_idname.split(".")[1]).get_rna_type()
                 for cls in classes if getattr(cls, "bl_idname", "").startswith("overanim.")]
     inherited = ("rna_type", "name", "filepath", "check_existing", "filter_glob", "hide_props_region",
@@ -175,7 +177,7 @@ def test_the_artists_names_are_drawn_untranslated(addon, sample):
     names = {sample.name, *(r.name for r in sample.overanim.regions), *(c.name for c in sample.data.collections_all),
              sample.get("OverAnim_LocomotionRootBone")}
     drawn = []
-    for panel in ("main", "checks", "results", "calibration", "regions", "region_masks", "foot_ik"):
+    for panel in ("main", "checks", "results", "calibration", "regions", "region_masks", "foot_ik", "motion"):
         layout = draw_panel(getattr(bpy.types, f"OVERANIM_PT_{panel}"), bpy.context, region_width=300)
         drawn += layout.labels()
     for region in sample.overanim.regions:  # the Regions list's rows

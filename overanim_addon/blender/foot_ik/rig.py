@@ -3,17 +3,13 @@ its bones, its measured size, its ground reference and the way it faces.
 
 The size comes from Measure Proportions' custom properties (world space, cm), read rather than
 recomputed; a rig without them is measured first, as the Measure button measures (on the side:
-nothing opens in the panel, and the report says so).
+nothing opens in the panel, and the report says so: ``measure.operators.ensure_measured``).
 
-Ground reference: the world height the rays start from. It is the head of the skeleton's
-ground-level root: walking up the parents of the measured locomotion root
-(``OverAnim_LocomotionRootBone``, e.g. ``pelvis``), the first bone whose rest head lies at ground
-level: at the height of the armature object's origin along world up, within 0.3 % of the measured
-character height (the rule the Checks use for "at ground level"), e.g. ``root``. A rig without one
-(Mixamo's ``Hips`` has no parent) uses the armature object's origin. The probe (probe.py) follows
-that bone or the object at every frame, and so does the character's forward axis: the object's
-Forward Axis turned by the root bone's rotation away from its rest pose (a walk that turns through
-its root turns the axis).
+Ground reference: the world height the rays start from, the head of the skeleton's ground-level
+root or the armature object's origin (the rule, which the motion analysis shares, is in
+``shared/ground_reference.py``). The probe (probe.py) follows that bone or the object at every
+frame, and so does the character's forward axis: the object's Forward Axis turned by the root bone's
+rotation away from its rest pose (a walk that turns through its root turns the axis).
 """
 
 from __future__ import annotations
@@ -31,15 +27,14 @@ from ...core.errors import OverAnimError
 from ...core.foot_ik import ProbeRay, character_frames, probe_ray
 from ...core.messages import Message
 from ...core.proportion import resolve_spatial_distance
-from ..checks.checks import GROUND_LEVEL_FRACTION
 from ..common import cm_per_unit, require_object_mode
-from ..measure.operators import measure_and_store
+from ..measure.operators import ensure_measured
 from ..measure.results import PREFIX
+from ..shared.ground_reference import ground_root
 from .properties import FORWARD_VECTORS, bone_names, detected_bones
 
 HEIGHT_WS = f"{PREFIX}CharacterHeightWS"
 PROBE_SCALE_WS = f"{PREFIX}GroundProbeScaleWS"
-LOCOMOTION_ROOT = f"{PREFIX}LocomotionRootBone"
 LABELS = {"left_foot": "Left Foot", "right_foot": "Right Foot", "left_ik_target": "Left IK Target",
           "right_ik_target": "Right IK Target", "body_bone": "Body Bone"}
 
@@ -58,18 +53,6 @@ class FootIKRig:
     def keyed_bones(self) -> list[str]:
         b = self.bones
         return [name for name in (b.left_ik_target, b.right_ik_target, b.body_bone) if name]
-
-
-def ensure_measured(context: bpy.types.Context, armature: bpy.types.Object) -> list[tuple[str, str]]:
-    """Measure the rig (its checks included) when it has no measurement yet, on the side (nothing
-    opens in the panel); returns what the report says of it (nothing when it was measured)."""
-    if HEIGHT_WS in armature:
-        return []
-    log = measure_and_store(context, armature, side=True)
-    if log and log[-1][0] == "ERROR":  # a check that failed
-        raise OverAnimError(Message("Measure Proportions (run first, the rig had no measurement): {reason}",
-                                    reason=log[-1][1]))
-    return [*log[:-1], ("INFO", Message("Measured first: {summary}", summary=log[-1][1]))]
 
 
 def feet_problem(armature: bpy.types.Object, names: FootIKBones) -> Message | None:
@@ -124,23 +107,6 @@ def _checked_bones(armature: bpy.types.Object, names: FootIKBones, keys_bones: b
         raise OverAnimError(f"'{armature.name}' has a non-uniform scale: bone keys cannot turn feet in world space "
                             "through it; apply the scale first")
     return names
-
-
-def ground_root(armature: bpy.types.Object, height_ws: float, cm: float) -> str:
-    """The ground-level root (see the module docstring), or "" for the object's origin."""
-    start = armature.get(LOCOMOTION_ROOT, "")
-    bones = armature.data.bones
-    if start not in bones:
-        raise OverAnimError(f"The measured locomotion root '{start}' is not a bone of '{armature.name}': "
-                            "measure the rig again")
-    to_world = armature.matrix_world.to_3x3()
-    bone = bones[start].parent
-    while bone is not None:
-        height = (to_world @ bone.head_local).z * cm
-        if abs(height) <= GROUND_LEVEL_FRACTION * height_ws:
-            return str(bone.name)
-        bone = bone.parent
-    return ""
 
 
 def trace_distance(armature: bpy.types.Object, settings: Any) -> tuple[float, float]:

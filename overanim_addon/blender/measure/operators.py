@@ -75,6 +75,19 @@ def measure_and_store(context: bpy.types.Context, armature: bpy.types.Object, fo
     return log
 
 
+def ensure_measured(context: bpy.types.Context, armature: bpy.types.Object) -> list[tuple[str, str]]:
+    """Measure the rig (its checks included) when it has no measurement yet, on the side (nothing
+    opens in the panel), for the features that read it (foot IK, motion); returns what the report
+    says of it (nothing when it was measured). Raises OverAnimError when a check refuses it."""
+    if f"{results_module.PREFIX}CharacterHeightWS" in armature:
+        return []
+    log = measure_and_store(context, armature, side=True)
+    if log and log[-1][0] == "ERROR":  # a check that failed
+        raise OverAnimError(Message("Measure Proportions (run first, the rig had no measurement): {reason}",
+                                    reason=log[-1][1]))
+    return [*log[:-1], ("INFO", Message("Measured first: {summary}", summary=log[-1][1]))]
+
+
 class OVERANIM_OT_measure_proportions(ArmatureOperatorMixin, bpy.types.Operator):
     """Measure the rig in its rest pose (cm) and write the results as OverAnim_ custom properties"""
 

@@ -12,9 +12,8 @@ from ..text_wrap import wrapped_label
 from ..ui import OverAnimSubPanel
 from .engine import RECORD
 
-# The panel this one sits under: the main OverAnim panel until the Motion panel (OVERANIM_PT_motion)
-# joins; then only this line changes.
-PARENT_PANEL = "OVERANIM_PT_main"
+# The panel this one sits under: the Motion panel (registered before it, blender/__init__.py)
+PARENT_PANEL = "OVERANIM_PT_motion"
 
 
 class OVERANIM_PT_transfer(OverAnimSubPanel, bpy.types.Panel):
