@@ -598,11 +598,8 @@ KO_MESSAGES = {
     "no foot contacts": "foot contact 없음",
     "'{action}', frames {start}-{end}: {motion}; {contacts}; curves on NLA track '{track}'":
         "'{action}', {start}-{end} 프레임: {motion}; {contacts}; curve는 NLA track '{track}'에 있습니다",
-    "Removed {n} '{track}' track": "'{track}' track {n}개를 지웠습니다",
-    "Removed {n} '{track}' tracks": "'{track}' track {n}개를 지웠습니다",
     "'{name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first":
         "'{name}'이(가) NLA tweak mode입니다: 먼저 빠져나오세요 (NLA editor에서 Tab)",
-    "'{action}' is the active action again": "'{action}'이(가) 다시 active action입니다",
     "'{action}' stays in the NLA: the armature has another active action, or track '{track}' was changed":
         "'{action}'은(는) NLA에 남습니다: armature에 다른 active action이 있거나 track '{track}'이(가) 바뀌었습니다",
     "Analyze Motion: frame {done} of {total} (Esc to cancel)": "Analyze Motion: {total} 프레임 중 {done} (Esc로 취소)",

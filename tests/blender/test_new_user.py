@@ -65,13 +65,13 @@ def test_the_fix_button_is_named_after_its_fix_in_the_redo_panel_and_undo_histor
 
 
 @pytest.mark.real_blender
-def test_a_fix_clicked_in_a_real_window_is_named_after_it_where_blender_lists_operators(tmp_path):
+def test_a_fix_clicked_in_a_real_window_is_named_after_it_where_blender_lists_operators(tmp_path, real_binary):
     """Blender 4.3's window: the last operator (Repeat Last, Adjust Last Operation) and the undo step
     carry the operator type's name; the fix's, not "Fix". (The undo history itself has no Python
     reader: it was looked at in a screenshot.)"""
     from .test_live_preview import run_in_window
 
-    out = run_in_window("real_blender_fix_name.py", "overanim_fix_name.json", tmp_path, seconds=1)
+    out = run_in_window(real_binary, "real_blender_fix_name.py", "overanim_fix_name.json", tmp_path, seconds=1)
     assert out["redo_panel"] == ["OVERANIM_OT_fix_apply_armature_scale", "Apply Scale"]
     assert out["scale_fixed"] == [1.0, 1.0, 1.0] and out["scale_undone"] == [2.0, 2.0, 2.0]
 
