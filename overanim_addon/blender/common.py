@@ -197,3 +197,70 @@ class ArmatureOperatorMixin(OverAnimOperatorMixin):
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
         return poll_armature(cls, context) is not None
+
+
+def error_text(error: OverAnimError) -> str:
+    """An error's message in the artist's language (for reports made outside the mixin's execute)."""
+    return tr(error.args[0]) if error.args and isinstance(error.args[0], str) else str(error)
+
+
+class ModalSessionMixin:
+    """A long operator run as a click runs it: a session stepped on a timer with a progress bar and
+    a status line, Esc cancels and leaves nothing written. The operator gives ``_start(context)``
+    (the session: ``total``, ``done``, ``step(seconds)``, ``finish()``, ``cancel()``), ``_report_lines``
+    (the finished result's log), ``_cancelled`` and ``_progress`` (Messages with done/total)."""
+
+    report: Callable[..., Any]
+    _cancelled: Message
+    _progress: str  # a Message template with {done} and {total}
+
+    def invoke(self, context: bpy.types.Context, event: Any) -> set[str]:
+        if context.window is None or bpy.app.background:
+            return self.execute(context)  # type: ignore[attr-defined]
+        try:
+            self._session = self._start(context)  # type: ignore[attr-defined]
+        except OverAnimError as error:
+            self.report({"ERROR"}, error_text(error))
+            return {"CANCELLED"}
+        wm = context.window_manager
+        wm.progress_begin(0, self._session.total)
+        self._timer = wm.event_timer_add(0.01, window=context.window)
+        wm.modal_handler_add(self)
+        return {"RUNNING_MODAL"}
+
+    def _end(self, context: bpy.types.Context) -> None:
+        wm = context.window_manager
+        wm.event_timer_remove(self._timer)
+        wm.progress_end()
+        context.workspace.status_text_set(None)
+
+    def modal(self, context: bpy.types.Context, event: Any) -> set[str]:
+        session = self._session
+        if event.type == "ESC":
+            self._end(context)
+            session.cancel()
+            self.report({"WARNING"}, tr(self._cancelled))
+            return {"CANCELLED"}
+        if event.type != "TIMER":
+            return {"RUNNING_MODAL"}  # the session owns the window until it ends: no edits under it
+        try:
+            finished = session.step(0.05)
+        except OverAnimError as error:
+            self._end(context)
+            session.cancel()
+            self.report({"ERROR"}, error_text(error))
+            return {"CANCELLED"}
+        context.window_manager.progress_update(session.done)
+        context.workspace.status_text_set(tr(Message(self._progress, done=session.done, total=session.total)))
+        if not finished:
+            return {"RUNNING_MODAL"}
+        self._end(context)
+        try:
+            result = session.finish()
+        except OverAnimError as error:
+            session.cancel()
+            self.report({"ERROR"}, error_text(error))
+            return {"CANCELLED"}
+        for level, message in self._report_lines(result):  # type: ignore[attr-defined]
+            self.report({level}, tr(message))
+        return {"FINISHED"}

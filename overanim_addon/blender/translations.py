@@ -602,6 +602,8 @@ KO_MESSAGES = {
         "'{name}'이(가) NLA tweak mode입니다: 먼저 빠져나오세요 (NLA editor에서 Tab)",
     "'{action}' stays in the NLA: the armature has another active action, or track '{track}' was changed":
         "'{action}'은(는) NLA에 남습니다: armature에 다른 active action이 있거나 track '{track}'이(가) 바뀌었습니다",
+    "Bake Foot IK: frame {done} of {total} (Esc to cancel)": "Bake Foot IK: {total} 프레임 중 {done} (Esc로 취소)",
+    "Bake Foot IK cancelled: nothing was written": "Bake Foot IK를 취소했습니다: 아무것도 쓰지 않았습니다",
     "Analyze Motion: frame {done} of {total} (Esc to cancel)": "Analyze Motion: {total} 프레임 중 {done} (Esc로 취소)",
     "Analyze Motion cancelled: nothing was written": "Analyze Motion을 취소했습니다: 아무것도 쓰지 않았습니다",
     "No motion curves on '{name}': Analyze Motion first":

@@ -11,13 +11,14 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
 from ..common import (
     ArmatureOperatorMixin,
+    ModalSessionMixin,
     poll_armature,
     posed,
     refuse_poll,
     require_armature,
     require_object_mode,
 )
-from ..i18n import CONTEXT, tr
+from ..i18n import CONTEXT
 from . import nla, statics, values
 from .bake import BakeResult, BakeSession
 from .probe import GROUND_HINT, Sampler, ground_for, why_no_ground
@@ -69,17 +70,14 @@ def _summary(result: BakeResult) -> Message:
                    pushed=pushed)
 
 
-def _text(error: OverAnimError) -> str:
-    """An error's message in the artist's language (the modal path reports outside the mixin's execute)."""
-    return tr(error.args[0]) if error.args and isinstance(error.args[0], str) else str(error)
-
-
-class OVERANIM_OT_bake_foot_ik(ArmatureOperatorMixin, bpy.types.Operator):
+class OVERANIM_OT_bake_foot_ik(ModalSessionMixin, ArmatureOperatorMixin, bpy.types.Operator):
     """Probe every frame of the range and bake the foot IK offsets, rotations and OverAnim_FootIK_ curves
     into an NLA track above your animation (your action is not changed). Esc cancels"""
 
     bl_idname = "overanim.bake_foot_ik"
     bl_label = "Bake Foot IK"
+    _cancelled = Message("Bake Foot IK cancelled: nothing was written")
+    _progress = "Bake Foot IK: frame {done} of {total} (Esc to cancel)"
 
     # SKIP_SAVE: not remembered for the next click, which bakes the scene's range as it is then
     frame_start: bpy.props.IntProperty(  # type: ignore[valid-type]
@@ -113,57 +111,8 @@ class OVERANIM_OT_bake_foot_ik(ArmatureOperatorMixin, bpy.types.Operator):
             wm.progress_end()
         return [*result.warnings, ("INFO", _summary(result))]
 
-    def invoke(self, context, event):
-        if context.window is None or bpy.app.background:
-            return self.execute(context)
-        try:
-            self._session = self._start(context)
-        except OverAnimError as error:
-            self.report({"ERROR"}, _text(error))
-            return {"CANCELLED"}
-        wm = context.window_manager
-        wm.progress_begin(0, self._session.total)
-        self._timer = wm.event_timer_add(0.01, window=context.window)
-        wm.modal_handler_add(self)
-        return {"RUNNING_MODAL"}
-
-    def _end(self, context: bpy.types.Context) -> None:
-        wm = context.window_manager
-        wm.event_timer_remove(self._timer)
-        wm.progress_end()
-        context.workspace.status_text_set(None)
-
-    def modal(self, context, event):
-        session = self._session
-        assert session is not None
-        if event.type == "ESC":
-            self._end(context)
-            session.cancel()
-            self.report({"WARNING"}, "Bake Foot IK cancelled: nothing was written")
-            return {"CANCELLED"}
-        if event.type != "TIMER":
-            return {"RUNNING_MODAL"}  # the bake owns the window until it ends: no edits under it
-        try:
-            finished = session.step(0.05)
-        except OverAnimError as error:
-            self._end(context)
-            session.cancel()
-            self.report({"ERROR"}, _text(error))
-            return {"CANCELLED"}
-        context.window_manager.progress_update(session.done)
-        context.workspace.status_text_set(f"Bake Foot IK: frame {session.done} of {session.total} (Esc to cancel)")
-        if not finished:
-            return {"RUNNING_MODAL"}
-        self._end(context)
-        try:
-            result = session.finish()
-        except OverAnimError as error:
-            session.cancel()
-            self.report({"ERROR"}, _text(error))
-            return {"CANCELLED"}
-        for level, message in [*result.warnings, ("INFO", _summary(result))]:
-            self.report({level}, tr(message))
-        return {"FINISHED"}
+    def _report_lines(self, result):
+        return [*result.warnings, ("INFO", _summary(result))]
 
 
 class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator):

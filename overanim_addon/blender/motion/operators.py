@@ -9,19 +9,28 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..common import ArmatureOperatorMixin, poll_armature, refuse_poll, require_armature, require_object_mode
-from ..i18n import CONTEXT, tr
+from ..common import (
+    ArmatureOperatorMixin,
+    ModalSessionMixin,
+    poll_armature,
+    refuse_poll,
+    require_armature,
+    require_object_mode,
+)
+from ..i18n import CONTEXT
 from . import analysis
 from .analysis import MotionOptions, MotionSession
 
 
-class OVERANIM_OT_analyze_motion(ArmatureOperatorMixin, bpy.types.Operator):
+class OVERANIM_OT_analyze_motion(ModalSessionMixin, ArmatureOperatorMixin, bpy.types.Operator):
     """Measure how the animation moves (cm, cm/s, cm/s², raw and calibrated), write the summary on the action
     and key the per-frame motion curves on an NLA track above your animation (your action is not changed).
     Esc cancels"""
 
     bl_idname = "overanim.analyze_motion"
     bl_label = "Analyze Motion"
+    _cancelled = Message("Analyze Motion cancelled: nothing was written")
+    _progress = "Analyze Motion: frame {done} of {total} (Esc to cancel)"
 
     # SKIP_SAVE: not remembered for the next click, which analyses the action's range as it is then
     frame_start: bpy.props.IntProperty(  # type: ignore[valid-type]
@@ -60,58 +69,8 @@ class OVERANIM_OT_analyze_motion(ArmatureOperatorMixin, bpy.types.Operator):
             wm.progress_end()
         return analysis.report_lines(result)
 
-    def invoke(self, context, event):
-        if context.window is None or bpy.app.background:
-            return self.execute(context)
-        try:
-            self._session = self._start(context)
-        except OverAnimError as error:
-            self.report({"ERROR"}, tr(error.args[0] if error.args else str(error)))
-            return {"CANCELLED"}
-        wm = context.window_manager
-        wm.progress_begin(0, self._session.total)
-        self._timer = wm.event_timer_add(0.01, window=context.window)
-        wm.modal_handler_add(self)
-        return {"RUNNING_MODAL"}
-
-    def _end(self, context: bpy.types.Context) -> None:
-        wm = context.window_manager
-        wm.event_timer_remove(self._timer)
-        wm.progress_end()
-        context.workspace.status_text_set(None)
-
-    def modal(self, context, event):
-        session = self._session
-        assert session is not None
-        if event.type == "ESC":
-            self._end(context)
-            session.cancel()
-            self.report({"WARNING"}, tr(Message("Analyze Motion cancelled: nothing was written")))
-            return {"CANCELLED"}
-        if event.type != "TIMER":
-            return {"RUNNING_MODAL"}  # the analysis owns the window until it ends: no edits under it
-        try:
-            finished = session.step(0.05)
-        except OverAnimError as error:
-            self._end(context)
-            session.cancel()
-            self.report({"ERROR"}, tr(error.args[0] if error.args else str(error)))
-            return {"CANCELLED"}
-        context.window_manager.progress_update(session.done)
-        context.workspace.status_text_set(tr(Message("Analyze Motion: frame {done} of {total} (Esc to cancel)",
-                                                     done=session.done, total=session.total)))
-        if not finished:
-            return {"RUNNING_MODAL"}
-        self._end(context)
-        try:
-            result = session.finish()
-        except OverAnimError as error:
-            session.cancel()
-            self.report({"ERROR"}, tr(error.args[0] if error.args else str(error)))
-            return {"CANCELLED"}
-        for level, message in analysis.report_lines(result):
-            self.report({level}, tr(message))
-        return {"FINISHED"}
+    def _report_lines(self, result):
+        return analysis.report_lines(result)
 
 
 class OVERANIM_OT_remove_motion_curves(ArmatureOperatorMixin, bpy.types.Operator):
