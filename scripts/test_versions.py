@@ -29,7 +29,7 @@ import tasks  # noqa: E402  (the venv helpers: find the Python, make the venv, i
 
 # bpy version -> (the Python its PyPI wheels are built for, the pin); oldest first
 BPY = {
-    "4.2": ("3.11", "bpy==4.2.*"),  # out of support since July 2026; not in CI (see the README)
+    "4.2": ("3.11", "bpy==4.2.*"),  # the manifest's blender_version_min
     "4.5": ("3.11", "bpy==4.5.*"),  # LTS
     "5.0": ("3.11", "bpy==5.0.*"),
     "5.2": ("3.13", "bpy==5.2.*"),  # LTS, the default environment of tasks.py
