@@ -36,6 +36,8 @@ def measure_and_store(context: bpy.types.Context, armature: bpy.types.Object,
     c = results.character
     log = [(f.severity, f.message) for f in findings if f.severity == "WARNING"]
     log += [("WARNING", warning) for region in results.regions for warning in region.warnings()]
+    log += [("WARNING", clamped) for clamped in results.clamp_report()]
+    log += [("INFO", note) for region in results.regions for note in region.notes()]
     log.append(("INFO", Message(
         "'{name}': height {height:.1f} cm (scale {scale:.3f}), locomotion {locomotion:.1f} cm from '{root}', "
         "{regions}; {properties} written", name=armature.name, height=c.character_height_cs,
