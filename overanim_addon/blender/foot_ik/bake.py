@@ -274,7 +274,7 @@ class BakeSession:
         self._restore_frame()
         return BakeResult(frames=self.frames, values=sampled, bone_curves=len(curves),
                           pushed_down=pushed.strips[0].action.name if pushed is not None else "",
-                          warnings=no_ground_warning(self.ground, settings))
+                          warnings=[*no_ground_warning(self.ground, settings), *self.rig.warnings])
 
     def run(self, progress: Callable[[int], None] | None = None) -> BakeResult:
         """Every frame at once (background mode, scripts), then write."""

@@ -8,13 +8,14 @@ from typing import Any
 import bpy
 
 from ...core.errors import OverAnimError
+from ...core.messages import Message
 from ..common import ArmatureOperatorMixin, find_armature, require_armature, require_object_mode
 from ..i18n import CONTEXT
 from . import nla, statics, values
 from .bake import BakeResult, BakeSession
 from .probe import Sampler, ground_for, no_ground_warning
-from .properties import BONE_FIELDS, detected_bones, store_bone_names
-from .rig import resolve
+from .properties import BONE_FIELDS, bone_names, detected_bones, store_bone_names
+from .rig import facing, no_feet, resolve
 
 
 class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
@@ -38,7 +39,7 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
         hits = "both feet" if left and right else "the left foot" if left else "the right foot" if right else \
             "neither foot"
         body, left, right = (values.signed(found[name], 2) for name in ("BodyOffset", "LeftOffset", "RightOffset"))
-        return [*no_ground_warning(ground, settings),
+        return [*no_ground_warning(ground, settings), *rig.warnings,
                 ("INFO", f"Frame {context.scene.frame_current}: ground under {hits}; body {body} cm, left {left} cm, "
                          f"right {right} cm")]
 
@@ -192,11 +193,37 @@ class OVERANIM_OT_detect_foot_bones(ArmatureOperatorMixin, bpy.types.Operator):
         found = detected_bones(armature)
         store_bone_names(armature.overanim.foot_ik, found)
         filled = [getattr(found, field) for field in BONE_FIELDS if getattr(found, field)]
+        if not (found.left_foot or found.right_foot):
+            return [("WARNING", no_feet(armature))]
         if not (found.left_foot and found.right_foot):
-            return [("WARNING", f"Found {', '.join(filled) or 'no foot IK bones'}: set the missing feet by hand")]
-        return [("INFO", f"Found {', '.join(filled)}")]
+            return [("WARNING", Message("Found {bones}: pick the missing foot with its bone picker",
+                                        bones=", ".join(filled)))]
+        return [("INFO", Message("Found {bones}", bones=", ".join(filled)))]
+
+
+class OVERANIM_OT_detect_forward_axis(ArmatureOperatorMixin, bpy.types.Operator):
+    """Set Forward Axis to the axis of the armature object the character's toes point along (its feet's heads to
+    their toes, in the rest pose)"""
+
+    bl_idname = "overanim.detect_forward_axis"
+    bl_label = "Detect Forward Axis"
+
+    def run(self, context):
+        armature = require_armature(context)
+        require_object_mode(armature, context.scene)
+        settings = armature.overanim.foot_ik
+        names = bone_names(settings, armature)
+        if not (names.left_foot or names.right_foot):
+            raise OverAnimError(no_feet(armature))
+        toes = facing(armature, names)
+        if toes is None:
+            raise OverAnimError(Message("The toes of '{name}' point along no axis of its object (within 45°): set "
+                                        "Forward Axis by hand", name=armature.name))
+        settings.forward_axis = toes
+        return [("INFO", Message("Forward Axis set to {axis}: the toes of '{name}' point along it", axis=toes,
+                                 name=armature.name))]
 
 
 classes = (OVERANIM_OT_probe_ground, OVERANIM_OT_bake_foot_ik, OVERANIM_OT_remove_foot_ik_bake,
-           OVERANIM_OT_detect_foot_bones)
+           OVERANIM_OT_detect_foot_bones, OVERANIM_OT_detect_forward_axis)
 register, unregister = bpy.utils.register_classes_factory(classes)

@@ -2,9 +2,13 @@ from __future__ import annotations
 
 import bpy
 
+from ...core.messages import Message
 from ..i18n import CONTEXT, tr
+from ..text_wrap import wrapped_label
 from ..ui import OverAnimSubPanel
 from . import nla, values
+from .properties import bone_names
+from .rig import facing, no_feet
 
 
 class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
@@ -23,9 +27,16 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
             bones.prop_search(settings, field, armature.data, "bones", text=text, text_ctxt=CONTEXT, icon="BONE_DATA")
         if not settings.bones_detected:
             layout.label(text=tr("Found by name on first use"), icon="INFO", translate=False)
+        elif not (settings.left_foot and settings.right_foot):  # names that say nothing: the pickers above
+            wrapped_label(layout.column(align=True), context, tr(no_feet(armature)), icon="ERROR")
         layout.operator("overanim.detect_foot_bones", icon="VIEWZOOM")
         col = layout.column()
         col.row().prop(settings, "forward_axis", text="Forward", text_ctxt=CONTEXT, expand=True)
+        toes = facing(armature, bone_names(settings, armature))
+        if toes is not None and toes != settings.forward_axis:
+            wrapped_label(col.column(align=True), context,
+                          tr(Message("Its toes point along {axis} of its object", axis=toes)), icon="ERROR")
+            col.operator("overanim.detect_forward_axis", icon="ORIENTATION_LOCAL")
         col.prop(settings, "trace_distance", text="Trace (cm)", text_ctxt=CONTEXT)
         col.prop(settings, "trace_calibration", text="Calibration", text_ctxt=CONTEXT)
         col.prop(settings, "ground_collection", text="Ground", text_ctxt=CONTEXT)
