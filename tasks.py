@@ -1,87 +1,186 @@
 #!/usr/bin/env python3
-"""Set up the project and run its jobs, with nothing but Python 3.11 on the machine.
+"""Set up the project and run its jobs. Runs on any Python 3; it finds the Python that the bpy
+module of the current Blender LTS (5.2) needs, 3.13, by itself.
 
-    python3 tasks.py demo    # make .venv if needed, then run the headless demo
-    python3 tasks.py test    # make .venv if needed, then ruff, mypy and the whole test suite
-    python3 tasks.py --help  # this text
+    python3 tasks.py demo      # make .venv if needed, then run the headless demo
+    python3 tasks.py test      # make .venv if needed, then ruff, mypy and the whole test suite
+    python3 tasks.py versions  # the whole suite on every supported Blender (scripts/test_versions.py)
+    python3 tasks.py --help    # this text
 
-Arguments after the command go to the demo script or to pytest (python3 tasks.py test -k falloff -x).
+Arguments after the command go to the demo script, to pytest (python3 tasks.py test -k falloff -x)
+or to the version matrix (python3 tasks.py versions 4.5 5.3 --no-real).
 
 The virtual environment lives in .venv (override with OVERANIM_VENV). Requirements are installed
-again only when a requirements file changed since the last install (a hash stamp in the venv).
-Standard library only: this file runs before anything is installed.
+again only when a requirements file changed since the last install (a hash stamp in the venv); a
+venv made with another Python is made again. Python 3.13 is looked for on PATH (python3.13), then
+in pyenv's versions folder ($PYENV_ROOT or ~/.pyenv), then /usr/bin and /usr/local/bin.
+Standard library only, and no syntax newer than Python 3.6: this file runs before anything is installed.
 """
 
-from __future__ import annotations
-
+import glob
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent
-VENV = Path(os.environ.get("OVERANIM_VENV", ROOT / ".venv"))
-REQUIRED_PYTHON = (3, 11)  # the bpy wheels are built for exactly this Python
-
-
-def venv_python() -> Path:
-    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+ROOT = os.path.dirname(os.path.abspath(__file__))
+REQUIREMENTS = os.path.join(ROOT, "requirements")
+DEFAULT_PYTHON = "3.13"  # bpy 5.1 and later are built for exactly this Python
+SYSTEM_FOLDERS = ("/usr/local/bin", "/usr/bin")
 
 
-def run(*cmd: object, env: dict[str, str] | None = None) -> int:
-    print("+", " ".join(str(c) for c in cmd), flush=True)
-    return subprocess.call([str(c) for c in cmd], cwd=ROOT, env=env)
+def run(cmd, env=None):
+    cmd = [str(c) for c in cmd]
+    print("+ " + " ".join(cmd), flush=True)
+    return subprocess.call(cmd, cwd=ROOT, env=env)
 
 
-def ensure_venv(requirements: str) -> Path:
-    python = venv_python()
-    if not python.exists():
-        if sys.version_info[:2] != REQUIRED_PYTHON:
-            sys.exit(f"Python {'.'.join(map(str, REQUIRED_PYTHON))} is required to create {VENV} "
-                     f"(bpy ships wheels for it only); this is {sys.version.split()[0]}.")
-        if run(sys.executable, "-m", "venv", VENV) != 0:
-            sys.exit("could not create the virtual environment")
-    req = ROOT / "requirements" / requirements
-    digest = hashlib.sha256()
-    for path in sorted((ROOT / "requirements").glob("*.txt")):
-        digest.update(path.read_bytes())
-    stamp = VENV / f".installed-{req.stem}"
-    if not stamp.exists() or stamp.read_text() != digest.hexdigest():
-        if run(python, "-m", "pip", "install", "--disable-pip-version-check", "-q", "-r", req) != 0:
-            sys.exit(f"installing {req.name} failed")
-        stamp.write_text(digest.hexdigest())
+def python_version(executable):
+    """'3.13' for a Python that starts, None for one that does not (a pyenv shim without
+    PYENV_VERSION fails, for one)."""
+    try:
+        out = subprocess.run([executable, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.decode().strip() if out.returncode == 0 else None
+
+
+def python_candidates(version):
+    if "%d.%d" % sys.version_info[:2] == version:
+        yield sys.executable
+    found = shutil.which("python" + version)
+    if found:
+        yield found
+    pyenv = os.environ.get("PYENV_ROOT") or os.path.expanduser("~/.pyenv")
+    pattern = os.path.join(pyenv, "versions", version + "*", "bin", "python" + version)
+    for path in sorted(glob.glob(pattern), reverse=True):  # the newest patch release first
+        yield path
+    for folder in SYSTEM_FOLDERS:
+        yield os.path.join(folder, "python" + version)
+
+
+def find_python(version):
+    """A working Python of ``version`` (``'3.13'``), or None."""
+    for candidate in python_candidates(version):
+        if os.path.exists(candidate) and python_version(candidate) == version:
+            return candidate
+    return None
+
+
+def missing_python(version, purpose):
+    return (f"Python {version} is needed ({purpose}) and none was found: not python{version} on PATH, not in pyenv's "
+            "versions folder, not in /usr/bin or /usr/local/bin.\n"
+            f"Install it, for example `pyenv install {version}` or your system's python{version} package "
+            f"(`apt-get install python{version}-venv` on Debian and Ubuntu), then run this again."
+            )
+
+
+def real_blender_root(version):
+    """The chroot of ../shared/tools/real-blender's Blender ``version`` ('4.3' or '5.2'): the tool's own
+    default, or REAL_BLENDER_ROOT_4_3 / REAL_BLENDER_ROOT_5_2 (its REAL_BLENDER_ROOT would move both)."""
+    default = "/var/tmp/real-blender-root" if version == "4.3" else "/var/tmp/real-blender-{}-root".format(version)
+    return os.environ.get("REAL_BLENDER_ROOT_" + version.replace(".", "_"), default)
+
+
+def venv_python(venv):
+    return os.path.join(venv, "Scripts", "python.exe") if os.name == "nt" else os.path.join(venv, "bin", "python")
+
+
+def requirement_digest(paths, extra=""):
+    digest = hashlib.sha256(extra.encode())
+    for path in paths:
+        with open(path, "rb") as handle:
+            digest.update(handle.read())
+    return digest.hexdigest()
+
+
+def ensure_venv(venv, version, requirements, purpose, extra_specs=()):
+    """The venv's python with ``requirements`` (requirement files; every file they include must be
+    in the list) and ``extra_specs`` installed; made with Python ``version``, made again when it was
+    made with another one, installed again only when the requirements changed."""
+    python = venv_python(venv)
+    if os.path.exists(python) and python_version(python) != version:
+        if not os.path.exists(os.path.join(venv, "pyvenv.cfg")):
+            sys.exit(f"{venv} is not a virtual environment; move it away or set OVERANIM_VENV")
+        print(f"{venv} was made with another Python than {version}: making it again", flush=True)
+        shutil.rmtree(venv)
+    if not os.path.exists(python):
+        base = find_python(version)
+        if base is None:
+            sys.exit(missing_python(version, purpose))
+        if run([base, "-m", "venv", venv]) != 0:
+            sys.exit(f"could not create the virtual environment {venv} "
+                     f"(on Debian: apt-get install python{version}-venv)")
+    digest = requirement_digest(requirements, " ".join(extra_specs))
+    stamp = os.path.join(venv, ".installed-" + hashlib.sha256(" ".join(requirements).encode()).hexdigest()[:12])
+    current = None
+    if os.path.exists(stamp):
+        with open(stamp) as handle:
+            current = handle.read()
+    if current != digest:
+        args = [python, "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+        for path in requirements[:1]:
+            args += ["-r", path]
+        if run(args + list(extra_specs)) != 0:
+            sys.exit("installing {} failed".format(", ".join(os.path.basename(p) for p in requirements)))
+        with open(stamp, "w") as handle:
+            handle.write(digest)
     return python
 
 
-def test_env() -> dict[str, str]:
+def requirement_files(name):
+    """``name`` and every file it includes with ``-r``, the named one first."""
+    files, queue = [], [os.path.join(REQUIREMENTS, name)]
+    while queue:
+        path = queue.pop(0)
+        if path in files:
+            continue
+        files.append(path)
+        with open(path) as handle:
+            for line in handle:
+                if line.startswith("-r "):
+                    queue.append(os.path.join(os.path.dirname(path), line[3:].split("#")[0].strip()))
+    return files
+
+
+def default_venv(requirements):
+    venv = os.environ.get("OVERANIM_VENV") or os.path.join(ROOT, ".venv")
+    return ensure_venv(venv, DEFAULT_PYTHON, requirement_files(requirements), "the bpy module of Blender 5.2 LTS")
+
+
+def test_env():
     env = dict(os.environ)
     env.setdefault("PYTHONDONTWRITEBYTECODE", "1")
     return env
 
 
-def cmd_demo(args: list[str]) -> int:
-    python = ensure_venv("runtime.txt")
-    return run(python, "scripts/demo.py", *args)
+def cmd_demo(args):
+    return run([default_venv("runtime.txt"), "scripts/demo.py"] + args)
 
 
-def cmd_test(args: list[str]) -> int:
-    python = ensure_venv("dev.txt")
+def cmd_test(args):
+    python = default_venv("dev.txt")
     env = test_env()
     steps = [
         ("ruff", [python, "-m", "ruff", "check", "."]),
         ("mypy", [python, "-m", "mypy"]),
-        ("pytest", [python, "-m", "pytest", *args]),
+        ("pytest", [python, "-m", "pytest"] + args),
     ]
-    failed = [name for name, cmd in steps if run(*cmd, env=env) != 0]
+    failed = [name for name, cmd in steps if run(cmd, env=env) != 0]
     if failed:
-        print(f"FAILED: {', '.join(failed)}", flush=True)
+        print("FAILED: " + ", ".join(failed), flush=True)
         return 1
     return 0
 
 
-def main(argv: list[str]) -> int:
-    commands = {"demo": cmd_demo, "test": cmd_test}
+def cmd_versions(args):
+    return run([sys.executable, os.path.join("scripts", "test_versions.py")] + args, env=test_env())
+
+
+def main(argv):
+    commands = {"demo": cmd_demo, "test": cmd_test, "versions": cmd_versions}
     if argv and argv[0] in ("-h", "--help", "help"):
         print(__doc__)
         return 0

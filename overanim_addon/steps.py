@@ -11,6 +11,7 @@ STEPS: dict[str, str] = {
     "lod": "LOD coverage of every Region",
     "compose": "Compose Region Deltas",
     "footik": "foot IK bake on the file's ground",
+    "motion": "Analyze Motion: each armature's clip in cm, cm/s and reference-character units",
 }
 STEP_NAMES: tuple[str, ...] = tuple(STEPS)
 

@@ -2,7 +2,7 @@
 
     .venv/bin/python scripts/build_extension.py      # -> dist/overanim-<version>.zip
 
-Stages overanim_addon/ with blender_manifest.toml beside it (no tests, caches or .pyc), validates
+Stages overanim_addon/ (its manifest inside, no caches or .pyc) with the licence, validates
 the package, then builds it. Exit code 0 only when both steps succeeded.
 """
 
@@ -37,7 +37,7 @@ def blender_ext() -> Path:
 
 
 def build(output_dir: Path = ROOT / "dist") -> Path:
-    manifest = tomllib.loads((ROOT / "blender_manifest.toml").read_text())
+    manifest = tomllib.loads((ROOT / "overanim_addon/blender_manifest.toml").read_text())
     output_dir.mkdir(parents=True, exist_ok=True)
     zip_path = output_dir / f"{manifest['id']}-{manifest['version']}.zip"
     tool = blender_ext()
@@ -45,7 +45,6 @@ def build(output_dir: Path = ROOT / "dist") -> Path:
         stage = Path(tmp) / manifest["id"]
         shutil.copytree(ROOT / "overanim_addon", stage,
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
-        shutil.copy(ROOT / "blender_manifest.toml", stage / "blender_manifest.toml")
         shutil.copy(ROOT / "LICENSE", stage / "LICENSE")  # the GPL-3.0-or-later text the manifest names
         for args in (["validate", str(stage)],
                      ["build", "--source-dir", str(stage), "--output-filepath", str(zip_path)]):

@@ -1,5 +1,6 @@
 """The headless demo: build the sample character, measure it, paint its Region masks, check LOD
-coverage, compose its Region deltas, bake its walk's foot IK over a generated step and slope; write
+coverage, compose its Region deltas, bake its walk's foot IK over a generated step and slope, analyse
+its walk's motion (speed, contacts); write
 demo.blend, report.json (the batch's report format,
 docs/batch-report.md) and masks.png (the character in its Region mask colours, rendered with
 Workbench on the CPU); print a summary.
@@ -154,6 +155,15 @@ def main(args: list[str]) -> int:
         body, pitch = footik["per_frame"]["BodyOffset"], footik["per_frame"]["LeftPitch"]
         print(f"  foot IK: frames {footik['frames'][0]}-{footik['frames'][1]}, body offset "
               f"{body['min']:+.1f} to {body['max']:+.1f} cm, left pitch up to {pitch['max']:.1f}°")
+    motion = entry["steps"].get("motion", {})
+    if "raw" in motion:
+        raw, calibrated, contacts = motion["raw"], motion["calibrated"], motion["contacts"]
+        relative = (f", {calibrated['average_speed']:.1f} in reference-character units (scale {motion['scale']:.3f})"
+                    if calibrated else "")
+        print(f"  motion: '{motion['action']}' frames {motion['frames'][0]}-{motion['frames'][1]}, "
+              f"{raw['average_speed']:.1f} cm/s on average, up to {raw['max_speed']:.1f} cm/s{relative}")
+        print(f"  contacts: left foot planted {contacts['left']} frames, right {contacts['right']} (under "
+              f"{contacts['speed']:.1f} cm/s and {contacts['height']:.1f} cm above the ground reference)")
     print(f"  wrote {out / 'demo.blend'} and {out / 'report.json'}")
     print(f"  picture: {picture(out / 'demo.blend', out / 'masks.png')}")
     return 0 if report["ok"] else 1

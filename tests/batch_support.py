@@ -12,7 +12,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BATCH = ROOT / "scripts/overanim_batch.py"
-SCHEMA_PATH = ROOT / "schemas/overanim-batch-1.schema.json"
+SCHEMA_PATH = ROOT / "schemas/overanim-batch-2.schema.json"
 sys.path.insert(0, str(ROOT / "scripts"))
 
 

@@ -1,5 +1,10 @@
-"""Run in a fresh process by tests/blender/test_extension.py: install the built zip as a user would,
-enable it, use it from the installed copy, then disable and remove it. Prints one JSON line."""
+"""Run in a fresh process (the bpy module or a real Blender) by tests/blender/test_extension.py:
+install the built zip as a user would, enable it, use it from the installed copy, then disable and
+remove it. Prints one JSON line.
+
+    install_check.py -- <zip>                  # Install from Disk
+    install_check.py -- --linked <package dir> # the README's development install: the package folder
+                                               # linked into the user extensions repository"""
 
 import json
 import os
@@ -7,10 +12,18 @@ import sys
 
 import bpy
 
-zip_path = sys.argv[sys.argv.index("--") + 1] if "--" in sys.argv else sys.argv[1]
-out: dict = {}
-bpy.ops.extensions.package_install_files(filepath=zip_path, repo="user_default", enable_on_install=True)
+args = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else sys.argv[1:]
+out: dict = {"version": bpy.app.version_string}
 module_name = "bl_ext.user_default.overanim"
+link = None
+if args[0] == "--linked":
+    repo = bpy.utils.user_resource("EXTENSIONS", path="user_default", create=True)
+    link = os.path.join(repo, "overanim")
+    os.symlink(args[1], link)
+    bpy.ops.extensions.repo_refresh_all()
+    bpy.ops.preferences.addon_enable(module=module_name)
+else:
+    bpy.ops.extensions.package_install_files(filepath=args[0], repo="user_default", enable_on_install=True)
 out["enabled"] = module_name in bpy.context.preferences.addons
 module = sys.modules[module_name]
 out["module_file"] = module.__file__
@@ -27,7 +40,12 @@ out["scale"] = armature["OverAnim_CharacterScaleCS"]
 out["paint"] = list(bpy.ops.overanim.paint_region_masks())
 bpy.ops.preferences.addon_disable(module=module_name)
 out["disabled"] = module_name not in bpy.context.preferences.addons and not hasattr(bpy.types.Object, "overanim")
-bpy.ops.extensions.package_uninstall(repo_index=[r.module for r in bpy.context.preferences.extensions.repos].index(
-    "user_default"), pkg_id="overanim")
-out["removed"] = not os.path.exists(os.path.dirname(module.__file__))
+if link is not None:  # only the link goes: uninstalling would empty the linked checkout
+    os.unlink(link)
+    out["removed"] = not os.path.lexists(link)
+else:
+    bpy.ops.extensions.package_uninstall(
+        repo_index=[r.module for r in bpy.context.preferences.extensions.repos].index("user_default"),
+        pkg_id="overanim")
+    out["removed"] = not os.path.exists(os.path.dirname(module.__file__))
 print("RESULT " + json.dumps(out))

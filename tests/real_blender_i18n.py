@@ -81,6 +81,19 @@ try:
     out["drawn"] = [displayed(call.kwargs[key], call.kwargs.get(ctxt), call.kwargs.get("translate"))
                     for call in calls for key, ctxt in (("text", "text_ctxt"), ("heading", "heading_ctxt"))
                     if call.kwargs.get(key)]
+    # a Region without a collection: its list row says so in Korean
+    armature.overanim.regions["LeftLeg"].bone_collection = ""
+    layout = RecordingLayout()
+    bpy.types.OVERANIM_UL_regions.draw_item(None, bpy.context, layout, armature.overanim,
+                                            armature.overanim.regions["LeftLeg"], 0, None, "", 0)
+    out["no_collection"] = [displayed(c.kwargs["text"], c.kwargs.get("text_ctxt"), c.kwargs.get("translate"))
+                            for c in layout.labels()][-1]
+    # why a button is greyed, as its tooltip and a script's error say it
+    armature.overanim.regions.clear()
+    try:
+        bpy.ops.overanim.paint_region_masks()
+    except RuntimeError as error:
+        out["poll_message"] = str(error)
     view.use_translate_reports = False
     from overanim_addon.blender.i18n import tr
     from overanim_addon.core.messages import Message, plural

@@ -104,7 +104,9 @@ def setup() -> None:
                                              relative_asset_identifier="Brush/OverAnimTestWeight")
         brush = tools.weight_paint.brush
         brush.weight, brush.strength = 0.0, 1.0  # erase: the stroke lowers upperarm_l
-        tools.unified_paint_settings.weight = 0.0
+        # 5.0 and later keep the unified settings per paint mode; 4.x on the tool settings
+        unified = getattr(tools.weight_paint, "unified_paint_settings", None) or tools.unified_paint_settings
+        unified.weight = 0.0
         tools.use_auto_normalize = tools.use_multipaint = False
         body.vertex_groups.active_index = body.vertex_groups["upperarm_l"].index
         space = area.spaces.active

@@ -1,9 +1,16 @@
 """The project around the add-on: the task runner's usage and the licence the manifest names."""
 
+import glob
+import os
 import subprocess
 import sys
 import tomllib
+import unittest.mock
 from pathlib import Path
+
+import pytest
+
+import tasks as task_runner
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -25,8 +32,62 @@ def test_tasks_without_a_known_command_is_a_usage_error():
         assert result.returncode == 2 and "python3 tasks.py demo" in result.stderr
 
 
+def test_tasks_runs_on_every_python_3_on_the_machine():
+    """The README's commands start with whatever python3 the machine has: any that pyenv carries here
+    (3.6 and later) prints the usage."""
+    pythons = sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.*/bin/python3")))
+    if not pythons:
+        pytest.skip("no pyenv Pythons on this machine")
+    for python in pythons:
+        result = subprocess.run([python, "tasks.py", "--help"], cwd=ROOT, capture_output=True, text=True,
+                                timeout=60, check=False)
+        assert result.returncode == 0 and "python3 tasks.py test" in result.stdout, (python, result.stderr)
+
+
+@pytest.fixture
+def search_path(tmp_path, monkeypatch):
+    """An empty PATH, pyenv root and system folders for task_runner.find_python, and a failing shim."""
+    bin_dir, pyenv = tmp_path / "bin", tmp_path / "pyenv"
+    bin_dir.mkdir()
+    (pyenv / "versions").mkdir(parents=True)
+    monkeypatch.setenv("PATH", str(bin_dir))
+    monkeypatch.setenv("PYENV_ROOT", str(pyenv))
+    monkeypatch.setattr(task_runner, "SYSTEM_FOLDERS", ())
+    return bin_dir, pyenv
+
+
+def test_a_failing_shim_on_path_is_passed_over_for_pyenvs_python(search_path):
+    bin_dir, pyenv = search_path
+    wanted = "{}.{}".format(*sys.version_info[:2])
+    shim = bin_dir / f"python{wanted}"
+    shim.write_text("#!/bin/sh\necho 'pyenv: version not installed' >&2\nexit 127\n")
+    shim.chmod(0o755)
+    real = pyenv / "versions" / f"{wanted}.0" / "bin"
+    real.mkdir(parents=True)
+    (real / f"python{wanted}").symlink_to(sys.executable)
+    assert task_runner.python_version(str(shim)) is None
+    # the running Python comes first when it is the wanted one: pretend it is not
+    with unittest.mock.patch.object(sys, "executable", str(shim)):
+        assert task_runner.find_python(wanted) == str(real / f"python{wanted}")
+
+
+def test_no_python_of_the_version_says_what_to_install_and_creates_nothing(search_path, tmp_path):
+    venv = tmp_path / "venv"
+    with pytest.raises(SystemExit) as exit_info:
+        task_runner.ensure_venv(str(venv), "3.99", task_runner.requirement_files("test.txt"), "the bpy 9.9 wheels")
+    message = str(exit_info.value)
+    assert "Python 3.99 is needed (the bpy 9.9 wheels)" in message and "pyenv install 3.99" in message
+    assert not venv.exists()
+
+
+def test_requirement_files_follow_their_includes():
+    names = [Path(p).name for p in task_runner.requirement_files("dev.txt")]
+    assert names == ["dev.txt", "runtime.txt", "test.txt"]
+    assert "bpy==5.2.*" in (ROOT / "requirements/runtime.txt").read_text()
+
+
 def test_the_licence_file_is_the_gpl_3_the_manifest_names():
-    manifest = tomllib.loads((ROOT / "blender_manifest.toml").read_text())
+    manifest = tomllib.loads((ROOT / "overanim_addon/blender_manifest.toml").read_text())
     assert manifest["license"] == ["SPDX:GPL-3.0-or-later"]
     text = (ROOT / "LICENSE").read_text()
     assert text.lstrip().startswith("GNU GENERAL PUBLIC LICENSE\n                       Version 3, 29 June 2007")

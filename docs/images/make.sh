@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Remake the README's sidebar screenshots in a real Blender 4.3 window (../shared/tools/real-blender/,
-# set up once as root), at the sidebar's default width in a 1600x1000 window. Run from the project root:
+# Remake the README's sidebar screenshots in a real Blender 5.2 LTS window (REAL_BLENDER_VERSION=4.3
+# for 4.3; ../shared/tools/real-blender/, set up once as root), at the sidebar's default width in a
+# 1600x1000 window. Run from the project root:
 #   bash docs/images/make.sh
 set -euo pipefail
 SHOT=../shared/tools/real-blender/shot.sh
+export REAL_BLENDER_VERSION=${REAL_BLENDER_VERSION:-5.2}
 WORK=out/screenshots  # inside the checkout: the tool mounts only this folder
 mkdir -p "$WORK"
 

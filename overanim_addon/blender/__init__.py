@@ -20,18 +20,26 @@ from .foot_ik import properties as foot_ik_properties
 from .foot_ik import ui as foot_ik_ui
 from .measure import operators as measure_operators
 from .measure import ui as measure_ui
+from .motion import operators as motion_operators
+from .motion import properties as motion_properties
+from .motion import ui as motion_ui
 from .regions import live as regions_live
 from .regions import mask_operators as regions_mask_operators
 from .regions import operators as regions_operators
 from .regions import properties as regions_properties
 from .regions import ui as regions_ui
 from .sample import operators as sample_operators
+from .transfer import operators as transfer_operators
+from .transfer import properties as transfer_properties
+from .transfer import ui as transfer_ui
 
 MODULES = (
     translations,
     calibration_properties,
     regions_properties,
     foot_ik_properties,
+    motion_properties,
+    transfer_properties,
     properties,
     calibration_preferences,
     calibration_presets,
@@ -43,6 +51,8 @@ MODULES = (
     export_operators,
     sample_operators,
     foot_ik_operators,
+    motion_operators,
+    transfer_operators,
     ui,
     # sub-panels in the order they are registered: what would make a measurement wrong first, then
     # Measure with its results, then the settings (Calibration starts closed)
@@ -51,6 +61,8 @@ MODULES = (
     calibration_ui,
     regions_ui,
     foot_ik_ui,
+    motion_ui,
+    transfer_ui,
 )
 
 _registered = False

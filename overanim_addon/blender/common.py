@@ -3,6 +3,7 @@ turns domain errors into reports."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -12,7 +13,7 @@ import bpy
 
 from ..core.errors import OverAnimError
 from ..core.messages import Message
-from .i18n import CONTEXT, tr
+from .i18n import CONTEXT, tip, tr
 
 LOD_SUFFIX = re.compile(r"_LOD(\d+)(?:\.\d+)?$", re.IGNORECASE)
 
@@ -68,6 +69,26 @@ def held_apart_by(obj: bpy.types.Object) -> str | None:
     return None
 
 
+@contextlib.contextmanager
+def posed(armature: bpy.types.Object) -> Iterator[None]:
+    """The rig in its pose while inside, whatever the artist's Pose/Rest Position toggle shows, and
+    the toggle exactly as it was afterwards (errors included). Measuring reads the rest data
+    directly; probing, baking and exporting read the pose, so the toggle must not decide it."""
+    data = armature.data
+    shown = data.pose_position
+    if shown == "POSE":
+        yield
+        return
+    view_layer = bpy.context.view_layer
+    data.pose_position = "POSE"
+    view_layer.update()  # the pose bones' matrices are the evaluated ones: evaluate them posed
+    try:
+        yield
+    finally:
+        data.pose_position = shown
+        view_layer.update()
+
+
 def find_armature(context: bpy.types.Context) -> bpy.types.Object | None:
     """The active armature, or the armature deforming the active mesh (cheap: for poll())."""
     obj = context.active_object
@@ -84,10 +105,39 @@ def find_armature(context: bpy.types.Context) -> bpy.types.Object | None:
     return None
 
 
+def refuse_poll(cls: Any, message: Message) -> bool:
+    """poll()'s False with the reason: Blender shows it in the greyed button's tooltip, in F3 and in
+    the error of a script's call. Translated only when shown (poll runs on every redraw)."""
+    cls.poll_message_set(tip, message)
+    return False
+
+
+def poll_armature(cls: Any, context: bpy.types.Context) -> bpy.types.Object | None:
+    """find_armature for a poll(): None after saying why there is none."""
+    armature = find_armature(context)
+    if armature is None:
+        obj = context.active_object
+        refuse_poll(cls, Message("Select an armature, or a mesh deformed by one") if obj is None else
+                    Message("'{name}' is neither an armature nor a mesh deformed by one: select one", name=obj.name))
+    return armature
+
+
+def poll_regions(cls: Any, context: bpy.types.Context) -> bool:
+    """poll() of what works on the Regions: an armature with at least one, or why not."""
+    armature = poll_armature(cls, context)
+    if armature is None:
+        return False
+    if not armature.overanim.regions:
+        return refuse_poll(cls, Message("'{name}' has no Regions yet: add one with + in the Regions panel",
+                                        name=armature.name))
+    return True
+
+
 def read_only_reason(armature: bpy.types.Object) -> Message | None:
-    """Why this file cannot write ``armature`` (it or its data is linked from a library, or it is a
-    library override that is not editable), or None when it can."""
-    if armature.library is not None or armature.data.library is not None:
+    """Why this file cannot write the armature object (it is linked from a library, or a library
+    override that is not editable), or None when it can. An editable override can be written (its
+    data stays linked: what changes the data says so itself, overrides.linked_data_reason)."""
+    if armature.library is not None:
         return Message("'{name}' is linked from a library and read-only: make it local or a library override first",
                        name=armature.name)
     if armature.override_library is not None and armature.override_library.is_system_override:
@@ -146,4 +196,71 @@ class ArmatureOperatorMixin(OverAnimOperatorMixin):
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        return find_armature(context) is not None
+        return poll_armature(cls, context) is not None
+
+
+def error_text(error: OverAnimError) -> str:
+    """An error's message in the artist's language (for reports made outside the mixin's execute)."""
+    return tr(error.args[0]) if error.args and isinstance(error.args[0], str) else str(error)
+
+
+class ModalSessionMixin:
+    """A long operator run as a click runs it: a session stepped on a timer with a progress bar and
+    a status line, Esc cancels and leaves nothing written. The operator gives ``_start(context)``
+    (the session: ``total``, ``done``, ``step(seconds)``, ``finish()``, ``cancel()``), ``_report_lines``
+    (the finished result's log), ``_cancelled`` and ``_progress`` (Messages with done/total)."""
+
+    report: Callable[..., Any]
+    _cancelled: Message
+    _progress: str  # a Message template with {done} and {total}
+
+    def invoke(self, context: bpy.types.Context, event: Any) -> set[str]:
+        if context.window is None or bpy.app.background:
+            return self.execute(context)  # type: ignore[attr-defined]
+        try:
+            self._session = self._start(context)  # type: ignore[attr-defined]
+        except OverAnimError as error:
+            self.report({"ERROR"}, error_text(error))
+            return {"CANCELLED"}
+        wm = context.window_manager
+        wm.progress_begin(0, self._session.total)
+        self._timer = wm.event_timer_add(0.01, window=context.window)
+        wm.modal_handler_add(self)
+        return {"RUNNING_MODAL"}
+
+    def _end(self, context: bpy.types.Context) -> None:
+        wm = context.window_manager
+        wm.event_timer_remove(self._timer)
+        wm.progress_end()
+        context.workspace.status_text_set(None)
+
+    def modal(self, context: bpy.types.Context, event: Any) -> set[str]:
+        session = self._session
+        if event.type == "ESC":
+            self._end(context)
+            session.cancel()
+            self.report({"WARNING"}, tr(self._cancelled))
+            return {"CANCELLED"}
+        if event.type != "TIMER":
+            return {"RUNNING_MODAL"}  # the session owns the window until it ends: no edits under it
+        try:
+            finished = session.step(0.05)
+        except OverAnimError as error:
+            self._end(context)
+            session.cancel()
+            self.report({"ERROR"}, error_text(error))
+            return {"CANCELLED"}
+        context.window_manager.progress_update(session.done)
+        context.workspace.status_text_set(tr(Message(self._progress, done=session.done, total=session.total)))
+        if not finished:
+            return {"RUNNING_MODAL"}
+        self._end(context)
+        try:
+            result = session.finish()
+        except OverAnimError as error:
+            session.cancel()
+            self.report({"ERROR"}, error_text(error))
+            return {"CANCELLED"}
+        for level, message in self._report_lines(result):  # type: ignore[attr-defined]
+            self.report({level}, tr(message))
+        return {"FINISHED"}

@@ -7,7 +7,8 @@
 - Tooltips are looked up by Blender in its default context; ``translations.py`` gives them.
 - Messages (check findings, reports, status lines) go through ``tr``: the template is looked up in
   ``CONTEXT`` with Blender's "Reports" translation switch, then formatted with its fields (see
-  ``core.messages``), so the artist's names are never translated.
+  ``core.messages``), so the artist's names are never translated. Why a button is greyed (poll
+  messages, shown in its tooltip) goes through ``tip``, the same with the "Tooltips" switch.
 - Names that are the artist's data (bones, collections, Regions, objects) are drawn with
   ``translate=False``.
 """
@@ -32,3 +33,17 @@ def tr(text: str) -> str:
     if isinstance(text, Message):
         return text.translated(_lookup)
     return _lookup(text)
+
+
+def _lookup_tip(template: str) -> str:
+    if not template:
+        return template
+    return bpy.app.translations.pgettext_tip(template, CONTEXT) or template
+
+
+def tip(text: str) -> str:
+    """A message shown in a tooltip (a greyed button's reason) in the artist's language (Blender's
+    "Tooltips" translation setting)."""
+    if isinstance(text, Message):
+        return text.translated(_lookup_tip)
+    return _lookup_tip(text)

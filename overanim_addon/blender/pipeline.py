@@ -1,5 +1,6 @@
 """The whole job on one armature, headless: the steps of ``overanim_addon.steps`` in order. Runs the
-same operators an artist clicks, so batch results and UI results cannot drift apart.
+same operators an artist clicks (or, for motion, the engine function its operator calls), so batch
+results and UI results cannot drift apart.
 
 ``STEPS`` is the table: one row per name of ``steps.STEP_NAMES``, saying when the step applies and
 what its report holds."""
@@ -19,6 +20,8 @@ from .foot_ik.bake import baked_values
 from .foot_ik.ground import ground_objects
 from .foot_ik.properties import bone_names
 from .measure import results as results_module
+from .motion.analysis import analyze_motion, evaluated_source, report_data
+from .overrides import in_use
 from .regions.properties import region_keys
 
 
@@ -37,7 +40,8 @@ def _result(ok: bool, error: str, **details: Any) -> dict[str, Any]:
 
 def _checks(armature: bpy.types.Object) -> dict[str, Any]:
     ok, message = _call(bpy.ops.overanim.run_checks, armature)
-    findings = [{"id": c.check_id, "severity": c.severity, "message": c.message} for c in armature.overanim.checks]
+    findings = [{"id": c.check_id, "severity": c.severity, "message": c.message}
+                for c in in_use(armature.overanim.checks, "check_id")]
     errors = [f["message"] for f in findings if f["severity"] == "ERROR"]
     # an error finding fails this step: `--steps checks` is a lint a CI job can gate on
     return _result(ok and not errors, message or (errors[0] if errors else ""), findings=findings)
@@ -60,7 +64,7 @@ def _lod(armature: bpy.types.Object) -> dict[str, Any]:
     ok, message = _call(bpy.ops.overanim.check_lod_coverage, armature)
     return _result(ok, message, rows=[
         {"region": r.region, "lod": r.lod, "covered": r.covered, "verdict": r.verdict,
-         "attachment_dependency": r.attachment_dependency} for r in armature.overanim.lod_rows])
+         "attachment_dependency": r.attachment_dependency} for r in in_use(armature.overanim.lod_rows, "region")])
 
 
 def _compose(armature: bpy.types.Object) -> dict[str, Any]:
@@ -94,6 +98,19 @@ def foot_ik_step(armature: bpy.types.Object) -> dict[str, Any]:
         per_frame={name: _stats(baked[name][:, 1]) for name in
                    ("BodyOffset", "LeftOffset", "RightOffset", "LeftPitch", "LeftRoll", "RightPitch", "RightRoll")},
     )
+
+
+def motion_step(armature: bpy.types.Object) -> dict[str, Any]:
+    """Analyze Motion over the clip's own range; the report holds its summary (docs/batch-report.md)."""
+    try:
+        result, log = analyze_motion(bpy.context, armature)
+    except OverAnimError as error:
+        return _result(False, str(error))
+    return _result(True, "", **report_data(result, log))
+
+
+def motion_applies(armature: bpy.types.Object) -> str:
+    return "" if evaluated_source(armature) is not None else "no animation"
 
 
 def _always(armature: bpy.types.Object) -> str:
@@ -135,6 +152,7 @@ STEPS: dict[str, Step] = {
     "lod": Step(_lod, _needs_regions),
     "compose": Step(_compose, _needs_deltas),
     "footik": Step(foot_ik_step, foot_ik_applies),
+    "motion": Step(motion_step, motion_applies),  # after the foot IK bake: it analyses what the scene plays
 }
 assert tuple(STEPS) == STEP_NAMES, "one row per step, in pipeline order"
 

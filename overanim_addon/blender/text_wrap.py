@@ -4,6 +4,7 @@ region's current width and UI scale."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import blf
@@ -41,18 +42,38 @@ def wrap_text(text: str, width: float, measure: Callable[[str], float]) -> list[
     return lines
 
 
+def wrap_path(path: str, width: float, measure: Callable[[str], float]) -> list[str]:
+    """A file path over lines broken after its folder separators, so that each line reads as whole
+    folders; a folder wider than a line is broken between characters. Every character is kept."""
+    lines: list[str] = []
+    line = ""
+    for part in re.split(r"(?<=[/\\])", path):
+        if line and measure(line + part) > width:
+            lines.append(line)
+            line = ""
+        for char in part:
+            if line and measure(line + char) > width:
+                lines.append(line)
+                line = ""
+            line += char
+    lines.append(line)
+    return lines
+
+
 def _measure(ui_scale: float) -> Callable[[str], float]:
     style = bpy.context.preferences.ui_styles[0].widget
     blf.size(0, style.points * ui_scale)
     return lambda text: blf.dimensions(0, text)[0]
 
 
-def wrapped_label(layout: bpy.types.UILayout, context: bpy.types.Context, text: str, icon: str = "NONE") -> None:
+def wrapped_label(layout: bpy.types.UILayout, context: bpy.types.Context, text: str, icon: str = "NONE",
+                  wrap: Callable[[str, float, Callable[[str], float]], list[str]] = wrap_text) -> None:
     """``text`` (already translated) as label rows fitting the region, the icon on the first row
-    and the next rows indented under the text. Draws into ``layout`` (use an aligned column)."""
+    and the next rows indented under the text. Draws into ``layout`` (use an aligned column).
+    ``wrap``: ``wrap_path`` for a file path."""
     ui_scale = context.preferences.system.ui_scale or 1.0  # 0 without a window
     region_width = context.region.width if context.region is not None else FALLBACK_REGION_WIDTH
     width = max(region_width - ROW_CHROME_UNITS * 20 * ui_scale, 40 * ui_scale)
-    for index, line in enumerate(wrap_text(text, width, _measure(ui_scale))):
+    for index, line in enumerate(wrap(text, width, _measure(ui_scale))):
         row_icon = icon if index == 0 else ("BLANK1" if icon != "NONE" else "NONE")
         layout.label(text=line, icon=row_icon, translate=False)

@@ -97,8 +97,13 @@ KO_MESSAGES = {
     "All checks passed": "모든 검사를 통과했습니다",
     "Not measured yet": "아직 측정하지 않았습니다",
     "Not probed yet": "아직 probe하지 않았습니다",
+    "Not checked yet": "아직 검사하지 않았습니다",
     "Found by name on first use": "처음 쓸 때 이름으로 찾습니다",
     "Select an armature or a mesh it deforms": "armature 또는 armature가 변형하는 mesh를 선택하세요",
+    "(no collection)": "(collection 없음)",
+    "not painted yet": "아직 칠하지 않음",
+    "No Regions yet: + adds one for the active bone collection":
+        "아직 Region이 없습니다: +로 활성 bone collection의 Region을 추가합니다",
     "Full Weight must be above Zero Weight: hard step":
         "Full Weight는 Zero Weight보다 커야 합니다: 지금은 계단형 전이입니다",
     "Mixed policies: Strongest Delta wins where its Region is present":
@@ -166,9 +171,11 @@ KO_MESSAGES = {
         "'{name}'이(가) world up(+Z) 방향으로 origin보다 {depth:.4g} cm 아래까지 매달려 있습니다 (BVH rest pose가 "
         "hips에 매달리듯이): Measure는 origin이 아니라 rest pose의 가장 낮은 점을 바닥으로 씁니다",
     "The meshes are shown posed ({count}, e.g. '{bone}'): measuring uses the rest pose; switch the rig to Rest "
-    "Position to see what is measured":
+    "Position to see what is measured (Probe Ground, Bake Foot IK and Export for Unreal use the pose either way)":
         "mesh가 포즈된 상태로 보입니다 ({count}, 예: '{bone}'): 측정은 rest pose를 씁니다. 측정되는 모습을 보려면 "
-        "rig를 Rest Position으로 바꾸세요",
+        "rig를 Rest Position으로 바꾸세요 (Probe Ground, Bake Foot IK, Export for Unreal은 어느 쪽이든 포즈를 씁니다)",
+    "The meshes show the animation's pose ({count}, e.g. '{bone}'): measuring uses the rest pose":
+        "mesh가 애니메이션의 pose로 보입니다 ({count}, 예: '{bone}'): 측정은 rest pose를 씁니다",
     "Locomotion root '{bone}' is at ground level ({height:.2f} cm): locomotion height would be 0; pick the pelvis "
     "in Locomotion Root Bone":
         "Locomotion root '{bone}'이(가) 바닥 높이에 있습니다 ({height:.2f} cm): locomotion height가 0이 됩니다. "
@@ -204,6 +211,22 @@ KO_MESSAGES = {
         "'{name}'은(는) library에서 link되어 읽기 전용입니다: 먼저 로컬로 만들거나 library override를 만드세요",
     "'{name}' is a non-editable library override: make it editable first":
         "'{name}'은(는) 편집할 수 없는 library override입니다: 먼저 편집 가능하게 만드세요",
+    # an editable library override with linked data (overrides.py)
+    "'{name}' is a library override of {library}, which lacks {properties} written here ({names}): they work "
+    "until the file is closed but are not saved with this file; run {operator} on the rig in {library} once "
+    "to keep them":
+        "'{name}'은(는) {library}의 library override인데, {library}에는 여기서 쓴 {properties}({names})이(가) "
+        "없습니다: 파일을 닫을 때까지는 쓰이지만 이 파일과 함께 저장되지 않습니다. 유지하려면 {library}에서 "
+        "rig에 {operator}을(를) 한 번 실행하세요",
+    "{names} (+{n} more)": "{names} (외 {n}개)",
+    "The armature data '{data}' of '{name}' is linked from {library}: {what} cannot be changed here; change it "
+    "in {library}":
+        "'{name}'의 armature data '{data}'은(는) {library}에서 link되어 있습니다: 여기서는 {what}을(를) 바꿀 수 "
+        "없으니 {library}에서 바꾸세요",
+    "Region '{region}' comes from {library}: this library override can change it but not remove or move it; do "
+    "that in {library}":
+        "Region '{region}'은(는) {library}에서 왔습니다: 이 library override에서 바꿀 수는 있지만 지우거나 "
+        "옮길 수는 없으니 {library}에서 하세요",
     "'{name}' is hidden or disabled in the viewport: unhide it first":
         "'{name}'이(가) 뷰포트에서 숨겨져 있거나 꺼져 있습니다: 먼저 보이게 하세요",
     "'{name}' is in Edit Mode: switch to Object Mode (Tab) first":
@@ -212,6 +235,19 @@ KO_MESSAGES = {
         "'{name}'이(가) Dynamic Topology로 스컬프트 중입니다: "
         "먼저 Dynamic Topology를 끄거나 스컬프트 모드에서 나가세요",
     "Mesh '{name}' is linked from a library and read-only": "Mesh '{name}'은(는) library에서 link되어 읽기 전용입니다",
+    # why a button is greyed (poll messages, in its tooltip)
+    "'{name}' is neither an armature nor a mesh deformed by one: select one":
+        "'{name}'은(는) armature도, armature가 변형하는 mesh도 아닙니다: 그런 object를 선택하세요",
+    "'{name}' has no Regions yet: add one with + in the Regions panel":
+        "'{name}'에 아직 Region이 없습니다: Regions 패널의 +로 추가하세요",
+    "'{name}' has no Region to remove": "'{name}'에 제거할 Region이 없습니다",
+    "'{name}' has fewer than two Regions: there is nothing to move past":
+        "'{name}'의 Region이 두 개보다 적습니다: 순서를 바꿀 것이 없습니다",
+    "The sample is added in Object Mode: switch to it first":
+        "샘플은 오브젝트 모드에서 추가합니다: 먼저 오브젝트 모드로 바꾸세요",
+    "'{name}' has no results yet: Measure Proportions first":
+        "'{name}'에 아직 결과가 없습니다: 먼저 Measure Proportions를 실행하세요",
+    "'{name}' has no Foot IK bake to remove": "'{name}'에 제거할 Foot IK bake가 없습니다",
     # Apply Scale
     "'{name}' is linked from a library: its scale cannot be applied":
         "'{name}'은(는) library에서 link되어 있어 scale을 적용할 수 없습니다",
@@ -223,6 +259,38 @@ KO_MESSAGES = {
         "만드세요 (Object > Relations)",
     "Mesh data '{mesh}' is shared by objects of different scales: make them single-user first":
         "mesh data '{mesh}'을(를) scale이 다른 object들이 함께 사용합니다: 먼저 single-user로 만드세요",
+    "'{name}' has its {channel} keyed ({actions}): Apply Scale would be undone or distorted by those keys; "
+    "remove them or apply the scale before keying":
+        "'{name}'의 {channel}에 key가 있습니다 ({actions}): 그 key가 Apply Scale을 되돌리거나 어긋나게 합니다. "
+        "key를 지우거나, key를 넣기 전에 scale을 적용하세요",
+    "'{name}' has its {channel} driven: Apply Scale would be undone or distorted by the driver; remove it or "
+    "apply the scale first":
+        "'{name}'의 {channel}을(를) driver가 움직입니다: 그 driver가 Apply Scale을 되돌리거나 어긋나게 합니다. "
+        "driver를 지우거나 먼저 scale을 적용하세요",
+    "'{name}' has a non-uniform or mirrored scale and its bones are animated ({actions}): their keys cannot "
+    "take such a scale; give the armature a uniform scale first":
+        "'{name}'의 scale이 균일하지 않거나 뒤집혀 있고 bone에 animation이 있습니다 ({actions}): 그 key에는 "
+        "이런 scale을 적용할 수 없습니다. 먼저 armature에 균일한 scale을 주세요",
+    "Actions {actions} (animating '{name}') are linked from a library: Apply Scale cannot rescale their bone "
+    "locations; make them local first":
+        "'{name}'을(를) 움직이는 action {actions}이(가) library에서 link되어 있습니다: Apply Scale로 bone "
+        "location을 다시 맞출 수 없습니다. 먼저 로컬로 만드세요",
+    "The animation of '{name}' ({actions}) also plays on {others}: Apply Scale would move them too; give "
+    "'{name}' its own copy of the actions first":
+        "'{name}'의 animation ({actions})이(가) {others}에서도 재생됩니다: Apply Scale이 그쪽도 움직입니다. "
+        "먼저 '{name}'에 action의 사본을 따로 주세요",
+    "Bone locations in {actions} have F-curve modifiers that Apply Scale cannot rescale (only Cycles can stay): "
+    "apply or remove them first":
+        "{actions}의 bone location에 Apply Scale이 다시 맞출 수 없는 F-curve modifier가 있습니다 (Cycles만 "
+        "괜찮습니다): 먼저 적용하거나 제거하세요",
+    "Actions {actions} multiply bone locations in the NLA of '{name}': a scale cannot be applied through a "
+    "product; blend them another way first":
+        "action {actions}이(가) '{name}'의 NLA에서 bone location을 곱합니다 (Multiply): 곱에는 scale을 적용할 "
+        "수 없습니다. 먼저 다른 blend 방식으로 바꾸세요",
+    "Bone locations of '{name}' are driven ({bones}): Apply Scale cannot rescale a driver; remove the drivers "
+    "or apply the scale first":
+        "'{name}'의 bone location을 driver가 움직입니다 ({bones}): Apply Scale로 driver를 다시 맞출 수 "
+        "없습니다. driver를 지우거나 먼저 scale을 적용하세요",
     # names OverAnim writes
     "'{mesh}' has a vertex group named '{name}', the name of the colour attribute OverAnim writes: "
     "rename or remove that group first":
@@ -281,6 +349,20 @@ KO_MESSAGES = {
         "Locomotion Root Bone을 지정하세요",
     "The armature has no bone named '{bone}'": "armature에 이름이 '{bone}'인 bone이 없습니다",
     "Saved {name}": "{name}을(를) 저장했습니다",
+    "'{name}' has no Region named '{region}'": "'{name}'에 이름이 '{region}'인 Region이 없습니다",
+    # Foot IK
+    "Trace or the measurement changed since: the next probe traces {now:.1f} cm":
+        "그 뒤 Trace 또는 측정이 바뀌었습니다: 다음 probe는 {now:.1f} cm를 trace합니다",
+    "No foot bones found on '{name}' (no bone is named like a left and a right foot): set Left Foot and Right "
+    "Foot in the Foot IK panel":
+        "'{name}'에서 foot bone을 찾지 못했습니다 (이름이 왼발, 오른발 같은 bone이 없습니다): Foot IK 패널에서 "
+        "Left Foot과 Right Foot을 지정하세요",
+    "Left Foot and Right Foot are not set": "Left Foot과 Right Foot이 지정되지 않았습니다",
+    "{label} '{bone}' is not a bone of '{name}'": "{label} '{bone}'은(는) '{name}'의 bone이 아닙니다",
+    "{label} is not set": "{label}이(가) 지정되지 않았습니다",
+    "{problem}: pick it in the Foot IK panel": "{problem}: Foot IK 패널에서 고르세요",
+    "{problem}: Detect Foot Bones (Foot IK panel) finds '{left}' and '{right}' by name":
+        "{problem}: Detect Foot Bones(Foot IK 패널)가 이름으로 '{left}'와(과) '{right}'을(를) 찾습니다",
     "Could not write {path}: {reason}": "{path}에 쓸 수 없습니다: {reason}",
     "Calibration set to the studio defaults": "Calibration을 studio 기본값으로 설정했습니다",
     # Regions and masks
@@ -306,16 +388,76 @@ KO_MESSAGES = {
         "Delta Shape Key를 지정한 Region이 없습니다: Regions 패널에서 지정하세요",
     "No deformed mesh has the Delta Shape Keys ({names})":
         "변형되는 mesh 중 Delta Shape Key({names})를 가진 것이 없습니다",
-    "Composed {deltas} on {meshes}; {overlap} where Regions overlap":
-        "{meshes}에 {deltas}를 합성했습니다; Region이 겹치는 곳은 {overlap}",
-    "Added '{name}' with {regions}": "'{name}'을(를) 추가했습니다 ({regions})",
+    "'{name}' has no painted Region masks: Paint Region Masks first":
+        "'{name}'에 칠해진 Region mask가 없습니다: 먼저 Paint Region Masks를 실행하세요",
+    "Composed {deltas} into shape key '{key}' on {meshes}; {overlap} where Regions overlap":
+        "{meshes}에 {deltas}를 shape key '{key}'(으)로 합성했습니다; Region이 겹치는 곳은 {overlap}",
+    "Added '{name}' with {regions}, walking over '{terrain}' (the scene now plays frames {start}-{end})":
+        "'{name}'을(를) 추가했습니다 ({regions}). '{terrain}' 위를 걷습니다 (이제 씬은 {start}-{end} 프레임을 "
+        "재생합니다)",
     "Studio defaults applied by 'Apply Studio Defaults' and to the sample character":
         "'Apply Studio Defaults'와 샘플 캐릭터에 적용되는 studio 기본값",
+    # Remove Foot IK Bake
+    "Removed {n} '{track}' track": "'{track}' track {n}개를 제거했습니다",
+    "Removed {n} '{track}' tracks": "'{track}' track {n}개를 제거했습니다",
+    "The bake's strip is removed from track '{track}'; the track stays with your strips in it":
+        "track '{track}'에서 bake의 strip을 제거했습니다; 작업자의 strip이 있어 track은 그대로 둡니다",
+    "'{action}' is the active action again": "'{action}'이(가) 다시 active action입니다",
+    "'{action}' stays in the NLA on track {tracks}": "'{action}'은(는) NLA의 track {tracks}에 남아 있습니다",
+    "'{action}' stays in the NLA on tracks {tracks}": "'{action}'은(는) NLA의 track {tracks}에 남아 있습니다",
+    "'{action}' is kept on the muted NLA track '{track}': the armature has another active action":
+        "'{action}'을(를) mute된 NLA track '{track}'에 보관했습니다: armature에 다른 active action이 있습니다",
+    # replacing files (the export's; the batch's saves use the same words)
+    "{file} is read-only": "{file}은(는) 읽기 전용입니다",
+    "the folder {folder} is read-only": "폴더 {folder}은(는) 읽기 전용입니다",
+    "the disk is full ({folder})": "디스크가 가득 찼습니다 ({folder})",
+    "could not replace {file}: {reason}": "{file}을(를) 바꿀 수 없습니다: {reason}",
+    "could not write {file}: {reason}": "{file}에 쓸 수 없습니다: {reason}",
+    "Not exported: {reason}": "내보내지 않았습니다: {reason}",
+    "Not exported: {reason}; the files there are as they were":
+        "내보내지 않았습니다: {reason}; 그 자리의 파일은 그대로입니다",
     # Foot IK
-    "No foot bones found by name on '{name}': pick Left Foot and Right Foot with the bone pickers of the Foot IK "
-    "panel":
-        "'{name}'에서 이름으로 foot bone을 찾지 못했습니다: Foot IK 패널의 bone 선택기로 Left Foot과 Right Foot을 "
-        "고르세요",
+    "Measure Proportions (run first, the rig had no measurement): {reason}":
+        "Measure Proportions (rig에 측정값이 없어 먼저 실행): {reason}",
+    "Measured first: {summary}": "먼저 측정했습니다: {summary}",
+    "both feet": "두 발", "the left foot": "왼발", "the right foot": "오른발",
+    "Frame {frame}: ground under {hits}; body {body} cm, left {left} cm, right {right} cm":
+        "프레임 {frame}: {hits} 아래에 바닥이 있습니다; body {body} cm, 왼발 {left} cm, 오른발 {right} cm",
+    "Frame {frame}: ground under neither foot: {why}; {hint}":
+        "프레임 {frame}: 어느 발 아래에도 바닥이 없습니다: {why}. {hint}",
+    "Ground under neither foot in frames {start}-{end}: {why}; nothing was baked: {hint}":
+        "{start}-{end} 프레임에서 어느 발 아래에도 바닥이 없습니다: {why}. 아무것도 bake하지 않았습니다: {hint}",
+    "put the ground under the character, or set Ground in the Foot IK panel to the collection that holds it":
+        "캐릭터 아래에 바닥을 두거나, Foot IK 패널의 Ground를 바닥이 든 collection으로 지정하세요",
+    "the rays met nothing of {probed} from {top:.0f} cm above to {trace:.1f} cm below the character's ground level":
+        "ray가 캐릭터의 바닥 높이 {top:.0f} cm 위부터 {trace:.1f} cm 아래까지 {probed} 중 어디에도 닿지 않았습니다",
+    "there is no ground in {where} (no mesh, curve or instance but the character's own)":
+        "{where}에 바닥이 없습니다 (캐릭터 자신의 것 말고는 mesh, curve, instance가 없습니다)",
+    "the {count} of collection '{collection}' ({names}{more})": "collection '{collection}'의 {count} ({names}{more})",
+    "the {count} shown in the scene ({names}{more})": "씬에 보이는 {count} ({names}{more})",
+    "collection '{name}'": "컬렉션 '{name}'",
+    "the scene": "씬",
+    "{n} object": "object {n}개", "{n} objects": "object {n}개",
+    "No IK target is set (Left IK, Right IK): the feet are not moved; the bake keys only the OverAnim_FootIK_ "
+    "curves{body}. Pick the IK bones in the Foot IK panel (Detect Foot Bones finds them by name)":
+        "IK target이 지정되지 않았습니다 (Left IK, Right IK): 발은 움직이지 않고, bake는 OverAnim_FootIK_ "
+        "curve{body}만 key합니다. Foot IK 패널에서 IK bone을 고르세요 (Detect Foot Bones가 이름으로 찾습니다)",
+    " and the body bone '{bone}'": "와(과) body bone '{bone}'",
+    "{field} is not set: that foot is not moved, only the OverAnim_FootIK_ curves give its offset; pick its IK "
+    "bone in the Foot IK panel":
+        "{field}이(가) 지정되지 않았습니다: 그 발은 움직이지 않고 OverAnim_FootIK_ curve만 offset을 알려 줍니다. "
+        "Foot IK 패널에서 그 발의 IK bone을 고르세요",
+    "Baked {frames} frames (left foot on ground {left}, right {right}; body offset {low} to {high} cm) onto NLA "
+    "track '{track}'{pushed}":
+        "{frames} 프레임을 NLA track '{track}'에 bake했습니다 (바닥에 닿은 프레임: 왼발 {left}, 오른발 {right}; "
+        "body offset {low} ~ {high} cm){pushed}",
+    "; '{action}' pushed down into the NLA": "; '{action}'을(를) NLA로 push down했습니다",
+    # Foot IK bake
+    "Bake Foot IK bakes at most {limit:,} frames at once; {start} to {end} is {count:,} frames: set a shorter "
+    "frame range (Start and End, or the scene's)":
+        "Bake Foot IK는 한 번에 최대 {limit:,} 프레임까지 bake합니다. {start}부터 {end}까지는 {count:,} 프레임입니다: "
+        "더 짧은 frame range를 정하세요 (Start와 End, 또는 scene의 range)",
+    # Foot IK: names and facing of real imports
     "'{name}' has numbered bone names (such as '{example}'): its feet cannot be found by name. Pick Left Foot and "
     "Right Foot with the bone pickers of the Foot IK panel":
         "'{name}'의 bone 이름이 번호입니다 (예: '{example}'): 이름으로는 발을 찾을 수 없습니다. Foot IK 패널의 bone "
@@ -360,14 +502,176 @@ KO_MESSAGES = {
         "애니메이션된 custom property {n}개를 '{node}'에 animation curve로 넣었습니다",
     "{n} animated custom properties as animation curves on '{node}'":
         "애니메이션된 custom property {n}개를 '{node}'에 animation curve로 넣었습니다",
+    "{n} of these curves stay 0 on every frame ({names}): Unreal's importer leaves them out while 'Do not import "
+    "curves with only 0 values' is on (its default); turn it off in the animation import options to keep them":
+        "이 중 curve {n}개는 모든 프레임에서 0입니다 ({names}): Unreal importer는 'Do not import curves with only "
+        "0 values'가 켜져 있으면 (기본값) 이를 빼니, 유지하려면 animation import option에서 끄세요",
     "The FBX file Blender wrote lacks {missing}: the animation curves were not added":
         "Blender가 쓴 FBX 파일에 {missing}이(가) 없어 animation curve를 넣지 않았습니다",
     "Bone '{bone}' has a custom property '{name}' of its own: not exported over it":
         "bone '{bone}'에 같은 이름의 custom property '{name}'이(가) 있어 그 위에 내보내지 않았습니다",
     "'{name}' is linked: its colour layers went into the file unfiltered":
         "'{name}'은(는) link되어 있어 color layer를 거르지 못한 채 파일에 넣었습니다",
+    # shape keys the FBX exporter drops (export/shape_keys.py)
+    "{n} shape key": "shape key {n}개", "{n} shape keys": "shape key {n}개",
+    "'{mesh}' has {keys} and modifiers that change its geometry ({modifiers}): the FBX exporter applies them and "
+    "then writes none of its shape keys, so Unreal gets no morph targets; apply the modifiers to the shape keys, "
+    "or turn them off (viewport and render) to export the shape keys without them":
+        "'{mesh}'에는 {keys}와 geometry를 바꾸는 modifier({modifiers})가 있습니다: FBX exporter는 modifier를 "
+        "적용한 뒤 shape key를 하나도 쓰지 않으므로 Unreal에 morph target이 없습니다. modifier를 shape key에 "
+        "적용하거나, modifier를 꺼서 (viewport와 render) shape key를 modifier 없이 내보내세요",
+    "'{mesh}': no morph targets written: the FBX exporter applied its modifiers ({modifiers}) and left out its "
+    "{keys}; apply the modifiers to the shape keys, or turn them off to export the shape keys without them":
+        "'{mesh}': morph target을 쓰지 않았습니다: FBX exporter가 modifier({modifiers})를 적용하고 {keys}를 "
+        "뺐습니다. modifier를 shape key에 적용하거나, modifier를 꺼서 shape key를 modifier 없이 내보내세요",
     "Exported {file} for Unreal{lods}": "Unreal용 {file}을(를) 내보냈습니다{lods}",
     " (+{n} LOD file)": " (+LOD 파일 {n}개)", " (+{n} LOD files)": " (+LOD 파일 {n}개)",
+    # the last export in the panel
+    "{bones} and {meshes}": "{bones}와(과) {meshes}",
+    "Region masks in {packing}": "{packing}에 Region mask",
+    "No Region mask channel": "Region mask channel 없음",
+    "Frames {start}-{end}, {curves}": "{start}-{end} 프레임, {curves}",
+    "Frames {start}-{end}": "{start}-{end} 프레임",
+    "{n} property curve": "property curve {n}개", "{n} property curves": "property curve {n}개",
+    # Transfer Action
+    "{n} location channel": "location channel {n}개", "{n} location channels": "location channel {n}개",
+    "{n} strip": "strip {n}개", "{n} strips": "strip {n}개",
+    " and {channels} of the object": ", object의 {channels}",
+    "The source '{name}' is not an armature": "source '{name}'은(는) armature가 아닙니다",
+    "The target '{name}' is not an armature": "target '{name}'은(는) armature가 아닙니다",
+    "'{name}' has no active action: name the action to transfer":
+        "'{name}'에 활성 action이 없습니다: transfer할 action을 지정하세요",
+    "The source and the target are both '{name}': the source is the armature the clip was made on":
+        "source와 target이 모두 '{name}'입니다: source는 clip을 만든 armature입니다",
+    "'{name}' is editing an NLA strip: leave tweak mode (Tab in the NLA editor) first":
+        "'{name}'이(가) NLA strip을 편집 중입니다: 먼저 tweak mode에서 나가세요 (NLA 에디터에서 Tab)",
+    "Action '{action}' has several slots and none belongs to '{name}': assign it to '{name}' first":
+        "Action '{action}'에 slot이 여러 개 있고 '{name}'의 slot이 없습니다: 먼저 '{name}'에 할당하세요",
+    "Action '{action}' has no channels for '{name}': nothing to transfer":
+        "Action '{action}'에 '{name}'의 channel이 없습니다: transfer할 것이 없습니다",
+    "'{source}' and '{target}' share no bone (by name or naming family): nothing to transfer":
+        "'{source}'와(과) '{target}'에 공통 bone이 없습니다 (이름으로도 naming family로도): transfer할 것이 없습니다",
+    "Transferred '{action}' from '{source}' onto '{target}' as '{result}': ratio {ratio:.4g} for the bones, "
+    "{ratio_ws:.4g} for the object ({basis}: {target_scale:.4g} / {source_scale:.4g})":
+        "'{action}'을(를) '{source}'에서 '{target}'(으)로 '{result}'(이)라는 이름으로 transfer했습니다: bone의 "
+        "ratio {ratio:.4g}, object의 ratio {ratio_ws:.4g} ({basis}: {target_scale:.4g} / {source_scale:.4g})",
+    "Scaled {channels} on {bones}{object}; everything else copied as it was":
+        "{bones}의 {channels}{object}에 scale을 적용했습니다. 나머지는 그대로 복사했습니다",
+    "'{name}' could not be measured: {reason}": "'{name}'을(를) 측정할 수 없습니다: {reason}",
+    "'{name}' has no Region '{region}': Basis {basis} needs it on both armatures":
+        "'{name}'에 Region '{region}'이(가) 없습니다: Basis {basis}는 두 armature 모두에 그 Region이 필요합니다",
+    "Unknown basis '{basis}'": "알 수 없는 basis '{basis}'",
+    "Matched by naming family: {pairs}": "naming family로 맞춘 bone: {pairs}",
+    "Skipped {bones} that '{target}' lacks: {names}": "'{target}'에 없는 {bones}는 건너뛰었습니다: {names}",
+    "The previous action of '{target}', '{name}', is kept (fake user)":
+        "'{target}'의 이전 action '{name}'은(는) 보존됩니다 (fake user)",
+    "Replaced the earlier result '{name}'": "이전 결과 '{name}'을(를) 교체했습니다",
+    "'{name}' also plays {strips} in the NLA: only '{action}' was transferred (strips are not merged in)":
+        "'{name}'은(는) NLA에서 {strips}도 재생합니다: '{action}'만 transfer했습니다 (strip은 합치지 않습니다)",
+    "Location keys of {names} are on different frames per axis: the parts the horizontal/vertical split moves "
+    "between axes follow each key's tangent":
+        "{names}의 location key가 축마다 다른 frame에 있습니다: horizontal/vertical 분리로 축 사이를 옮기는 "
+        "부분은 각 key의 tangent를 따릅니다",
+    "F-curve modifiers on the location channels of {names} are copied unscaled":
+        "{names}의 location channel에 있는 F-curve modifier는 scale 없이 복사했습니다",
+    "'{name}' had no measurement: measured, and the results written":
+        "'{name}'에 측정값이 없었습니다: 측정하고 결과를 기록했습니다",
+    "Choose the source armature: the one the clip was made on":
+        "source armature를 고르세요: clip을 만든 armature입니다",
+    "There is no object named '{name}'": "이름이 '{name}'인 object가 없습니다",
+    "Select the target armature (or a mesh it deforms)": "target armature(또는 그것이 변형하는 mesh)를 선택하세요",
+    "There is no action named '{name}'": "이름이 '{name}'인 action이 없습니다",
+    "Ratio {ratio:.4g} for the bones, {ratio_ws:.4g} for the object":
+        "bone의 ratio {ratio:.4g}, object의 ratio {ratio_ws:.4g}",
+    "Pick the armature the clip was made on": "clip을 만든 armature를 고르세요",
+    "span length measurement": "span length 측정값", "bounds radius measurement": "bounds radius 측정값",
+    "chain length measurement": "chain length 측정값", "average bone length measurement": "average bone length 측정값",
+    "character height measurement": "character height 측정값",
+    "locomotion height measurement": "locomotion height 측정값",
+    "Basis {basis} cannot resolve on '{name}': the scale of its {measurement} is not a positive number":
+        "'{name}'에서 Basis {basis}를 해석할 수 없습니다: {measurement}의 scale이 양수가 아닙니다",
+    "Basis {basis} needs a Region measurement: name a Region that both armatures have":
+        "Basis {basis}에는 Region measurement가 필요합니다: 두 armature 모두에 있는 Region을 지정하세요",
+    "Basis {basis} cannot resolve on '{name}': Region '{region}' has no Region measurement":
+        "'{name}'에서 Basis {basis}를 해석할 수 없습니다: Region '{region}'에 Region measurement가 없습니다",
+    "Basis {basis} cannot resolve on '{name}': Region '{region}' has no {measurement}":
+        "'{name}'에서 Basis {basis}를 해석할 수 없습니다: Region '{region}'에 {measurement}이(가) 없습니다",
+    "The transfer ratio times Scale Horizontal or Scale Vertical is not a finite number ({value}): nothing was "
+    "transferred":
+        "transfer ratio에 Scale Horizontal 또는 Scale Vertical을 곱한 값이 유한한 수가 아닙니다 ({value}): "
+        "아무것도 transfer하지 않았습니다",
+    "A location channel's space is degenerate (a zero or non-finite scale)":
+        "location channel의 공간이 퇴화되었습니다 (scale이 0이거나 유한하지 않음)",
+    # shared by the features that read the measurement (foot IK, motion)
+    "The measured locomotion root '{bone}' is not a bone of '{name}': measure the rig again":
+        "측정된 locomotion root '{bone}'은(는) '{name}'의 bone이 아닙니다: rig를 다시 측정하세요",
+    # Motion (Analyze Motion, Remove Motion Curves, the Motion panel)
+    "'{name}' has no animation to analyse: give it an action or NLA strips":
+        "'{name}'에 분석할 애니메이션이 없습니다: action이나 NLA strip을 지정하세요",
+    "Action '{action}' is linked from a library: make it local to write its motion summary":
+        "action '{action}'은(는) library에서 link되어 있습니다: motion 요약을 쓰려면 local로 만드세요",
+    "The frame range ends ({end}) before it starts ({start})": "프레임 범위의 끝({end})이 시작({start})보다 앞입니다",
+    "Motion needs at least 2 frames (the range is frame {start} only)":
+        "motion에는 프레임이 2개 이상 필요합니다 (범위가 {start} 프레임 하나뿐입니다)",
+    "Motion needs at least 2 frames": "motion에는 프레임이 2개 이상 필요합니다",
+    "The scene's frame rate ({fps}) is not a positive number": "scene의 frame rate({fps})가 양수가 아닙니다",
+    "The frame rate must be above 0 (it is {fps})": "frame rate는 0보다 커야 합니다 (지금 {fps})",
+    "A sampled position is not a number (NaN or inf): {name}": "샘플한 위치가 숫자가 아닙니다 (NaN 또는 inf): {name}",
+    "Foot head, tail and ground reference need the same frames":
+        "foot의 head, tail과 ground reference는 같은 프레임이어야 합니다",
+    "The stop speed is not a number": "stop speed가 숫자가 아닙니다",
+    "A calibration scale must be above 0 (it is {scale})": "calibration scale은 0보다 커야 합니다 (지금 {scale})",
+    "A Region without bones has no tip": "bone이 없는 Region에는 tip이 없습니다",
+    "The actor's Measurement Basis {basis} cannot resolve (actor motion has no Region measurement): its calibrated "
+    "values are left out":
+        "actor의 Measurement Basis {basis}는 해석할 수 없습니다 (actor motion에는 Region measurement가 없습니다): "
+        "보정된 값은 쓰지 않았습니다",
+    "Region '{region}': Measurement Basis {basis} cannot resolve (no such Region measurement): its calibrated values "
+    "are left out":
+        "Region '{region}': Measurement Basis {basis}는 해석할 수 없습니다 (해당 Region measurement가 없습니다): "
+        "보정된 값은 쓰지 않았습니다",
+    "Region '{region}': its name key '{key}' is longer than the {limit} bytes the motion property names leave for "
+    "it: its values are not written on the action (rename the Region)":
+        "Region '{region}': name key '{key}'가 motion property 이름에 남는 {limit} byte보다 깁니다: 그 값은 action에 "
+        "쓰지 않았습니다 (Region 이름을 바꾸세요)",
+    "No foot bones found on '{name}' (Foot IK panel): foot contacts are left out":
+        "'{name}'에서 foot bone을 찾지 못했습니다 (Foot IK 패널): foot contact는 쓰지 않았습니다",
+    "'{action}' pushed down into the NLA": "'{action}'을(를) NLA로 내렸습니다 (push down)",
+    "All keys 0 in {names}: Unreal's importer drops such a curve unless told to keep it (docs/unreal.md)":
+        "{names}의 key가 모두 0입니다: Unreal importer는 따로 설정하지 않으면 이런 curve를 버립니다 (docs/unreal.md)",
+    "All keys 0 in {names}: Unreal's importer drops such curves unless told to keep them (docs/unreal.md)":
+        "{names}의 key가 모두 0입니다: Unreal importer는 따로 설정하지 않으면 이런 curve를 버립니다 (docs/unreal.md)",
+    "in place (no actor motion)": "제자리 (actor motion 없음)",
+    "{distance:.1f} cm at {speed:.1f} cm/s on average, {calibrated:.1f} cm/s calibrated":
+        "{distance:.1f} cm, 평균 {speed:.1f} cm/s, 보정 {calibrated:.1f} cm/s",
+    "{distance:.1f} cm at {speed:.1f} cm/s on average": "{distance:.1f} cm, 평균 {speed:.1f} cm/s",
+    "foot contacts: left {left}, right {right} frames": "foot contact: 왼쪽 {left}, 오른쪽 {right} 프레임",
+    "no foot contacts": "foot contact 없음",
+    "'{action}', frames {start}-{end}: {motion}; {contacts}; curves on NLA track '{track}'":
+        "'{action}', {start}-{end} 프레임: {motion}; {contacts}; curve는 NLA track '{track}'에 있습니다",
+    "'{name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first":
+        "'{name}'이(가) NLA tweak mode입니다: 먼저 빠져나오세요 (NLA editor에서 Tab)",
+    "'{action}' stays in the NLA: the armature has another active action, or track '{track}' was changed":
+        "'{action}'은(는) NLA에 남습니다: armature에 다른 active action이 있거나 track '{track}'이(가) 바뀌었습니다",
+    "Bake Foot IK: frame {done} of {total} (Esc to cancel)": "Bake Foot IK: {total} 프레임 중 {done} (Esc로 취소)",
+    "Bake Foot IK cancelled: nothing was written": "Bake Foot IK를 취소했습니다: 아무것도 쓰지 않았습니다",
+    "Analyze Motion: frame {done} of {total} (Esc to cancel)": "Analyze Motion: {total} 프레임 중 {done} (Esc로 취소)",
+    "Analyze Motion cancelled: nothing was written": "Analyze Motion을 취소했습니다: 아무것도 쓰지 않았습니다",
+    "No motion curves on '{name}': Analyze Motion first":
+        "'{name}'에 motion curve가 없습니다: 먼저 Analyze Motion을 실행하세요",
+    "Not analysed yet": "아직 분석하지 않았습니다",
+    "Frames {start}-{end}, {duration:.2f} s": "{start}-{end} 프레임, {duration:.2f} s",
+    "In place: no actor motion": "제자리: actor motion 없음",
+    "Actor basis {basis}: scale {scale:.3f}": "actor basis {basis}: scale은 {scale:.3f}입니다",
+    "Actor basis {basis} cannot resolve: not calibrated":
+        "actor basis {basis}는 해석할 수 없습니다: 보정하지 않았습니다",
+    "Planted under {speed:.1f} cm/s and {height:.1f} cm": "{speed:.1f} cm/s 미만, {height:.1f} cm 미만이면 접지",
+    "Left foot: {count} frames {runs}": "왼발: {count} 프레임 {runs}",
+    "Right foot: {count} frames {runs}": "오른발: {count} 프레임 {runs}",
+    "No foot bones: no contacts": "foot bone이 없습니다: contact 없음",
+    "name too long": "이름이 너무 깁니다",
+    "Actor Motion Basis holds an unknown value: pick one in the Calibration panel":
+        "Actor Motion Basis 값을 알 수 없습니다: Calibration 패널에서 고르세요",
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import bpy
 
 from .common import find_armature
+from .export import summary as export_summary
 from .i18n import CONTEXT, tr
 from .text_wrap import wrapped_label
 
@@ -32,6 +33,11 @@ class OverAnimSubPanel:
         return armature
 
 
+def checkbox_icon(on: bool) -> str:
+    """The icon of a toggle operator drawn as a checkbox: ticked only while on."""
+    return "CHECKBOX_HLT" if on else "CHECKBOX_DEHLT"
+
+
 class OVERANIM_PT_main(bpy.types.Panel):
     bl_label = "OverAnim"
     bl_space_type = "VIEW_3D"
@@ -52,6 +58,13 @@ class OVERANIM_PT_main(bpy.types.Panel):
         add = row.row()
         add.alignment = "RIGHT"  # as wide as its text: the rig's name keeps the rest of the row
         add.operator("overanim.build_sample_character", text="Sample", text_ctxt=CONTEXT, icon="ADD")
+        # the steps in order, above everything they fill or open: a click never moves the next button
+        steps = layout.column(align=True)
+        steps.scale_y = 1.3
+        steps.operator("overanim.run_checks", icon="CHECKMARK")
+        steps.operator("overanim.measure_proportions", icon="DRIVER_DISTANCE")
+        steps.operator("overanim.export_fbx", icon="EXPORT")
+        export_summary.draw(layout, context, armature)
 
 
 class OVERANIM_MT_object(bpy.types.Menu):
@@ -75,16 +88,23 @@ class OVERANIM_MT_object(bpy.types.Menu):
         layout.operator("overanim.region_remove", icon="REMOVE")
         layout.separator()
         layout.operator("overanim.paint_region_masks", icon="BRUSH_DATA")
-        layout.operator("overanim.live_preview", icon="CHECKBOX_HLT")
+        armature = find_armature(context)  # F3 searches this menu as drawn now: its tick shows the state
+        layout.operator("overanim.live_preview", icon=checkbox_icon(armature is not None and
+                                                                    armature.overanim.live_preview))
         layout.operator("overanim.check_lod_coverage", icon="MOD_DECIM")
         layout.operator("overanim.compose_region_deltas", icon="SHAPEKEY_DATA")
         layout.operator("overanim.clear_region_preview", icon="TRASH")
+        layout.operator("overanim.show_region_preview", icon="HIDE_OFF")
         layout.separator()
         layout.operator("overanim.detect_foot_bones", icon="VIEWZOOM")
         layout.operator("overanim.detect_forward_axis", icon="ORIENTATION_LOCAL")
         layout.operator("overanim.probe_ground", icon="ORIENTATION_GLOBAL")
         layout.operator("overanim.bake_foot_ik", icon="NLA")
         layout.operator("overanim.remove_foot_ik_bake", icon="TRASH")
+        layout.separator()
+        layout.operator("overanim.analyze_motion", icon="ANIM")
+        layout.operator("overanim.remove_motion_curves", icon="TRASH")
+        layout.operator("overanim.transfer_action", icon="ACTION_TWEAK")
 
 
 def draw_object_menu(self: bpy.types.Menu, context: bpy.types.Context) -> None:

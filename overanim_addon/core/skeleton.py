@@ -24,7 +24,8 @@ what is measured live here so they can be tested without Blender:
 - a Region's chains: its bones restricted to their own parent links form trees; chain length is the
   greatest sum of joint-to-joint lengths along a root-to-leaf path (the last bone's to its end),
   span length the distance from that path's root head to the end of the farthest leaf of the same
-  tree, average bone length the mean joint-to-joint length of the Region's bones;
+  tree, average bone length the mean joint-to-joint length of the Region's bones; its tip is that
+  longest path's last bone;
 - bounds radius: the radius of an (approximately minimal) bounding sphere of the Region's points.
 """
 
@@ -285,10 +286,19 @@ class ChainMeasures:
     leaves: tuple[tuple[str, BoneEnd], ...] = ()  # the Region's leaf bones (no child joint): their own tails
 
 
-def region_chain_measures(skeleton: Skeleton, bone_names: Iterable[str]) -> ChainMeasures:
-    names = [n for n in dict.fromkeys(bone_names)]
-    if not names:
-        return ChainMeasures(0.0, 0.0, 0.0)
+@dataclass(frozen=True)
+class _ChainTree:
+    """One tree of a Region's bones (restricted to their own parent links): its root, its longest
+    root-to-leaf chain (summed joint-to-joint lengths) and that chain's last bone, and all its leaves."""
+
+    root: str
+    longest: float
+    tip: str
+    leaves: tuple[str, ...]
+
+
+def _longest_tree(skeleton: Skeleton, names: Sequence[str]) -> _ChainTree:
+    """The tree holding the Region's longest chain (the first such tree in the rig's order)."""
     for name in names:
         skeleton.require(name)
     in_region = set(names)
@@ -304,26 +314,46 @@ def region_chain_measures(skeleton: Skeleton, bone_names: Iterable[str]) -> Chai
     def head(name: str) -> np.ndarray:
         return np.asarray(skeleton.by_name[name].head, dtype=np.float64)
 
-    best_chain, best_span = -1.0, 0.0
+    best: _ChainTree | None = None
     for root in roots:
         # depth-first over this tree: (bone, length from the root's head to this bone's head)
-        longest, ends = 0.0, []
+        longest, tip, leaves = -1.0, root, []
         stack = [(root, 0.0)]
         while stack:
             name, before = stack.pop()
             kids = sub_children[name]
             if not kids:  # the path's last bone: to its own end (its child joint outside, or its tail)
-                end = skeleton.end(name)
-                ends.append(np.asarray(end.point))
-                longest = max(longest, before + end.length)
+                leaves.append(name)
+                length = before + skeleton.end(name).length
+                if length > longest:
+                    longest, tip = length, name
             stack.extend((k, before + float(np.linalg.norm(head(k) - head(name)))) for k in kids)
-        if longest > best_chain:
-            best_chain = longest
-            best_span = max(float(np.linalg.norm(point - head(root))) for point in ends)
+        if best is None or longest > best.longest:
+            best = _ChainTree(root, longest, tip, tuple(leaves))
+    assert best is not None  # names is not empty: it has a root
+    return best
+
+
+def region_chain_measures(skeleton: Skeleton, bone_names: Iterable[str]) -> ChainMeasures:
+    names = [n for n in dict.fromkeys(bone_names)]
+    if not names:
+        return ChainMeasures(0.0, 0.0, 0.0)
+    tree = _longest_tree(skeleton, names)
+    root_head = np.asarray(skeleton.by_name[tree.root].head, dtype=np.float64)
+    span = max(float(np.linalg.norm(np.asarray(skeleton.end(leaf).point) - root_head)) for leaf in tree.leaves)
     average = float(np.mean([skeleton.end(n).length for n in names]))
     leaves = tuple((n, skeleton.end(n)) for n in names if skeleton.end(n).child is None)
-    return ChainMeasures(span_length=best_span, chain_length=max(best_chain, 0.0), average_bone_length=average,
+    return ChainMeasures(span_length=span, chain_length=max(tree.longest, 0.0), average_bone_length=average,
                          leaves=leaves)
+
+
+def region_tip(skeleton: Skeleton, bone_names: Iterable[str]) -> str:
+    """The last bone of the Region's longest chain (the one chain length is measured along): its end
+    is the Region's tip, e.g. the hand of an arm Region."""
+    names = [n for n in dict.fromkeys(bone_names)]
+    if not names:
+        raise InvalidInputError(Message("A Region without bones has no tip"))
+    return _longest_tree(skeleton, names).tip
 
 
 # 13 directions (axes, face and corner diagonals): their extreme points seed the sphere

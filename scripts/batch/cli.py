@@ -71,7 +71,7 @@ def _parser() -> argparse.ArgumentParser:
 def _merge_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=f"{PROG} merge", description="Merge chunk reports into one report "
                                      "(same schema); the exit code is the merged result's.")
-    parser.add_argument("parts", nargs="+", metavar="PART", help="overanim-batch/1 reports")
+    parser.add_argument("parts", nargs="+", metavar="PART", help="overanim-batch/2 reports")
     parser.add_argument("--report", required=True, metavar="FILE", help="where to write the merged report")
     return parser
 
@@ -183,7 +183,9 @@ def plan(options: argparse.Namespace) -> tuple[Run, Path]:
     cleaned = [clean_leftover(path) for path in sorted(set(leftovers))]
     run = Run(tasks, selection.root, command, Options(options.jobs, options.timeout, steps, options.all_armatures,
                                                       settings, options.backup, options.max_files_per_worker),
-              leftovers=cleaned, missing=[Task(-1, p, selection.relative(p), None) for p in selection.missing])
+              leftovers=cleaned, missing=[(Task(-1, p, selection.relative(p), None), why)
+                                          for p, why in selection.missing.items()])
+    report.add_skipped(run.report, {selection.relative(p): why for p, why in selection.skipped.items()})
     if not selection.files and not selection.missing:
         run.report["error"] = "no .blend file found in " + ", ".join(options.paths)
     return run, report_path

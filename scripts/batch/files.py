@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from overanim_addon.safe_files import sibling
 
 TEMP_SUFFIX = ".overanim-save"  # ".hero.blend.1f2e3d4c.overanim-save": a save in progress (see saving.py)
 BLENDER_TEMP = "@"  # Blender writes "<file>@" and renames it when its own write completed
@@ -29,7 +31,7 @@ def temp_path(target: Path) -> Path:
     """The temporary file a save writes before it replaces ``target``: hidden, not a *.blend, and
     this save's own (a random token), so two saves of one file at once (two runs, a farm task run
     again while its first copy still works) never write into one file."""
-    return target.with_name(f".{target.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
+    return sibling(target, TEMP_SUFFIX)
 
 
 OURS = re.compile(rf"\.(?P<file>.+?)(\.[0-9a-f]{{8}})?{re.escape(TEMP_SUFFIX)}@?")
@@ -84,11 +86,31 @@ def real_file(path: Path) -> Path:
     return Path(os.path.realpath(path))
 
 
+NOT_THERE = "no such file or folder"
+KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+         (stat.S_ISBLK, "a block device"), (stat.S_ISDIR, "a folder"))
+
+
+def not_regular(path: Path) -> str | None:
+    """Why ``path`` (behind its links) is no file to open, or None for a regular file and for one
+    that is not there (a broken link: opening it says so). Opening a FIFO waits for a writer: it
+    blocked a worker until the timeout."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((name for test, name in KINDS if test(mode)), "a special file")
+    return f"not a regular file: {kind}"
+
+
 @dataclass
 class Selection:
     root: Path
     files: list[Path] = field(default_factory=list)  # absolute, sorted by their path under root
-    missing: list[Path] = field(default_factory=list)  # named but not there
+    missing: dict[Path, str] = field(default_factory=dict)  # named but no file to open -> why
+    skipped: dict[Path, str] = field(default_factory=dict)  # found by a search, no file to open -> why
     leftovers: list[Path] = field(default_factory=list)  # found in the searched folders
 
     def relative(self, path: Path) -> str:
@@ -110,7 +132,11 @@ def _walk(folder: Path, skip: set[Path], selection: Selection) -> list[Path]:
             if is_leftover_name(name):
                 selection.leftovers.append(here / name)
             elif name.lower().endswith(".blend") and not is_hidden(name):
-                found.append(here / name)
+                why = not_regular(here / name)
+                if why is None:
+                    found.append(here / name)
+                else:
+                    selection.skipped[here / name] = why
     return found
 
 
@@ -119,7 +145,9 @@ def select(paths: list[Path], root: Path | None = None, skip: Iterable[Path] = (
     ``*.blend`` (never ``*.blend1``, ``*.blend@``, hidden files or hidden folders, nor the folders in
     ``skip``: an output folder inside the library; links to folders are not followed, so a link loop
     cannot trap the search), sorted by path under root. A file found through several paths (links)
-    is taken once, by the first of them in that order (the Flamenco job type's listing does the same)."""
+    is taken once, by the first of them in that order (the Flamenco job type's listing does the same).
+    What is not a regular file (a FIFO, a device) is never opened: ``skipped`` when a search found
+    it, ``missing`` with why when it was named."""
     selection = Selection(root or common_root([p for p in paths if p.exists()] or paths))
     skipped = set(skip)
     found = []
@@ -129,8 +157,8 @@ def select(paths: list[Path], root: Path | None = None, skip: Iterable[Path] = (
         elif path.is_file():
             found.append(path)
             selection.leftovers += leftovers_of([path])
-        elif path not in selection.missing:
-            selection.missing.append(path)
+        else:
+            selection.missing.setdefault(path, not_regular(path) or NOT_THERE)
     seen: set[Path] = set()
     for candidate in sorted(found, key=lambda p: Path(selection.relative(p)).parts):
         real = Path(os.path.realpath(candidate))
@@ -186,6 +214,9 @@ def clean_leftover(path: Path) -> Leftover:
         size = path.stat().st_size
     except OSError:
         return Leftover(path, 0, False, "vanished")
+    odd = not_regular(path)
+    if odd is not None:  # no save leaves one: not ours to remove, and reading it could wait forever
+        return Leftover(path, 0, False, f"{odd}: left as it is")
     ours = is_hidden(path.name) and TEMP_SUFFIX in path.name
     complete = None if ours else is_complete_blend(path)
     if ours or complete is False:

@@ -148,7 +148,7 @@ class Run:
     options: Options
     progress: Callable[[str], None] = lambda line: print(line, file=sys.stderr, flush=True)
     leftovers: list[Leftover] = field(default_factory=list)
-    missing: list[Task] = field(default_factory=list)  # named but not there: could not be opened
+    missing: list[tuple[Task, str]] = field(default_factory=list)  # named, no file to open: why
     stop_signal: int = 0
 
     def __post_init__(self) -> None:
@@ -284,8 +284,8 @@ class Run:
 
     def execute(self) -> dict[str, Any]:
         started = time.monotonic()
-        for task in self.missing:
-            self._record(task, report.UNREADABLE, "could not open: no such file or folder")
+        for task, why in self.missing:
+            self._record(task, report.UNREADABLE, f"could not open: {why}")
         handlers = {}
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGINT, signal.SIGTERM):

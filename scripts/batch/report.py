@@ -1,4 +1,4 @@
-"""The batch report, schema ``overanim-batch/1``: schemas/overanim-batch-1.schema.json, described in
+"""The batch report, schema ``overanim-batch/2``: schemas/overanim-batch-2.schema.json, described in
 docs/batch-report.md. Building, rounding, writing, merging, the summary line and the exit code.
 bpy-free; the demo's report.json is built here too."""
 
@@ -16,7 +16,7 @@ from typing import Any
 
 from overanim_addon.steps import STEP_NAMES
 
-SCHEMA = "overanim-batch/1"
+SCHEMA = "overanim-batch/2"
 UNITS = "cm"
 SPACES = ("CS = component space: the rig's own lengths, in the armature object's space without its "
           "transform; WS = world space: the same lengths after the object's rotation and scale")
@@ -69,6 +69,15 @@ def file_entry(path: str, status: str, *, error: str = "", duration_s: float = 0
     entry["notes"] = list(notes)
     entry["armatures"] = list(armatures)
     return entry
+
+
+def add_skipped(report: dict, skipped: Mapping[str, str]) -> None:
+    """What a folder search found named *.blend that is no file to open (a FIFO...): never handed to
+    a worker. The key is there only when something was skipped (older readers know no such key)."""
+    if skipped:
+        entries = report.setdefault("skipped", [])
+        entries += [{"path": path, "why": why} for path, why in skipped.items()]
+        entries.sort(key=lambda x: PurePath(x["path"]).parts)
 
 
 def first_failure(armatures: Iterable[Mapping]) -> str:
@@ -127,6 +136,8 @@ def summary_line(report: Mapping) -> str:
     line = f"{_plural(s['files'], 'file')}: {', '.join(parts)}"
     if report["not_run"]:
         line += f"; {len(report['not_run'])} not run"
+    if report.get("skipped"):
+        line += f"; {len(report['skipped'])} skipped (not a regular file)"
     removed = sum(1 for leftover in report["leftovers"] if leftover["removed"])
     if removed:
         line += f"; removed {_plural(removed, 'leftover file')} of an interrupted save"
@@ -175,7 +186,7 @@ def check_writable(path: Path) -> None:
 
 
 class ReportError(ValueError):
-    """A file given to ``merge`` that is not a readable overanim-batch/1 report."""
+    """A file given to ``merge`` that is not a readable overanim-batch/2 report."""
 
 
 def load(path: Path) -> dict:
@@ -205,7 +216,7 @@ def _unmergeable(data: dict) -> str:
         started = datetime.fromisoformat(data.get("started", ""))
     except (TypeError, ValueError):
         started = None
-    files, leftovers = data.get("files"), data.get("leftovers")
+    files, leftovers, skipped = data.get("files"), data.get("leftovers"), data.get("skipped", [])
     problems = {
         "root is not an absolute folder": not (isinstance(data.get("root"), str) and os.path.isabs(data["root"])),
         "started is not an ISO 8601 time with its time zone": started is None or started.tzinfo is None,
@@ -221,6 +232,9 @@ def _unmergeable(data: dict) -> str:
             for f in files)),
         "leftovers: not a list of entries saying whether they were removed": not (isinstance(leftovers, list) and all(
             isinstance(x, dict) and isinstance(x.get("removed"), bool) for x in leftovers)),
+        "skipped: not a list of entries with a path": not (isinstance(skipped, list) and all(
+            isinstance(x, dict) and isinstance(x.get("path"), str) and isinstance(x.get("why"), str)
+            for x in skipped)),
     }
     return next((problem for problem, found in problems.items() if found), "")
 
@@ -238,7 +252,7 @@ def merge(parts: list[dict]) -> dict:
         raise ReportError("nothing to merge")
     root = Path(os.path.commonpath([p["root"] for p in parts]))
     seen: dict[str, int] = {}
-    files, not_run = [], []
+    files, not_run, skipped = [], [], {}
     for index, part in enumerate(parts):
         def rebased(rel: str, part: dict = part) -> str:
             return Path(os.path.relpath(Path(part["root"]) / rel, root)).as_posix()
@@ -250,6 +264,7 @@ def merge(parts: list[dict]) -> dict:
             seen[path] = index
             files.append({**entry, "path": path})
         not_run += [rebased(p) for p in part["not_run"]]
+        skipped.update({rebased(x["path"]): x["why"] for x in part.get("skipped", [])})
     starts = [datetime.fromisoformat(p["started"]) for p in parts]
     ends = [s.timestamp() + p["duration_s"] for s, p in zip(starts, parts, strict=True)]
     steps = {s for p in parts for s in p["steps"]}
@@ -260,6 +275,7 @@ def merge(parts: list[dict]) -> dict:
                   interrupted=any(p["interrupted"] for p in parts),
                   leftovers=[leftover for p in parts for leftover in p["leftovers"]],
                   files=files, not_run=not_run)
+    add_skipped(merged, skipped)
     errors = [p["error"] for p in parts if p.get("error")]
     if errors:
         merged["error"] = "; ".join(errors)

@@ -3,17 +3,18 @@
 Blender's own save renames the old file to ``.blend1`` and then its ``@`` temporary file over the
 target: killed between the two, the target is gone. Here Blender writes a hidden temporary file
 beside the target (``files.temp_path``); only when that save completed is it renamed over the target
-(``os.replace``, atomic). No ``.blend1`` appears unless ``backup`` asks for one. Importing this
-module does not import bpy (the demo and the batch worker call ``save_blend`` with bpy loaded)."""
+(``os.replace``, atomic). No ``.blend1`` appears unless ``backup`` asks for one. The checks of the
+target, the rename and the words for a full disk are the add-on's own (``overanim_addon.safe_files``,
+which its FBX export uses too). Importing this module does not import bpy (the demo and the batch
+worker call ``save_blend`` with bpy loaded)."""
 
 from __future__ import annotations
 
-import contextlib
 import os
-import shutil
-import stat
 from collections.abc import Callable
 from pathlib import Path
+
+from overanim_addon.safe_files import WriteError, check_targets, full_disk_reason, link_or_copy, remove, replace_all
 
 from .files import Identity, identity, is_complete_blend, temp_path
 
@@ -22,37 +23,18 @@ class SaveError(Exception):
     """The save did not complete; the target is as it was."""
 
 
-def _fsync(path: Path, directory: bool = False) -> None:
-    """Best effort: some file systems cannot sync a folder; a kill needs no sync, a power cut does."""
-    with contextlib.suppress(OSError):
-        fd = os.open(path, os.O_RDONLY | (getattr(os, "O_DIRECTORY", 0) if directory else 0))
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def _remove(*paths: Path) -> None:
-    for path in paths:
-        with contextlib.suppress(OSError):
-            path.unlink(missing_ok=True)
-
-
-def _writable(path: Path) -> bool:
-    """A file or folder writable for this user, and not marked read-only for everyone (root ignores
-    the marks, so ``os.access`` alone would let a batch run as root replace a file its owner locked)."""
-    mode = path.stat().st_mode
-    return bool(mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)) and os.access(path, os.W_OK)
-
-
 def _backup(target: Path) -> None:
     """``target.blend1`` = the current target, replaced in one rename (a hard link when possible)."""
     staging = temp_path(target.with_name(target.name + "1"))
-    try:
-        os.link(target, staging)
-    except OSError:
-        shutil.copy2(target, staging)
+    link_or_copy(target, staging)
     os.replace(staging, target.with_name(target.name + "1"))
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def save_blend(target: Path, *, unchanged_since: Identity | None, backup: bool = False,
@@ -66,12 +48,14 @@ def save_blend(target: Path, *, unchanged_since: Identity | None, backup: bool =
     is then gone."""
     import bpy
 
-    if target.exists() and not _writable(target):
-        raise SaveError(f"not saved: {target.name} is read-only")
-    if target.parent.is_dir() and not _writable(target.parent):  # the rename replaces the folder's entry
-        raise SaveError(f"not saved: the folder {target.parent} is read-only")
+    try:
+        check_targets([target])
+    except WriteError as error:
+        raise SaveError(f"not saved: {error}") from None
     temp = temp_path(target)
     blender_temp = temp.with_name(temp.name + "@")
+    # the new file is about as large as the one opened (or the one it replaces), or larger
+    needed = max(_size(Path(bpy.data.filepath)) if bpy.data.filepath else 0, _size(target))
     checkpoint("save-start")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -79,24 +63,22 @@ def save_blend(target: Path, *, unchanged_since: Identity | None, backup: bool =
         bpy.ops.wm.save_as_mainfile(filepath=str(temp), copy=True, check_existing=False)
         if is_complete_blend(temp) is False:
             raise SaveError("Blender did not write the whole file")
-        _fsync(temp)
-        if target.exists():  # keep the file's permissions (the new file would get the umask's)
-            os.chmod(temp, stat.S_IMODE(target.stat().st_mode))
     except (RuntimeError, OSError, SaveError) as error:
-        _remove(temp, blender_temp)
-        message = str(error).strip().removeprefix("Error: ").strip()
+        remove(temp, blender_temp)
+        message = full_disk_reason(error, target.parent, needed) or str(error).strip().removeprefix("Error: ").strip()
         raise SaveError(f"could not save {target.name}: {message or type(error).__name__}") from error
     checkpoint("temp-written")
     if identity(target) != unchanged_since:
-        _remove(temp)
+        remove(temp)
         raise SaveError(f"not saved: {target.name} changed while the batch worked on it (saved or deleted by "
                         "someone else meanwhile)")
     try:
         if backup and target.exists():
             _backup(target)
-        os.replace(temp, target)
-    except OSError as error:
-        _remove(temp)
+        replace_all([(temp, target)])  # with the file's permissions (the new file would get the umask's)
+    except (OSError, WriteError) as error:
+        remove(temp)
+        if isinstance(error, WriteError):
+            raise SaveError(str(error)) from error
         raise SaveError(f"could not replace {target.name}: {error.strerror or error}") from error
-    _fsync(target.parent, directory=True)
     checkpoint("replaced")

@@ -116,6 +116,10 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     armatures = []
     for armature in candidates:
         read_only = read_only_reason(armature)
+        if read_only is None and armature.data.library is not None:
+            # an override: its masks cannot be written (the meshes are linked) and a custom property
+            # its library lacks is not saved, so the results belong in the library as well
+            read_only = f"'{armature.name}' is a library override with its armature data linked"
         if read_only is None:
             armatures.append(armature)
         else:  # a shot file's linked rig: its results belong in its own file

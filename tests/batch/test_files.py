@@ -2,6 +2,7 @@
 
 import os
 import re
+import threading
 from pathlib import Path
 
 import pytest
@@ -42,7 +43,7 @@ def test_files_as_given_each_once_and_the_missing_named(tmp_path):
                         lib / "gone.blend"])  # named twice: once in the report (a merge refuses a file twice)
     assert selection.root == lib  # the common folder of the paths given
     assert [selection.relative(p) for p in selection.files] == ["chars/hero.blend", "props/cup.blend"]
-    assert selection.missing == [lib / "gone.blend"]
+    assert selection.missing == {lib / "gone.blend": "no such file or folder"}
 
 
 def test_a_root_and_the_output_mirror(tmp_path):
@@ -102,3 +103,34 @@ def test_leftovers_ours_always_go_blenders_only_when_incomplete(tmp_path):
     assert sorted(os.listdir(tmp_path)) == [".villain.blend.overanim-save", "hero.blend", "hero.blend@"]
     (tmp_path / "hero.blend@").write_bytes(BLEND[:50])
     assert clean_leftover(tmp_path / "hero.blend@").removed and not (tmp_path / "hero.blend@").exists()
+
+
+def test_anything_not_a_regular_file_is_skipped_at_listing_time_and_named_for_what_it_is(tmp_path):
+    """Issue 19.6: a FIFO named *.blend blocked its worker until the timeout (opening it waits for a
+    writer); named on the command line it was called "no such file or folder"."""
+    lib = tree(tmp_path / "lib", ["hero.blend"])
+    os.mkfifo(lib / "pipe.blend")
+    (lib / "link.blend").symlink_to(lib / "pipe.blend")
+    (lib / "gone.blend").symlink_to(lib / "nothing.blend")  # a broken link stays a file that cannot be opened
+    selection = select([lib])
+    assert [selection.relative(p) for p in selection.files] == ["gone.blend", "hero.blend"]
+    why = "not a regular file: a named pipe (FIFO)"
+    assert selection.skipped == {lib / "link.blend": why, lib / "pipe.blend": why}
+    named = select([lib / "pipe.blend", lib / "hero.blend", lib / "nope.blend"])
+    assert named.files == [lib / "hero.blend"] and named.skipped == {}
+    assert named.missing == {lib / "pipe.blend": why, lib / "nope.blend": "no such file or folder"}
+
+
+def test_a_leftover_that_is_not_a_regular_file_is_left_alone_without_waiting_on_it(tmp_path):
+    pipe = tmp_path / "hero.blend@"
+    os.mkfifo(pipe)
+    result = []
+    worker = threading.Thread(target=lambda: result.append(clean_leftover(pipe)), daemon=True)
+    worker.start()
+    worker.join(5)
+    if worker.is_alive():  # blocked opening it: a writer end lets it go
+        os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+        worker.join(5)
+        pytest.fail("cleaning a FIFO leftover waited for a writer")
+    (left,) = result
+    assert not left.removed and pipe.exists() and "not a regular file" in left.why

@@ -67,3 +67,10 @@ def test_the_submission_lists_the_files_the_batch_would_find(tmp_path):
     selection = select([tmp_path])
     assert listed.split("\n") == [selection.relative(p) for p in selection.files]
     assert "a/hero-link.blend" in listed.split("\n") and "hero.blend" not in listed.split("\n")
+
+
+def test_the_job_types_default_steps_are_every_step_of_the_pipeline():
+    from overanim_addon.steps import STEP_NAMES
+
+    source = (ROOT / "deploy/flamenco/overanim-batch.js").read_text()
+    assert f'const STEPS = "{",".join(STEP_NAMES)}";' in source

@@ -126,11 +126,22 @@ def test_merge_re_roots_counts_and_spans_the_parts():
     validate(merged)
 
 
+def test_merge_keeps_what_each_part_skipped_and_a_report_without_any_has_no_such_key():
+    chars, lib = part("/lib/chars", ["b.blend"]), part("/lib", ["props/c.blend"])
+    report.add_skipped(chars, {"pipe.blend": "not a regular file: a named pipe (FIFO)"})
+    validate(chars)
+    merged = report.merge([chars, lib])
+    assert merged["skipped"] == [{"path": "chars/pipe.blend", "why": "not a regular file: a named pipe (FIFO)"}]
+    assert merged["ok"] and "; 1 skipped (not a regular file)" in report.summary_line(merged)
+    assert "skipped" not in report.merge([lib])
+    validate(merged)
+
+
 def test_merge_refuses_a_file_twice_and_what_is_not_a_report(tmp_path):
     with pytest.raises(report.ReportError, match=r"chars/b\.blend is in part 1 and in part 2"):
         report.merge([part("/lib/chars", ["b.blend"]), part("/lib", ["chars/b.blend"])])
-    (tmp_path / "other.json").write_text(json.dumps({"schema": "something/2"}))
-    with pytest.raises(report.ReportError, match="not an overanim-batch/1 report"):
+    (tmp_path / "other.json").write_text(json.dumps({"schema": "overanim-batch/1"}))  # before the motion step
+    with pytest.raises(report.ReportError, match="not an overanim-batch/2 report"):
         report.load(tmp_path / "other.json")
     (tmp_path / "broken.json").write_text("{")
     with pytest.raises(report.ReportError, match="not a readable JSON report"):
@@ -161,7 +172,7 @@ def test_merge_refuses_a_part_that_names_the_schema_but_is_not_one(tmp_path, cha
     change(broken)
     report.write_json(tmp_path / "good.json", good)
     report.write_json(tmp_path / "broken.json", broken)
-    with pytest.raises(report.ReportError, match=rf"broken\.json: not an overanim-batch/1 report: .*{message}"):
+    with pytest.raises(report.ReportError, match=rf"broken\.json: not an overanim-batch/2 report: .*{message}"):
         report.load(tmp_path / "broken.json")
     assert cli.main(["merge", str(tmp_path / "good.json"), str(tmp_path / "broken.json"), "--report",
                      str(tmp_path / "all.json")]) == 2
@@ -184,7 +195,7 @@ def test_the_schema_file_is_a_valid_schema_that_rejects_inconsistent_reports():
     good = finished("ok", "failed")
     validate(good)
     bad = [
-        {**good, "schema": "overanim-batch/2"},
+        {**good, "schema": "overanim-batch/1"},  # the previous version
         {**good, "files": [{**good["files"][0], "ok": False}]},  # status ok but not ok
         {**good, "files": [{k: v for k, v in good["files"][1].items() if k != "error"}]},  # failed without why
         {**good, "units": "m"},

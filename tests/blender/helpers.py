@@ -22,3 +22,67 @@ def linked_copy(obj, tmp_path):
     bpy.context.scene.collection.objects.link(linked)
     bpy.context.view_layer.objects.active = linked
     return linked
+
+
+def fill_disk(folder):
+    """Fill the file system holding ``folder`` with one file (returned) until a write fails for
+    want of space."""
+    import errno
+
+    filler = folder / "filler"
+    with filler.open("wb", buffering=0) as handle:
+        for size in (1 << 16, 1 << 12, 1 << 9, 1):  # smaller and smaller chunks fill the last blocks
+            try:
+                while True:
+                    handle.write(b"\0" * size)
+            except OSError as error:
+                if error.errno != errno.ENOSPC:
+                    raise
+    return filler
+
+
+def chattr(path, flag):
+    """``chattr flag path`` (``+a``: append only; a file that cannot be replaced or deleted, even by
+    root, as a file another program holds open on Windows); False where chattr is not available."""
+    import shutil
+    import subprocess
+
+    return bool(shutil.which("chattr")) and subprocess.run(["chattr", flag, str(path)], capture_output=True,
+                                                           check=False).returncode == 0
+
+
+def printed_reports(capfd, run):
+    """What the operator call ``run`` reported, as Blender prints it in the background
+    (``Warning: ...``, ``Info: ...``)."""
+    capfd.readouterr()
+    run()
+    return capfd.readouterr().out.splitlines()
+
+
+def overridden_copy(obj, tmp_path):
+    """A rig as an animator gets it in a shot, the usual way: its collection (the rig and its meshes)
+    saved in a library file, linked into a new file and made a library override (Object > Library
+    Override > Make). The armature object is an editable override; its data and the meshes stay
+    linked. Returns the override, active."""
+    import bpy
+
+    path = tmp_path / "character.blend"
+    collection = bpy.data.collections.new("Character")
+    bpy.context.scene.collection.children.link(collection)
+    for member in (obj, *obj.children_recursive):
+        for other in list(member.users_collection):
+            other.objects.unlink(member)
+        collection.objects.link(member)
+    bpy.data.libraries.write(str(path), {collection})
+    bpy.ops.wm.read_homefile(use_empty=True)
+    with bpy.data.libraries.load(str(path), link=True) as (_source, target):
+        target.collections = ["Character"]
+    instance = bpy.data.objects.new("Character", None)
+    instance.instance_type, instance.instance_collection = "COLLECTION", target.collections[0]
+    bpy.context.scene.collection.objects.link(instance)
+    bpy.context.view_layer.objects.active = instance
+    instance.select_set(True)
+    assert bpy.ops.object.make_override_library() == {"FINISHED"}
+    rig = next(o for o in bpy.data.objects if o.type == "ARMATURE" and o.override_library is not None)
+    bpy.context.view_layer.objects.active = rig
+    return rig

@@ -12,10 +12,8 @@ import bpy
 import pytest
 
 from .. import batch_library as library_builder
-from .. import real_blender
 from ..batch_support import load_report, run_batch, snapshot, statuses
-from ..real_blender import RUN_SH
-from .helpers import custom_props, script_command
+from .helpers import custom_props, fill_disk, script_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,6 +37,8 @@ def demo_files(tmp_path_factory):
     result = run("scripts/demo.py", out)
     assert result.returncode == 0, result.stderr + result.stdout
     assert "lod      ok" in result.stdout
+    assert "motion: 'SK_OverAnimSample_Walk' frames 1-97, 70.0 cm/s on average" in result.stdout
+    assert "contacts: left foot planted " in result.stdout
     rendered = f"picture: {out / 'masks.png'} (the Region masks)" in result.stdout
     # the chroot of the real 4.3 has no EGL: Blender aborts rendering, which costs the picture only
     assert rendered or (bpy.app.binary_path and "no masks.png: Workbench could not render here" in result.stdout)
@@ -54,6 +54,14 @@ def test_demo_report_holds_the_walks_per_frame_foot_ik_offsets(demo_files):
     assert footik["per_frame"]["BodyOffset"]["max"] > 10.0  # up the step and onto the slope
     assert all(min(left, right) == 0.0 for left, right in zip(offsets["left"], offsets["right"], strict=True))
     assert footik["per_frame"]["LeftPitch"]["max"] == pytest.approx(10.0, abs=0.1)
+
+
+def test_demo_report_holds_the_walks_speed_and_contacts(demo_files):
+    motion = load_report(demo_files / "report.json")["files"][0]["armatures"][0]["steps"]["motion"]
+    assert motion["ok"] and motion["action"] == "SK_OverAnimSample_Walk" and motion["frames"] == [1, 97]
+    assert motion["raw"]["average_speed"] == pytest.approx(70.0, abs=0.01)  # 35 cm steps, 0.7 m/s at 24 fps
+    assert motion["calibrated"]["average_speed"] == pytest.approx(70.0 / motion["scale"], rel=1e-3)
+    assert motion["contacts"]["left"] > 10 and motion["contacts"]["right"] > 10
 
 
 def test_demo_report_is_a_batch_report_in_cm_with_what_cs_and_ws_mean(demo_files):
@@ -122,8 +130,9 @@ def test_library_report_exit_code_and_statuses(batch_library, library_run):
     assert files["props/no_armature.blend"]["notes"][0].startswith("no armature with OverAnim Regions")
     hero = files["rigs/hero.blend"]["armatures"][0]
     assert hero["armature"] == "SK_Hero" and list(hero["steps"]) == ["checks", "measure", "paint", "lod", "compose",
-                                                                      "footik"]
+                                                                      "footik", "motion"]
     assert hero["steps"]["footik"] == {"ok": True, "skipped": "no ground"}
+    assert hero["steps"]["motion"] == {"ok": True, "skipped": "no animation"}
     villain = files["rigs/sub/villain.blend"]["armatures"][0]
     assert villain["steps"]["compose"] == {"ok": True, "skipped": "no Region names a Delta Shape Key"}
     assert "saved_to" not in hero and snapshot(batch_library) == before  # nothing written but the report
@@ -160,6 +169,24 @@ def test_merge_of_two_halves_equals_one_run_over_the_whole(batch_library, librar
     assert merge.returncode == 2, merge.stderr
     merged = load_report(tmp_path / "all.json")
     assert without(merged) == without(whole)
+
+
+def test_a_fifo_named_blend_is_skipped_at_listing_time_and_named_for_what_it_is(library, tmp_path):
+    """Issue 19.6: a FIFO named *.blend in a library blocked its worker until the timeout; named on
+    the command line it was called "no such file or folder"."""
+    os.mkfifo(library / "props" / "pipe.blend")
+    named = library / "named.blend"
+    os.mkfifo(named)
+    result = run_batch(library / "props", named, "--timeout", "60", "--report", tmp_path / "r.json", timeout=120)
+    assert result.returncode == 2, result.stderr  # the one named could not be opened
+    report = load_report(tmp_path / "r.json")
+    why = "not a regular file: a named pipe (FIFO)"
+    assert report["skipped"] == [{"path": "props/pipe.blend", "why": why}]
+    files = {f["path"]: f for f in report["files"]}
+    assert files["named.blend"]["status"] == "unreadable"
+    assert files["named.blend"]["error"] == f"could not open: {why}"
+    assert files["props/no_armature.blend"]["status"] == "ok" and report["summary"]["timeout"] == 0
+    assert "props/pipe.blend" not in files and "; 1 skipped (not a regular file)" in result.stderr.splitlines()[-1]
 
 
 def test_the_orchestrating_process_never_imports_bpy(batch_library, library_run, tmp_path):
@@ -411,6 +438,22 @@ def test_a_shot_file_that_links_its_rig_skips_it_and_names_a_missing_library(add
     assert snapshot(library) == before
 
 
+def test_a_shot_file_with_a_library_override_of_its_rig_skips_it_too(rig, tmp_path):
+    """Bake and Measure work on an editable override (issue 19.7), but the batch's results would
+    not stay in a shot file (linked meshes, custom properties its library lacks): skipped, by name."""
+    from .helpers import overridden_copy
+
+    name = overridden_copy(rig, tmp_path).name
+    shot = tmp_path / "sh010.blend"
+    bpy.ops.wm.save_as_mainfile(filepath=str(shot))
+    bpy.ops.wm.read_homefile(use_empty=True)
+    result = run_batch(shot, "--all-armatures", "--report", tmp_path / "r.json")
+    assert result.returncode == 0, result.stderr
+    entry = load_report(tmp_path / "r.json")["files"][0]
+    assert entry["armatures"] == []
+    assert f"skipped: '{name}' is a library override with its armature data linked" in entry["notes"][0]
+
+
 def test_a_file_from_a_newer_blender_is_reported_and_never_saved_over(addon, library, tmp_path):
     """The version in the header says 9.9: the file opens with a warning, and --save refuses."""
     newer = library / "rigs/newer.blend"
@@ -451,6 +494,21 @@ def test_a_failed_save_is_reported_and_the_other_files_go_on(library, tmp_path):
     assert [f["status"] for f in report["files"]] == ["failed", "failed", "failed"]
     assert all(f["error"].startswith("could not save ") and "saved_to" not in f for f in report["files"])
     assert snapshot(library) == before  # every file as it was, no temporary file left
+
+
+def test_a_full_disk_is_called_so_and_the_file_stays_as_it_was(library, small_disk, tmp_path):
+    """A real full disk (ENOSPC): Blender's own message for it varies (\"No such file or directory\"
+    on 4.3, \"Failed to write blendfile\" on 5.3)."""
+    disk = small_disk(1024)  # the rig (about 180 kB) and a little more
+    hero = disk / "hero.blend"
+    shutil.copy(library / "rigs/hero.blend", hero)
+    fill_disk(disk)
+    before = snapshot(disk)
+    result = run_batch(hero, "--save", "--report", tmp_path / "r.json")
+    assert result.returncode == 1, result.stderr
+    entry = load_report(tmp_path / "r.json")["files"][0]
+    assert entry["error"] == f"could not save hero.blend: the disk is full ({disk})" and "saved_to" not in entry
+    assert snapshot(disk) == before  # no temporary file left
 
 
 def test_read_only_files_and_folders_are_not_saved_over(library, tmp_path):
@@ -534,26 +592,20 @@ def test_benchmark_runs_and_prints_every_figure():
 
 
 # -- the real Blender binary ------------------------------------------------------------------------
-def run_real_blender(script, *args):
-    return subprocess.run(["bash", str(RUN_SH), "-b", "--factory-startup", "--python-exit-code", "1", "--python",
-                           script, "--", *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=600,
-                          check=False)
-
-
 @pytest.fixture
-def real_blender_work():
+def real_blender_work(real_binary):
     """A folder inside the checkout (run.sh mounts only that), removed afterwards."""
-    real_blender.require()
-    work = ROOT / "out" / "real-blender-test"
+    work = ROOT / "out" / f"real-blender-test-{real_binary.version}"
     shutil.rmtree(work, ignore_errors=True)
     yield work
     shutil.rmtree(work, ignore_errors=True)
 
 
 @pytest.mark.real_blender
-def test_demo_and_batch_through_a_real_blender_binary(batch_library, real_blender_work):
-    """Blender 4.3 runs the orchestrator, and its workers are Blender binaries: the demo, a library it
-    built itself, and the files this bpy wrote (newer than 4.3, or older for bpy 4.2)."""
+def test_demo_and_batch_through_a_real_blender_binary(batch_library, real_blender_work, real_binary):
+    """A real Blender (4.3, 5.2) runs the orchestrator, and its workers are Blender binaries: the demo,
+    a library it built itself, and the files this bpy wrote (newer, as old or older than that Blender)."""
+    run_real_blender, real = real_binary.run_script, real_binary.version_tuple
     work = real_blender_work
     result = run_real_blender("scripts/demo.py", work / "demo")
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
@@ -564,22 +616,22 @@ def test_demo_and_batch_through_a_real_blender_binary(batch_library, real_blende
     result = run_real_blender("scripts/overanim_batch.py", work / "library", "--jobs", "2", "--report", work / "r.json")
     assert result.returncode == 2, result.stdout[-2000:] + result.stderr[-2000:]
     report = load_report(work / "r.json")
-    assert statuses(report) == library_builder.EXPECTED and report["blender_version"].startswith("4.3")
+    assert statuses(report) == library_builder.EXPECTED and report["blender_version"].startswith(real_binary.version)
     assert snapshot(work / "library") == before
     shutil.copytree(batch_library / "rigs", work / "this-bpy")
     before = snapshot(work / "this-bpy")
     result = run_real_blender("scripts/overanim_batch.py", work / "this-bpy", "--save", "--report", work / "n.json")
     report = load_report(work / "n.json")
-    if bpy.app.version >= (5, 0, 0):  # 4.3 cannot read 5.0's file format at all
+    if bpy.app.version >= (5, 0, 0) > (*real, 0):  # 4.x cannot read 5.0's file format at all
         assert result.returncode == 2 and set(statuses(report).values()) == {"unreadable"}
         assert all("may be from a newer version of Blender" in f["error"] for f in report["files"])
         assert snapshot(work / "this-bpy") == before
-    elif bpy.app.version[:2] > (4, 3):  # newer files for 4.3: never saved over
+    elif bpy.app.version[:2] > real:  # files newer than that Blender: never saved over
         assert result.returncode == 1, result.stdout[-2000:] + result.stderr[-2000:]
         version = ".".join(map(str, bpy.app.version[:2]))
         assert all(f["error"].startswith(f"not saved: written by a newer Blender ({version})") for f in report["files"])
         assert snapshot(work / "this-bpy") == before
-    else:  # older files: saved in 4.3's format, the failing LOD step reported
+    else:  # as old or older: saved in that Blender's format, the failing LOD step reported
         assert result.returncode == 1, result.stdout[-2000:] + result.stderr[-2000:]
         assert statuses(report) == {"hero.blend": "ok", "lod_error.blend": "failed", "sub/villain.blend": "ok"}
         assert all(f["saved_to"] for f in report["files"])

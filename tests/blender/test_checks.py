@@ -5,7 +5,7 @@ import pytest
 
 from overanim_addon.blender.checks.checks import run_checks
 
-from .helpers import custom_props
+from .helpers import custom_props, printed_reports
 
 
 def findings(armature):
@@ -151,3 +151,40 @@ def test_a_rig_fresh_from_an_fbx_in_centimetres_is_not_reported_as_posed(sample,
     assert ("posed", "WARNING") not in findings(imported)
     imported.pose.bones["hand_l"].location.x = 0.1  # a millimetre on a rig in centimetres is a pose
     assert ("posed", "WARNING") in findings(imported)
+
+
+def walking(armature, frame=10):
+    """The sample with its walk (sample/walk.py), at a frame where it is mid-step."""
+    from overanim_addon.blender.sample.walk import add_sample_walk
+
+    add_sample_walk(bpy.context, armature)
+    bpy.context.scene.frame_set(frame)
+    return armature
+
+
+OPERATORS_THAT_MEASURE = {
+    "run_checks": lambda tmp_path: bpy.ops.overanim.run_checks(),
+    "measure": lambda tmp_path: bpy.ops.overanim.measure_proportions(),
+    "export": lambda tmp_path: bpy.ops.overanim.export_fbx(filepath=str(tmp_path / "walk.fbx")),
+    "first_bake": lambda tmp_path: bpy.ops.overanim.bake_foot_ik(),  # measures first
+}
+
+
+@pytest.mark.parametrize("operator", list(OPERATORS_THAT_MEASURE))
+def test_a_pose_that_comes_from_the_animation_is_info_not_a_warning(sample, capfd, tmp_path, operator):
+    """Every animated rig is posed at most frames: no warning (a popup in Export's file browser), but
+    information in the report that the rest pose is what is measured."""
+    walking(sample)
+    assert ("posed", "INFO") in findings(sample)
+    lines = printed_reports(capfd, lambda: OPERATORS_THAT_MEASURE[operator](tmp_path))
+    assert not [line for line in lines if line.startswith("Warning:")], lines
+    assert any(line.startswith("Info:") and "animation" in line for line in lines), lines
+    for finding in sample.overanim.checks:  # kept for the panel as what it is: information, nothing to fix
+        assert (finding.check_id, finding.severity, finding.fix) == ("posed", "INFO", "")
+
+
+def test_a_bone_posed_by_hand_on_an_animated_rig_is_still_a_warning(sample):
+    walking(sample)
+    sample.pose.bones["upperarm_l"].rotation_quaternion = (0.9, 0.3, 0.0, 0.0)  # not keyed by the walk
+    (posed,) = [f for f in run_checks(bpy.context, sample) if f.id == "posed"]
+    assert posed.severity == "WARNING" and "'upperarm_l'" in posed.message and posed.fix == "rest_position"

@@ -52,3 +52,20 @@ def test_unregistering_by_hand_first_is_fine_too(tmp_path):
     result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60,
                             env={"BLENDER_USER_RESOURCES": str(tmp_path), "PATH": "/usr/bin:/bin"}, check=False)
     assert result.returncode == 0, result.stderr[-2000:]
+
+
+@pytest.mark.parametrize("ending", ["", "rig.overanim.live_preview = False\nrig.update_tag()\n"
+                                    "bpy.context.view_layer.update()\n"], ids=["left on", "set off"])
+def test_live_preview_set_from_a_script_does_not_hang_or_crash_the_exit(tmp_path, ending):
+    """The flag set from Python starts Live Preview at the next update (its always-installed
+    depsgraph handler and its timer, no property callback: one crashed bpy 4.2 at exit)."""
+    if bpy.app.binary_path:
+        pytest.skip("a real Blender unregisters add-ons itself on quit")
+    script = SCRIPT + (
+        "from overanim_addon.blender.regions import live\n"
+        "rig = bpy.data.objects['SK_OverAnimSample']\n"
+        "rig.overanim.live_preview = True\n"
+        "rig.update_tag()\n"
+        "bpy.context.view_layer.update()\n"
+        "assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post\n") + ending
+    assert_exits_promptly(script, tmp_path, "the interpreter hung at exit with Live Preview set from a script")

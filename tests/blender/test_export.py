@@ -181,3 +181,60 @@ def test_a_long_mesh_name_reaches_the_file_as_it_is(sample, tmp_path, name):
     assert body().data.name == name and sorted(m.name for m in bpy.data.meshes) == sorted(
         [name, "SK_OverAnimSample_Body_LOD1"])
     assert [name_of(g) for g in read(path).of(b"Geometry")] == [name]
+
+
+def test_the_report_says_where_the_files_went_and_the_panel_keeps_a_short_summary(prepared, tmp_path, capfd):
+    from ..layout_recorder import draw_panel
+    from .helpers import printed_reports
+    from .test_panel import DEFAULT_SIDEBAR
+
+    def main_panel():
+        return draw_panel(bpy.types.OVERANIM_PT_main, bpy.context, region_width=DEFAULT_SIDEBAR).texts()
+
+    assert "Last Export" not in main_panel()
+    path = tmp_path / "for unreal" / "hero.fbx"
+    lines = printed_reports(capfd, lambda: bpy.ops.overanim.export_fbx(filepath=str(path)))
+    assert lines[-1] == f"Info: Exported {path} for Unreal (+1 LOD file)"  # the status bar shows the last one
+    texts = main_panel()
+    summary = texts[texts.index("Last Export"):]
+    assert str(path).replace(" ", "") in "".join(summary).replace(" ", "")  # the whole path, over its rows
+    assert any("+1 LOD file" in row for row in summary)
+    assert f"{len(prepared.data.bones)} bones and 2 meshes" in summary
+    assert "R LeftArm, A Head" in " ".join(summary)  # the packed channels
+    assert "No animation" in summary
+    path_rows = next(i for i, row in enumerate(summary) if row.endswith(".fbx"))
+    assert len(summary) - path_rows <= 6  # short: the details stay in the report
+
+
+# -- shape keys the exporter drops (issue 19.5) -----------------------------------------------------
+def blend_shapes(path):
+    from .fbx_helpers import name_of, read
+
+    return sorted(name_of(d) for d in read(path).of(b"Deformer") if d.props[2] == b"BlendShape")
+
+
+@pytest.mark.parametrize("kind", ["MIRROR", "SUBSURF", "SOLIDIFY"])
+def test_a_modifier_that_drops_the_shape_keys_is_said_in_the_checks_and_the_report(sample, tmp_path, capfd, kind):
+    """Blender's FBX exporter applies the modifiers, and a mesh with modifiers applied has no shape
+    keys: the file had no morph targets at all, and nothing said so."""
+    add_sample_deltas(sample)
+    path = tmp_path / "hero.fbx"
+    assert bpy.ops.overanim.export_fbx(filepath=str(path), export_lods=False) == {"FINISHED"}
+    assert blend_shapes(path) == ["SK_OverAnimSample_Body"]  # the shape keys survive without the modifier
+    body().modifiers.new("Extra", kind)
+    assert bpy.ops.overanim.run_checks() == {"FINISHED"}
+    (finding,) = [c for c in sample.overanim.checks if c.check_id == "shape_keys_dropped"]
+    assert finding.severity == "WARNING"
+    assert "'SK_OverAnimSample_Body' has 2 shape keys" in finding.message and "'Extra'" in finding.message
+    assert "apply the modifiers to the shape keys, or turn them off" in finding.message
+    capfd.readouterr()
+    assert bpy.ops.overanim.export_fbx(filepath=str(path), export_lods=False) == {"FINISHED"}
+    assert blend_shapes(path) == []  # what the report must say
+    out = capfd.readouterr().out
+    assert "'SK_OverAnimSample_Body': no morph targets written" in out and "'Extra'" in out
+    assert "the FBX exporter applies them" not in out  # the finding is not repeated: the report says it
+    body().modifiers["Extra"].show_viewport = body().modifiers["Extra"].show_render = False  # "without them"
+    assert bpy.ops.overanim.run_checks() == {"FINISHED"}
+    assert "shape_keys_dropped" not in [c.check_id for c in sample.overanim.checks]
+    assert bpy.ops.overanim.export_fbx(filepath=str(path), export_lods=False) == {"FINISHED"}
+    assert blend_shapes(path) == ["SK_OverAnimSample_Body"] and "no morph targets" not in capfd.readouterr().out

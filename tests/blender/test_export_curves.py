@@ -244,7 +244,7 @@ def test_a_failure_adding_the_curves_leaves_the_previous_files(baked, tmp_path, 
             raise OSError(28, "No space left on device")
 
         monkeypatch.setattr(fbx_file, "write", full_disk)
-        message = "Could not write .*hero.fbx: No space left on device"
+        message = r"Not exported: could not write hero.fbx: the disk is full \(.*\); the files there are as they were"
     else:
         baked.name = "Armature"  # the curves would go onto the root bone, which has a property of that name
         baked.pose.bones["root"]["OverAnim_FootIK_BodyOffset"] = 1.0
@@ -284,3 +284,17 @@ def test_the_files_get_the_permissions_files_are_written_with(baked, tmp_path):
     export(baked, tmp_path / "hero.fbx")
     assert (tmp_path / "hero.fbx").stat().st_mode & 0o777 == 0o640
     assert (tmp_path / "hero_LOD1.fbx").stat().st_mode & 0o777 == plain.stat().st_mode & 0o777
+
+
+def test_curves_that_stay_zero_are_named_with_how_to_keep_them_in_unreal(baked, tmp_path, capfd):
+    """Issue 19.10: Unreal's importer drops a curve that is 0 on every frame by default (*Do not import
+    curves with only 0 values*); the report counted them with the rest and said nothing."""
+    expected = evaluated(baked, NAMES)
+    zero = [name for name in NAMES if not np.any(np.abs(expected[name].astype(np.float32)) > 1e-8)]
+    assert 0 < len(zero) < len(NAMES)  # the walk has some of each
+    capfd.readouterr()
+    export(baked, tmp_path / "walk.fbx", export_lods=False)
+    lines = [line for line in capfd.readouterr().out.splitlines() if "stay 0 on every frame" in line]
+    assert len(lines) == 1 and f"{len(zero)} of these curves stay 0 on every frame ({', '.join(zero)})" in lines[0]
+    assert "Do not import curves with only 0 values" in lines[0]
+    assert property_curves.all_zero(property_curves.sample(bpy.context, baked, NAMES, 1, FRAMES)) == zero

@@ -1,13 +1,14 @@
 """Foot IK with the real bpy: the probe on generated ground, the bake into the NLA, bad input."""
 
 import math
+import time
 
 import bpy
 import pytest
 from mathutils import Vector
 
 from overanim_addon.blender.foot_ik import nla, values
-from overanim_addon.blender.foot_ik.bake import BakeSession, baked_values
+from overanim_addon.blender.foot_ik.bake import MAX_FRAMES, BakeSession, baked_values
 from overanim_addon.blender.foot_ik.channels import fcurves
 from overanim_addon.core.foot_ik import VALUE_NAMES
 
@@ -26,7 +27,7 @@ from .foot_ik_scenes import (
     world_head_z,
     world_matrix,
 )
-from .helpers import custom_props, linked_copy
+from .helpers import custom_props, linked_copy, printed_reports
 
 FORWARD, RIGHT = (0.0, -1.0, 0.0), (-1.0, 0.0, 0.0)  # the sample faces -Y; its right is -X
 
@@ -214,7 +215,7 @@ def test_bake_layers_on_top_and_leaves_the_artists_action_untouched(rig):
     adt = rig.animation_data
     assert adt.action is None
     assert [(t.name, [(s.action.name, s.blend_type) for s in t.strips]) for t in adt.nla_tracks] == [
-        ("NlaTrack", [(artist.name, "REPLACE")]), ("OverAnim_FootIK", [("OverAnim_FootIK", "COMBINE")])]
+        (artist.name, [(artist.name, "REPLACE")]), ("OverAnim_FootIK", [("OverAnim_FootIK", "COMBINE")])]
     assert action_snapshot(artist) == before
     # pushed down, the artist's action plays as it did when it was active
     assert with_bake_muted(rig, lambda: [world_head_z(rig, "pelvis", f) for f in (1, 2, 4, 5)]) == pytest.approx(
@@ -293,7 +294,7 @@ def test_baking_again_replaces_the_bake_and_remove_brings_the_action_back(rig):
     # sampled from the left target's own rotation, not from the first bake's turn left in it
     bpy.context.scene.frame_set(3)
     assert (world_matrix(rig, "ik_foot_l", 3) @ turned.inverted()).to_quaternion().angle < 1e-5
-    assert [t.name for t in adt.nla_tracks] == ["NlaTrack", "OverAnim_FootIK"]
+    assert [t.name for t in adt.nla_tracks] == [artist.name, "OverAnim_FootIK"]
     assert [a.name for a in bpy.data.actions if a.name.startswith("OverAnim_FootIK")] == ["OverAnim_FootIK"]
     assert [k[0] for k in baked_values(rig)["LeftOffset"]] == [2, 3, 4]
     assert baked_values(rig)["LeftOffset"][0][1] == pytest.approx(10.0, abs=0.01)  # not fed by the first bake
@@ -318,10 +319,10 @@ def test_a_cancelled_bake_writes_nothing(rig):
     state = (custom_props(rig), [t.name for t in adt.nla_tracks], sorted(a.name for a in bpy.data.actions))
     bpy.context.scene.frame_set(4)
     session = BakeSession(bpy.context, rig, rig.overanim.foot_ik, 1, 5)
-    assert nla.bake_tracks(rig)[0].mute  # the previous bake is silent while sampling
+    assert adt.nla_tracks["OverAnim_FootIK"].strips[0].action is None  # the previous bake is silent while sampling
     assert not session.step(0.0)  # one frame
     session.cancel()
-    assert not nla.bake_tracks(rig)[0].mute and bpy.context.scene.frame_current == 4
+    assert nla.bake_strips(rig) and bpy.context.scene.frame_current == 4
     assert (custom_props(rig), [t.name for t in adt.nla_tracks], sorted(a.name for a in bpy.data.actions)) == state
     assert baked_values(rig)["LeftOffset"][0][1] == pytest.approx(0.0, abs=0.01)
     assert adt.nla_tracks[0].strips[0].action == artist
@@ -402,6 +403,21 @@ def test_frame_end_before_frame_start_is_refused(rig):
     assert _state(rig) == before
 
 
+def test_a_range_above_the_limit_is_refused_at_once_and_writes_nothing(rig):
+    """Issue 19.11: a 1,000,000-frame bake took 628 s and 5 GB (past the batch's 600 s per file)."""
+    key_artist_action(rig)
+    plane()
+    bpy.context.scene.frame_end = 1_000_000
+    before = _state(rig)
+    started = time.perf_counter()
+    with pytest.raises(RuntimeError, match=r"at most 100,000 frames at once; 1 to 1000000 is 1,000,000 frames"):
+        bake(rig)  # the scene's range
+    assert time.perf_counter() - started < 5.0 and _state(rig) == before
+    session = BakeSession(bpy.context, rig, rig.overanim.foot_ik, -5, MAX_FRAMES - 6)  # the limit itself bakes
+    assert session.total == MAX_FRAMES == 100_000
+    session.cancel()
+
+
 @pytest.mark.parametrize("operator", ["probe_ground", "bake_foot_ik"])
 def test_edit_mode_is_refused(rig, operator):
     plane()
@@ -442,6 +458,57 @@ def test_detect_foot_bones_fills_every_field(rig):
     plane()
     probe(rig)
     assert settings.body_bone == ""
+
+
+# -- what the artist is told -----------------------------------------------------------------------
+def test_a_probe_that_meets_no_ground_warns_and_says_what_was_probed(rig, capfd):
+    """The sample stands beside the default cube: no ground under its feet."""
+    bpy.ops.mesh.primitive_cube_add(size=2.0, location=(-3.0, 0.0, 1.0))
+    bpy.context.view_layer.objects.active = rig
+    lines = printed_reports(capfd, lambda: probe(rig))
+    warnings = [line for line in lines if line.startswith("Warning:")]
+    assert len(warnings) == 1, lines
+    assert "neither foot" in warnings[0] and "'Cube'" in warnings[0] and "Ground" in warnings[0]
+    assert "cm below" in warnings[0]  # how far down the rays reached
+    box_under(rig, "foot_l", 0.0)  # one foot on the ground: nothing to warn about
+    lines = printed_reports(capfd, lambda: probe(rig))
+    assert not [line for line in lines if line.startswith("Warning:")], lines
+
+
+def test_a_bake_where_no_frame_meets_the_ground_writes_nothing(rig):
+    key_artist_action(rig)
+    plane()
+    bake(rig)  # an earlier bake, on the ground
+
+    def state():
+        tracks = [t.name for t in rig.animation_data.nla_tracks]
+        return custom_props(rig), tracks, sorted(a.name for a in bpy.data.actions)
+
+    before = state()
+    bpy.data.objects["Floor"].location.x += 10.0  # the floor moved away: every ray misses
+    with bpy.context.temp_override(active_object=rig, object=rig), \
+            pytest.raises(RuntimeError, match=r"neither foot.*'Floor'.*nothing was baked.*Ground"):
+        bpy.ops.overanim.bake_foot_ik()
+    assert state() == before and not nla.bake_tracks(rig)[0].mute  # the earlier bake as it was
+
+
+def test_a_bake_without_ik_targets_warns_that_only_curves_are_keyed(sample, capfd):
+    plane()
+    settings = sample.overanim.foot_ik
+    with bpy.context.temp_override(active_object=sample, object=sample):
+        bpy.ops.overanim.detect_foot_bones()  # the sample has no IK bones: feet and body only
+    assert (settings.left_ik_target, settings.right_ik_target) == ("", "")
+    lines = printed_reports(capfd, lambda: bake(sample, frame_start=1, frame_end=2))
+    (warning,) = [line for line in lines if line.startswith("Warning:")]
+    assert "No IK target" in warning and "only the OverAnim_FootIK_ curves." in warning
+    settings.body_bone = "pelvis"  # what else is keyed is named
+    lines = printed_reports(capfd, lambda: bake(sample, frame_start=1, frame_end=2))
+    (warning,) = [line for line in lines if line.startswith("Warning:")]
+    assert "curves and the body bone 'pelvis'" in warning
+    settings.left_ik_target = "clavicle_l"  # any unconnected bone can be keyed: one side set, the other is named
+    lines = printed_reports(capfd, lambda: bake(sample, frame_start=1, frame_end=2))
+    (warning,) = [line for line in lines if line.startswith("Warning:")]
+    assert "Right IK" in warning and "Left IK" not in warning
 
 
 # -- the pipeline ----------------------------------------------------------------------------------

@@ -1,8 +1,6 @@
 """Live Preview: the masks follow the Region mask fields and, in Weight Paint mode, the weights."""
 
 import json
-import os
-import subprocess
 
 import bpy
 import numpy as np
@@ -12,8 +10,7 @@ import overanim_addon
 from overanim_addon.blender.regions import live, masks, weight_view
 from overanim_addon.blender.regions.masks import mask_name
 
-from .. import real_blender
-from ..real_blender import REAL_ROOT, ROOT, SHOT_SH
+from ..real_blender import ROOT
 from .test_masks import assert_same, body, read_color, snapshot
 
 HANDLER_LISTS = ("depsgraph_update_pre", "depsgraph_update_post", "undo_post", "redo_post", "save_pre", "save_post",
@@ -388,18 +385,16 @@ def test_clear_preview_turns_live_preview_off(live_sample, monkeypatch):
     assert spy.writes == [] and not [a for a in body().data.attributes if a.name.startswith("OverAnim_")]
 
 
-def run_in_window(script, json_name, tmp_path, seconds):
+def run_in_window(real_binary, script, json_name, tmp_path, seconds):
     """Run ``tests/<script>`` in a windowed real Blender (shot.sh, ``seconds`` before its screenshot
     and exit: the script works on timers) and return the JSON it wrote to /tmp/<json_name> in the
-    chroot. The chroot is shared: a shot someone else starts at the same moment can remove ours, and
-    only such an unfinished run is tried again."""
-    real_blender.require()
-    out_file = REAL_ROOT / "tmp" / json_name
-    for _attempt in range(3):
+    chroot. Only an unfinished run is tried again, with twice the time: on a loaded machine the
+    script's timers can still be running at the screenshot, and a shot someone else starts in the
+    same chroot at the same moment can remove ours."""
+    out_file = real_binary.tmp(json_name)
+    for attempt in range(3):
         out_file.unlink(missing_ok=True)
-        result = subprocess.run(["bash", str(SHOT_SH), str(ROOT / "overanim_addon"), str(tmp_path / "shot.png"),
-                                 str(ROOT / "tests" / script)], capture_output=True, text=True, timeout=300,
-                                check=False, env={**os.environ, "SHOT_DELAY": str(seconds)})
+        result = real_binary.shot(tmp_path / "shot.png", ROOT / "tests" / script, delay=seconds * 2**attempt)
         if out_file.exists():
             break
     assert out_file.exists(), result.stdout[-2000:] + result.stderr[-2000:]
@@ -409,8 +404,8 @@ def run_in_window(script, json_name, tmp_path, seconds):
 
 
 @pytest.mark.real_blender
-def test_live_preview_changes_undo_and_the_next_live_repaint_is_a_fresh_paint(tmp_path):
-    out = run_in_window("real_blender_live_undo.py", "overanim_live_undo.json", tmp_path, seconds=2)
+def test_live_preview_changes_undo_and_the_next_live_repaint_is_a_fresh_paint(tmp_path, real_binary):
+    out = run_in_window(real_binary, "real_blender_live_undo.py", "overanim_live_undo.json", tmp_path, seconds=2)
     assert out["changed_by_the_slider"]
     assert out["undone_zero_weight"] == pytest.approx(0.3)
     assert out["undone_masks_are_those_at_0_3"]
@@ -421,8 +416,8 @@ def test_live_preview_changes_undo_and_the_next_live_repaint_is_a_fresh_paint(tm
 
 
 @pytest.mark.real_blender
-def test_a_real_brush_stroke_repaints_its_region_as_it_goes_and_ends_as_a_fresh_paint(tmp_path):
-    out = run_in_window("real_blender_live_stroke.py", "overanim_live_stroke.json", tmp_path, seconds=15)
+def test_a_real_brush_stroke_repaints_its_region_as_it_goes_and_ends_as_a_fresh_paint(tmp_path, real_binary):
+    out = run_in_window(real_binary, "real_blender_live_stroke.py", "overanim_live_stroke.json", tmp_path, seconds=15)
     during = [r for r in out["repaints"] if "PAINT_OT_weight_paint" in r["modal"]]
     assert len(during) >= 3  # the stroke's dabs, each repainted while the brush was down
     body = "SK_OverAnimSample_Body"
@@ -435,8 +430,8 @@ def test_a_real_brush_stroke_repaints_its_region_as_it_goes_and_ends_as_a_fresh_
 
 
 @pytest.mark.real_blender
-def test_a_view_split_off_while_on_gets_the_artists_overlay_back_too(tmp_path):
-    out = run_in_window("real_blender_live_views.py", "overanim_live_views.json", tmp_path, seconds=1)
+def test_a_view_split_off_while_on_gets_the_artists_overlay_back_too(tmp_path, real_binary):
+    out = run_in_window(real_binary, "real_blender_live_views.py", "overanim_live_views.json", tmp_path, seconds=1)
     assert len(out["split_while_on"]) == len(out["artist"]) + 1
     assert set(out["split_while_on"]) == {weight_view.PREVIEW_OVERLAY_OPACITY}  # the copy is lowered too
     assert out["off"] == [1.0] * len(out["split_while_on"])
@@ -531,10 +526,7 @@ def test_deleting_the_live_rig_removes_the_handlers(sample):
     before = handler_lists()
     turn_on(sample)
     bpy.data.objects.remove(sample)
-    step()
-    assert bpy.app.timers.is_registered(live.sync)  # right after this update (the bpy module runs no timers)
-    bpy.app.timers.unregister(live.sync)
-    live.sync()
+    step()  # the deletion's own update: no timer needed (the bpy module runs none)
     assert handler_lists() == before
 
 
@@ -545,8 +537,79 @@ def test_enabling_the_addon_on_a_file_with_it_on_installs_the_handlers(sample):
         assert not [f for f in bpy.app.handlers.depsgraph_update_post if "overanim" in f.__module__]
     finally:
         overanim_addon.register()
-    assert bpy.app.timers.is_registered(live.sync)  # once Blender is ready (bpy.data is restricted in register)
-    bpy.app.timers.unregister(live.sync)
-    live.sync()
+    assert bpy.app.timers.is_registered(live.poll)  # once Blender is ready (bpy.data is restricted in register)
+    live.poll()
     assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
     turn_off(bpy.data.objects["SK_OverAnimSample"])
+
+
+# -- the property set from Python (a script, the console) is the button ------------------------------
+def lowered(space):
+    return space.overlay.weight_paint_mode_opacity == pytest.approx(weight_view.PREVIEW_OVERLAY_OPACITY)
+
+
+def test_the_property_set_from_a_script_turns_it_fully_on_and_off(sample, monkeypatch):
+    """Issue 19.4: ``live_preview = True`` from Python showed the toggle on and installed nothing, and
+    ``= False`` left the handlers and the lowered overlay. The next update of the file (here entering
+    Weight Paint mode, then a weight change) carries the flag through, as the button would."""
+    before, space = handler_lists(), next(weight_view._view_spaces())
+    opacity = space.overlay.weight_paint_mode_opacity
+    sample.overanim.live_preview = True
+    obj = body()
+    weight_paint(obj)
+    step()
+    assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
+    assert sample.overanim.masks_painted and obj.data.color_attributes.active_color.name == "OverAnim_Preview"
+    assert lowered(space)
+    spy = Spy(monkeypatch)
+    obj.vertex_groups["head"].add(list(range(0, 400)), 1.0, "REPLACE")
+    step()
+    assert {name for _mesh, name in spy.writes} == {mask_name("Head"), "OverAnim_Preview"}  # followed
+    assert_live_equals_fresh_paint()
+    sample.overanim.live_preview = False
+    spy.clear()
+    obj.vertex_groups["head"].add(list(range(0, 400)), 0.2, "REPLACE")
+    step()
+    assert spy.writes == [] and handler_lists() == before
+    assert space.overlay.weight_paint_mode_opacity == pytest.approx(opacity)
+    bpy.ops.object.mode_set(mode="OBJECT")
+
+
+def test_in_a_window_the_flag_is_followed_without_waiting_for_an_update(sample):
+    """A line in the Python console changes nothing Blender evaluates: in a window a timer carries
+    the flag through (the bpy module runs no timers: its tick is called here as Blender would)."""
+    before, space = handler_lists(), next(weight_view._view_spaces())
+    assert bpy.app.timers.is_registered(live.poll)
+    sample.overanim.live_preview = True
+    live.poll()
+    assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post and lowered(space)
+    assert_live_equals_fresh_paint()
+    sample.overanim.live_preview = False
+    live.poll()
+    assert handler_lists() == before and not lowered(space)
+
+
+def test_a_flag_set_where_it_cannot_turn_on_goes_back_off_and_says_why(sample):
+    sample.overanim.regions.clear()
+    before = handler_lists()
+    sample.overanim.live_preview = True
+    live.poll()
+    assert not sample.overanim.live_preview and handler_lists() == before
+    assert "no Regions to paint" in live.errors[sample.name]
+    step()  # not tried again on every update
+    assert not sample.overanim.live_preview
+
+
+def test_a_script_turning_on_a_second_rig_paints_it_in_full(sample):
+    turn_on(sample)
+    bpy.ops.object.select_all(action="DESELECT")
+    from overanim_addon.blender.sample.build import build_sample_character
+    second = build_sample_character(bpy.context)
+    second.location.x = 3.0
+    second.overanim.live_preview = True
+    second.update_tag()
+    step()
+    assert second.overanim.masks_painted
+    assert_live_equals_fresh_paint()
+    for armature in (sample, second):
+        turn_off(armature)

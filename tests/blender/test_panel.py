@@ -31,9 +31,9 @@ def test_checks_come_first_and_calibration_starts_closed(addon):
 
 
 def test_the_sample_button_says_what_it_adds(sample):
-    calls = draw_panel(bpy.types.OVERANIM_PT_main, bpy.context).of("operator")
-    assert [(c.args[0], c.kwargs.get("text"), c.kwargs.get("icon")) for c in calls] == [
-        ("overanim.build_sample_character", "Sample", "ADD")]
+    first = draw_panel(bpy.types.OVERANIM_PT_main, bpy.context).of("operator")[0]
+    assert (first.args[0], first.kwargs.get("text"), first.kwargs.get("icon")) == (
+        "overanim.build_sample_character", "Sample", "ADD")
 
 
 def measure_width(text):
@@ -52,7 +52,7 @@ def test_a_long_finding_reads_in_full_over_several_rows_with_its_fix_below(sampl
     width = DEFAULT_SIDEBAR - ROW_CHROME_UNITS * 20
     assert all(measure_width(c.kwargs["text"]) <= width for c in rows)
     assert [c.kwargs["icon"] for c in rows] == ["ERROR"] + ["BLANK1"] * (len(rows) - 1)  # severity icon kept
-    fix = next(i for i, c in enumerate(calls) if c.method == "operator" and c.args[0] == "overanim.fix_check")
+    fix = next(i for i, c in enumerate(calls) if c.method == "operator" and c.args[0].startswith("overanim.fix_"))
     assert fix > calls.index(rows[-1]) and calls[fix].kwargs["text"] == "Apply Scale"
     assert calls[fix - 1].method == "row"  # on a row of its own, below the message
 
@@ -73,13 +73,29 @@ def test_wrapping_keeps_every_word_and_fits_each_line(chunks, width):
             assert chunk in joined
 
 
+folders = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc"), exclude_characters="/\\"),
+                  min_size=1, max_size=25)
+
+
+@given(st.lists(folders, min_size=1, max_size=12), st.integers(40, 400))
+def test_a_path_is_wrapped_after_its_folders_and_keeps_every_character(parts, width):
+    from overanim_addon.blender.text_wrap import wrap_path
+
+    path = "/" + "/".join(parts)
+    measure = lambda s: 7.0 * len(s)  # noqa: E731
+    lines = wrap_path(path, width, measure)
+    assert "".join(lines) == path
+    assert all(measure(line) <= width or len(line) == 1 for line in lines)
+    for index, line in enumerate(lines[:-1]):  # a line ends after a folder, or it is full
+        assert line.endswith("/") or measure(line + lines[index + 1][0]) > width
+
+
 def test_results_open_after_a_measurement(sample):
     data = sample.overanim
     assert data.show_results is False
     closed = draw_panel(bpy.types.OVERANIM_PT_results, bpy.context)
     assert [c.args[1] for c in closed.of("panel_prop")] == ["show_results"]
     assert "Character height" not in closed.texts()
-    assert [c.args[0] for c in closed.of("operator")][:2] == ["overanim.measure_proportions", "overanim.export_fbx"]
     assert bpy.ops.overanim.measure_proportions() == {"FINISHED"}
     assert data.show_results is True
     opened = draw_panel(bpy.types.OVERANIM_PT_results, bpy.context)
@@ -182,3 +198,95 @@ def test_a_regions_name_key_reads_in_full_in_its_results(sample):
     texts = layout.texts()
     assert region.name in texts  # the artist's name, on its own
     assert region_key(region.name) in texts  # and the key its properties use, on a row of its own
+
+
+CONTENT = ("label", "operator", "prop", "prop_search", "template_list", "template_node_socket", "panel_prop")
+
+
+def sidebar(context):
+    """The OverAnim tab top to bottom as drawn: the main panel, then each sub-panel that polls (one
+    that starts closed stays closed). Returns the recorded calls of what takes room, in order."""
+    drawn = []
+    panels = [bpy.types.OVERANIM_PT_main, *(getattr(bpy.types, name) for name in panel_order())]
+    for panel in panels:
+        if panel is not bpy.types.OVERANIM_PT_main and not panel.poll(context):
+            continue
+        if "DEFAULT_CLOSED" in getattr(panel, "bl_options", set()):
+            continue
+        drawn += [c for c in draw_panel(panel, context, region_width=DEFAULT_SIDEBAR).calls if c.method in CONTENT]
+    return drawn
+
+
+def rows_above(drawn, operator):
+    """How many rows the sidebar draws above the button of ``operator``: where it stands."""
+    return next(i for i, c in enumerate(drawn) if c.method == "operator" and c.args[0] == operator)
+
+
+STEPS = {  # a button, and the buttons an artist reaches for next, which must not move when it is clicked
+    "run_checks": ("run_checks", "measure_proportions", "export_fbx"),
+    "measure_proportions": ("run_checks", "measure_proportions", "export_fbx"),
+    "probe_ground": ("probe_ground", "bake_foot_ik", "remove_foot_ik_bake"),
+    "bake_foot_ik": ("probe_ground", "bake_foot_ik", "remove_foot_ik_bake"),
+}
+
+
+@pytest.mark.parametrize("clicked", list(STEPS))
+def test_the_panel_does_not_move_the_buttons_under_the_cursor(addon, empty_scene, clicked):
+    """A new user's first clicks on "+ Sample" (which has a finding to show: a scale of 1.02): what a
+    click opens or fills appears below the buttons of that step and the next."""
+    assert bpy.ops.overanim.build_sample_character() == {"FINISHED"}
+    bpy.context.active_object.scale = (1.02, 1.02, 1.02)
+    before = sidebar(bpy.context)
+    assert getattr(bpy.ops.overanim, clicked)() == {"FINISHED"}
+    after = sidebar(bpy.context)
+    assert after != before  # the click showed something
+    for button in STEPS[clicked]:
+        assert rows_above(after, f"overanim.{button}") == rows_above(before, f"overanim.{button}"), button
+
+
+def test_a_measurement_made_on_the_side_opens_nothing_and_the_report_says_so(rig, capfd):
+    from .foot_ik_scenes import plane
+    from .helpers import printed_reports
+
+    plane()
+    lines = printed_reports(capfd, bpy.ops.overanim.probe_ground)
+    assert "OverAnim_CharacterHeightWS" in rig  # measured first...
+    assert any(line.startswith("Info: Measured first:") for line in lines), lines  # ...as the report says
+    assert not rig.overanim.show_results and not rig.overanim.checks_run  # ...and nothing opened
+    bpy.ops.overanim.run_checks()  # findings already shown are kept up to date by the next one
+    del rig["OverAnim_CharacterHeightWS"]
+    rig.scale = (1.02, 1.02, 1.02)
+    bpy.ops.overanim.probe_ground()
+    assert [c.check_id for c in rig.overanim.checks] == ["armature_scale"] and not rig.overanim.show_results
+
+
+class _InView:
+    """The context as a sidebar in one 3D View has it (there is no window here)."""
+
+    def __init__(self, context, space):
+        self._context, self.space_data, self.region = context, space, type("Region", (), {"width": DEFAULT_SIDEBAR})
+
+    def __getattr__(self, name):
+        return getattr(self._context, name)
+
+
+def test_the_legend_offers_show_preview_when_the_view_shows_other_colours(sample):
+    """Undo after Clear Preview brings the masks and the legend back, not the views' colour type
+    (UI data, which undo leaves alone): the legend must not describe a grey mesh without a way back."""
+    from overanim_addon.blender.regions import shading
+
+    from .test_shading import colour_types, views
+
+    panel = bpy.types.OVERANIM_PT_region_masks
+    before = colour_types()
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    space = views()[0][2]
+    offered = lambda: [c for c in draw_panel(panel, _InView(bpy.context, space)).of("operator")  # noqa: E731
+                       if c.args[0] == "overanim.show_region_preview"]
+    assert legend(draw_panel(panel, _InView(bpy.context, space))) and not offered()
+    shading.restore_colors()  # the views as Clear Preview left them, kept by its undo (the real one: test_undo.py)
+    assert offered()
+    assert bpy.ops.overanim.show_region_preview() == {"FINISHED"}
+    assert set(colour_types().values()) == {"VERTEX"} and not offered()
+    assert bpy.ops.overanim.clear_region_preview() == {"FINISHED"}  # and Clear puts them back again
+    assert colour_types() == before

@@ -45,3 +45,28 @@ def test_an_empty_scene_keeps_the_sample_at_the_cursor(addon, empty_scene):
     empty_scene.cursor.location = (1.0, -2.0, 0.0)
     bpy.ops.overanim.build_sample_character()
     assert tuple(bpy.context.active_object.location) == (1.0, -2.0, 0.0)
+
+
+def test_the_sample_walks_over_ground_so_foot_ik_has_something_to_do(addon, empty_scene, capfd):
+    """"+ Sample" beside the default cube: the walk and the terrain the demo has come with it."""
+    from overanim_addon.blender.foot_ik.bake import baked_values
+
+    from .helpers import printed_reports
+
+    bpy.ops.mesh.primitive_cube_add(size=2.0, location=(0.0, 0.0, 1.0))
+    assert bpy.ops.overanim.build_sample_character() == {"FINISHED"}
+    armature = bpy.context.active_object
+    scene = bpy.context.scene
+    assert (scene.frame_start, scene.frame_end) == (1, 96) and armature.animation_data.action is not None
+    lines = printed_reports(capfd, bpy.ops.overanim.probe_ground)
+    assert not [line for line in lines if line.startswith("Warning:")], lines
+    assert armature["OverAnim_FootIK_LeftHit"] == armature["OverAnim_FootIK_RightHit"] == 1.0
+    lines = printed_reports(capfd, bpy.ops.overanim.bake_foot_ik)
+    assert not [line for line in lines if line.startswith("Warning:")], lines
+    baked = baked_values(armature)
+    assert baked["LeftHit"][:, 1].all() and baked["RightHit"][:, 1].all()  # on the ground all the way
+    assert baked["BodyOffset"][:, 1].max() > 5.0  # up the terrain's step and slopes
+    settings = armature.overanim.foot_ik
+    assert (settings.left_ik_target, settings.right_ik_target) == ("ik_foot_l", "ik_foot_r")
+    terrain = next(o for o in bpy.data.objects if "Terrain" in o.name)
+    assert not overlap(world_box(terrain), world_box(bpy.data.objects["Cube"]))

@@ -5,7 +5,6 @@ import ast
 import json
 import re
 import string
-import subprocess
 from pathlib import Path
 
 import bpy
@@ -14,6 +13,7 @@ import pytest
 from overanim_addon.blender.calibration.properties import OVERANIM_PG_calibration
 from overanim_addon.blender.foot_ik.properties import OVERANIM_PG_foot_ik
 from overanim_addon.blender.i18n import CONTEXT
+from overanim_addon.blender.motion.properties import OVERANIM_PG_motion
 from overanim_addon.blender.properties import OVERANIM_PG_object
 from overanim_addon.blender.regions.properties import OVERANIM_PG_region
 from overanim_addon.blender.translations import (
@@ -24,9 +24,9 @@ from overanim_addon.blender.translations import (
     KO_SPATIAL,
     TRANSLATIONS,
 )
+from overanim_addon.core.calibration import FIELDS_BY_NAME
 from overanim_addon.core.messages import Message, plural
 
-from .. import real_blender
 from ..layout_recorder import draw_panel
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,7 +44,7 @@ PAGE_ENUMS = ("falloff_mode", "lod_policy", "composition_policy", "spatial_calib
 def covered_tooltips():
     region = OVERANIM_PG_region.bl_rna.properties
     calibration = OVERANIM_PG_calibration.bl_rna.properties
-    tips = [p.description for p in calibration if p.identifier not in ("rna_type", "name")]
+    tips = [p.description for p in calibration if p.identifier in FIELDS_BY_NAME]  # the page's fields
     tips += [region[name].description for name in PAGE_REGION_FIELDS]
     tips += [item.description for name in PAGE_ENUMS for item in region[name].enum_items]
     return tips
@@ -133,7 +133,7 @@ def test_the_addons_terms_are_in_its_own_translation_context(addon):
     assert len(classes) >= 20
     assert not [cls.__name__ for cls in classes if cls.bl_translation_context != CONTEXT]
     structs = [cls.bl_rna for cls in (OVERANIM_PG_region, OVERANIM_PG_calibration, OVERANIM_PG_object,
-                                      OVERANIM_PG_foot_ik)]
+                                      OVERANIM_PG_foot_ik, OVERANIM_PG_motion)]
     structs += [getattr(bpy.ops.overanim, cls.bl_idname.split(".")[1]).get_rna_type()
                 for cls in classes if getattr(cls, "bl_idname", "").startswith("overanim.")]
     inherited = ("rna_type", "name", "filepath", "check_existing", "filter_glob", "hide_props_region",
@@ -177,7 +177,7 @@ def test_the_artists_names_are_drawn_untranslated(addon, sample):
     names = {sample.name, *(r.name for r in sample.overanim.regions), *(c.name for c in sample.data.collections_all),
              sample.get("OverAnim_LocomotionRootBone")}
     drawn = []
-    for panel in ("main", "checks", "results", "calibration", "regions", "region_masks", "foot_ik"):
+    for panel in ("main", "checks", "results", "calibration", "regions", "region_masks", "foot_ik", "motion"):
         layout = draw_panel(getattr(bpy.types, f"OVERANIM_PT_{panel}"), bpy.context, region_width=300)
         drawn += layout.labels()
     for region in sample.overanim.regions:  # the Regions list's rows
@@ -197,13 +197,11 @@ def draw_panel_list_item(region, armature):
 
 
 @pytest.mark.real_blender
-def test_korean_through_a_real_blender():
-    """Blender 4.3 in ko_KR: its dictionary would rename our terms and the artist's names; ours are
+def test_korean_through_a_real_blender(real_binary):
+    """A real Blender (4.3, 5.2) in ko_KR: its dictionary would rename our terms and the artist's names; ours are
     kept, tooltips and messages read in Korean with the names intact."""
-    real_blender.require()
-    result = subprocess.run(["bash", str(real_blender.RUN_SH), "-b", "--factory-startup", "--python-exit-code", "1",
-                             "--python", "tests/real_blender_i18n.py"], cwd=ROOT, capture_output=True, text=True,
-                            timeout=300, check=False)
+    result = real_binary.run("-b", "--factory-startup", "--python-exit-code", "1", "--python",
+                             "tests/real_blender_i18n.py", timeout=300)
     lines = [line for line in result.stdout.splitlines() if line.startswith("RESULT ")]
     assert lines, result.stdout[-3000:] + result.stderr[-3000:]
     out = json.loads(lines[-1][len("RESULT "):])
@@ -223,3 +221,5 @@ def test_korean_through_a_real_blender():
     assert "'SK_OverAnimSample'에 적용되지 않은 scale 1.02이(가) 있습니다" in drawn
     assert "검사: 오류 0개, 경고 1개" in result.stdout  # an operator's report, as Blender printed it
     assert out["reports_off"] == "Checks: 0 errors, 1 warning"
+    assert out["no_collection"] == "(collection 없음)"
+    assert out["poll_message"].endswith("'SK_OverAnimSample'에 아직 Region이 없습니다: Regions 패널의 +로 추가하세요")

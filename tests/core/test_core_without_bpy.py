@@ -16,6 +16,8 @@ def guarded(name, *args, **kwargs):
 builtins.__import__ = guarded
 import overanim_addon, overanim_addon.core
 import overanim_addon.core.proportion, overanim_addon.core.naming, overanim_addon.core.measurement
+import overanim_addon.core.motion
+import overanim_addon.core.transfer
 assert "bpy" not in sys.modules
 print("ok")
 """

@@ -15,6 +15,7 @@ from overanim_addon.core.skeleton import (
     find_body_root,
     ground_probe_radius,
     region_chain_measures,
+    region_tip,
 )
 
 
@@ -67,6 +68,18 @@ def test_region_chain_measures_of_a_leg():
 def test_region_with_two_trees_takes_the_longest_chain():
     m = region_chain_measures(humanoid(), ["thigh_l", "calf_l", "head"])
     assert m.chain_length == pytest.approx(math.dist((10, 0, 93), (11, 0, 51)) + math.dist((11, 0, 51), (12, 0, 9)))
+
+
+def test_region_tip_is_the_last_bone_of_the_longest_chain():
+    s = humanoid()
+    assert region_tip(s, ["thigh_l", "calf_l", "foot_l"]) == "foot_l"
+    assert region_tip(s, ["head"]) == "head"  # one bone: its own tail
+    # branches under the pelvis: the longest wins, the leg (about 110 cm) over the spine and head (75 cm)...
+    assert region_tip(s, ["pelvis", "spine_01", "head", "thigh_l", "calf_l", "foot_l"]) == "foot_l"
+    assert region_tip(s, ["pelvis", "spine_01", "head", "thigh_l"]) == "head"  # ...which outreach a thigh
+    assert region_tip(s, ["calf_r", "thigh_l", "calf_l"]) == "calf_l"  # two trees: the longer one's
+    with pytest.raises(InvalidInputError):
+        region_tip(s, [])
 
 
 def test_region_with_a_missing_bone_is_a_domain_error():

@@ -27,7 +27,12 @@ class OVERANIM_AP_preferences(bpy.types.AddonPreferences):
         layout.label(text=tr("Studio defaults applied by 'Apply Studio Defaults' and to the sample character"),
                      translate=False)
         for spec in STUDIO_FIELDS:
-            layout.prop(self, spec.name)
+            if spec.unit == "cm":  # the unit beside each length, as in the Calibration panel
+                row = layout.row()
+                row.prop(self, spec.name)
+                row.label(text="cm", translate=False)
+            else:
+                layout.prop(self, spec.name)
 
 
 def studio_defaults(context: bpy.types.Context) -> CalibrationSettings:

@@ -9,6 +9,8 @@ import bpy
 
 from ...core.calibration import FIELDS, CalibrationSettings, FieldSpec
 from ..i18n import CONTEXT
+from ..overrides import kept_on_overrides
+from ..regions.properties import BASIS_ITEMS
 
 # Labels that read in full at the sidebar's default width: the Details UI name without "Reference"
 # (the panel groups those under a "Reference Sizes" heading); the tooltip starts with the full name.
@@ -50,10 +52,20 @@ def _property(spec: FieldSpec) -> Any:
     return bpy.props.FloatProperty(**kwargs)
 
 
-class OVERANIM_PG_calibration(bpy.types.PropertyGroup):
-    """``FOverAnimProportionCalibrationSettings`` on one armature."""
+# The actor motion's Measurement Basis (motion analysis): beside the Details UI's fields, not one of
+# them; the same items as a Region's basis (a Region basis on actor motion fails, as the spec says)
+MOTION_BASIS = bpy.props.EnumProperty(
+    name="Actor Motion Basis", translation_context=CONTEXT, items=BASIS_ITEMS, default="AUTO",
+    description="Which measured scale calibrates the actor's motion (Analyze Motion); Auto: the locomotion "
+    "height scale",
+)
 
-    __annotations__ = {spec.name: _property(spec) for spec in FIELDS}
+
+@kept_on_overrides
+class OVERANIM_PG_calibration(bpy.types.PropertyGroup):
+    """``FOverAnimProportionCalibrationSettings`` on one armature, and the actor motion's basis."""
+
+    __annotations__ = {**{spec.name: _property(spec) for spec in FIELDS}, "motion_basis": MOTION_BASIS}
 
 
 def settings_from_properties(props: Any) -> CalibrationSettings:

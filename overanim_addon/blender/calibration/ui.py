@@ -46,6 +46,7 @@ class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):
         for spec in FIELDS[1:]:
             if spec.unit == "":
                 scales.prop(cal, spec.name)
+        body.prop(cal, "motion_basis", text="Actor Motion", text_ctxt=CONTEXT)
         layout.operator("overanim.apply_studio_defaults", icon="PREFERENCES")
 
 

@@ -26,6 +26,7 @@ from ...core.errors import OverAnimError
 from ...core.measurement import polar
 from ...core.messages import Message
 from ..common import deformed_meshes
+from . import scaled_animation
 
 TOLERANCE = 1e-5
 
@@ -127,21 +128,30 @@ def _place(obj: bpy.types.Object, world: Matrix, basis: Matrix) -> None:
 
 def apply_scale(context: bpy.types.Context, armature: bpy.types.Object, with_armature: bool) -> int:
     """Apply the scale of the armature (``with_armature``) and of its deformed meshes and their
-    children; returns how many objects were changed. Refuses, changing nothing, when an object is
-    linked or its data is shared with objects outside the rig."""
+    children, the armature's animation with it (scaled_animation); returns how many objects were
+    changed. Refuses, changing nothing, when an object is linked or its data is shared with objects
+    outside the rig, or its animation cannot take the scale."""
     objects = targets(context, armature, with_armature)
     worlds = {obj.name: obj.matrix_world.copy() for obj in objects}
     split = {name: _split(world) for name, world in worlds.items()}
     _refuse_what_cannot_change(armature, objects, with_armature, {n: s for n, (_, s) in split.items()})
+    armature_rigid, armature_stretch = _split(armature.matrix_world)
+    animation = None
+    if with_armature and not _is_identity(armature_stretch):  # its bone keys scale with the bones
+        animation = scaled_animation.plan(armature, armature_stretch.to_3x3())
+        scaled_animation.refuse_keyed_transforms(armature, np.array(armature_stretch.to_3x3()), scale_to_one=True)
+    for obj in objects:
+        if obj.type == "MESH":  # the others keep their world matrix, keyed or not
+            scaled_animation.refuse_keyed_transforms(obj, np.array(split[obj.name][1].to_3x3()), scale_to_one=True)
 
     changed = 0
-    armature_rigid, armature_stretch = _split(armature.matrix_world)
-    if with_armature and not _is_identity(armature_stretch):
+    if animation is not None:
         # the world stretch, its parent's included, into the bones; their envelope distances, radii
         # and B-Bone sizes are lengths of the rig and scale with them (Armature.transform), so a
         # mesh deformed by envelopes stays where it was
         armature.data.transform(armature_stretch)
         armature.data.update_tag()  # or the pose keeps the old rest matrices: a posed mesh would jump
+        animation.apply()
         if armature.parent is None:  # the stretch off its own transform (constraints that do not scale it stay)
             armature.matrix_basis = armature.matrix_basis @ armature_stretch.inverted()
         else:  # its own scale to 1, and its parent inverse takes the parent's

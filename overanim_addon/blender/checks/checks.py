@@ -4,6 +4,7 @@ where a safe one exists. ``run_checks`` only reads; fixes are separate functions
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -18,7 +19,11 @@ from ...core.skeleton import Skeleton, character_height
 from ...core.units import HUMAN_HEIGHT_CM, UnitScale, is_human_height, matching_unit_scale
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
+from ..export import shape_keys
+from ..export.shape_keys import modifiers_dropping_shape_keys
+from ..foot_ik.channels import animated as animated_channels
 from ..measure import extract
+from ..overrides import linked_data_reason
 from ..regions.packed import channel_table
 from ..regions.properties import region_bones, region_keys, require_region_bones
 from ..weights import region_weights
@@ -38,6 +43,7 @@ class CheckResult:
     severity: str  # ERROR / WARNING / INFO (Blender report levels)
     message: str
     fix: str = ""  # the id of a fix in FIXES, or "" when there is no safe one-click fix
+    region: str = ""  # the Region the finding is about (the panel offers its settings under it)
 
 
 def _check_calibration(context, armature):
@@ -129,12 +135,32 @@ def _check_pose(context, armature):
     joints = joints[np.all(np.isfinite(joints), axis=1)]
     size = float(np.ptp(joints, axis=0).max()) if len(joints) else 0.0
     posed = [pb.name for pb in armature.pose.bones if not _at_rest(pb.matrix_basis, POSE_OFFSET_TOLERANCE * size)]
-    if posed:
+    animated = _animated_bones(armature)
+    by_hand = [name for name in posed if name not in animated]
+    if by_hand:
         yield CheckResult("posed", WARNING,
                           Message("The meshes are shown posed ({count}, e.g. '{bone}'): measuring uses the rest "
-                                  "pose; switch the rig to Rest Position to see what is measured",
-                                  count=plural(len(posed), "{n} posed bone", "{n} posed bones"), bone=posed[0]),
+                                  "pose; switch the rig to Rest Position to see what is measured (Probe Ground, "
+                                  "Bake Foot IK and Export for Unreal use the pose either way)",
+                                  count=plural(len(by_hand), "{n} posed bone", "{n} posed bones"), bone=by_hand[0]),
                           "rest_position")
+    elif posed:  # every animated rig is posed at most frames: expected, nothing to fix
+        yield CheckResult("posed", INFO,
+                          Message("The meshes show the animation's pose ({count}, e.g. '{bone}'): measuring uses "
+                                  "the rest pose", count=plural(len(posed), "{n} posed bone", "{n} posed bones"),
+                                  bone=posed[0]))
+
+
+_POSE_BONE_PATH = re.compile(r'^pose\.bones\["((?:[^"\\]|\\.)*)"\]')
+
+
+def _animated_bones(armature) -> set[str]:
+    """The bones whose channels the armature's animation keys (its action, its NLA strips) or drives."""
+    adt = armature.animation_data
+    paths = {path for path, _index in animated_channels(armature)}
+    paths |= {driver.data_path for driver in adt.drivers} if adt is not None else set()
+    found = (_POSE_BONE_PATH.match(path) for path in paths)
+    return {re.sub(r"\\(.)", r"\1", match.group(1)) for match in found if match}
 
 
 def _at_rest(matrix, offset_tolerance: float) -> bool:
@@ -306,7 +332,8 @@ def _check_regions(context, armature):
         try:
             bones = require_region_bones(armature, region)
         except OverAnimError as error:
-            yield CheckResult("region_collection", ERROR, error.args[0] if error.args else str(error))
+            yield CheckResult("region_collection", ERROR, error.args[0] if error.args else str(error),
+                              region=region.name)
             continue
         bones_by_region.update({bone: [bone] for bone in bones})
         lazy = [b for b in bones if not armature.data.bones[b].use_deform]
@@ -341,8 +368,20 @@ def _check_meshes(context, armature):
                                                   name=armature.name))
 
 
+def _check_shape_keys(context, armature):
+    """Export for Unreal would lose them: the artist chooses (export/shape_keys.py), no one-click fix."""
+    for mesh_obj in deformed_meshes(armature, context.scene):
+        modifiers = modifiers_dropping_shape_keys(mesh_obj)
+        if modifiers:
+            yield CheckResult("shape_keys_dropped", WARNING, shape_keys.check_message(mesh_obj, modifiers))
+
+
+# findings about what the file will hold, not about the measurement: Measure does not repeat them in
+# its report, and Export for Unreal says what it did instead
+EXPORT_ONLY = frozenset({"shape_keys_dropped"})
+
 CHECKS = (_check_calibration, _check_scale, _check_mesh_scale, _check_pose, _check_locomotion_root,
-          _check_unit_scale, _check_meshes, _check_regions, _check_mask_channels)
+          _check_unit_scale, _check_meshes, _check_regions, _check_mask_channels, _check_shape_keys)
 
 
 def run_checks(context: bpy.types.Context, armature: bpy.types.Object) -> list[CheckResult]:
@@ -363,6 +402,10 @@ def _fix_apply_mesh_scale(context, armature):
 
 
 def _fix_rest_position(context, armature):
+    # what the viewport shows only: the steps that need the pose take it themselves (common.posed)
+    linked = linked_data_reason(armature, "Rest Position")
+    if linked is not None:
+        raise OverAnimError(linked)
     armature.data.pose_position = "REST"
 
 

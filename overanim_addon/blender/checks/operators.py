@@ -8,23 +8,23 @@ import bpy
 from ...core.messages import Message, plural, to_data
 from ..common import ArmatureOperatorMixin, require_armature, require_object_mode
 from ..i18n import CONTEXT
+from ..overrides import refill
 from .checks import FIXES, CheckResult, run_checks
 
 
 def store_checks(armature: bpy.types.Object, findings: Iterable[CheckResult]) -> None:
     """Keep the findings on the armature for the Checks panel (replacing the previous ones)."""
-    stored = armature.overanim.checks
-    stored.clear()
-    for finding in findings:
-        item = stored.add()
+    findings = list(findings)
+    for item, finding in zip(refill(armature.overanim.checks, len(findings), "check_id"), findings, strict=True):
         item.check_id, item.severity, item.message, item.fix = (finding.id, finding.severity, finding.message,
                                                                 finding.fix)
+        item.region = finding.region
         item.message_data = json.dumps(to_data(finding.message))
     armature.overanim.checks_run = True
 
 
 def report_findings(findings: list[CheckResult]) -> list[tuple[str, str]]:
-    log = [(f.severity, f.message) for f in findings if f.severity != "INFO"]
+    log = [(f.severity, f.message) for f in findings]
     errors = sum(f.severity == "ERROR" for f in findings)
     warnings = sum(f.severity == "WARNING" for f in findings)
     # an error finding is a result here, not a failure of the operator: report it as a warning
@@ -48,7 +48,22 @@ class OVERANIM_OT_run_checks(ArmatureOperatorMixin, bpy.types.Operator):
         return report_findings(findings)
 
 
-class OVERANIM_OT_fix_check(ArmatureOperatorMixin, bpy.types.Operator):
+class FixOperatorMixin(ArmatureOperatorMixin):
+    """Apply the fix ``self.fix`` (a key of FIXES), then check again."""
+
+    fix: str
+
+    def run(self, context):
+        armature = require_armature(context)
+        require_object_mode(armature, context.scene)
+        label, apply = FIXES[self.fix]
+        apply(context, armature)
+        findings = run_checks(context, armature)
+        store_checks(armature, findings)
+        return [("INFO", Message("{fix}: done", fix=label)), *report_findings(findings)[-1:]]
+
+
+class OVERANIM_OT_fix_check(FixOperatorMixin, bpy.types.Operator):
     """Apply the safe one-click fix of a check, then check again"""
 
     bl_idname = "overanim.fix_check"
@@ -62,15 +77,18 @@ class OVERANIM_OT_fix_check(ArmatureOperatorMixin, bpy.types.Operator):
     def description(cls, context, properties):  # type: ignore[no-untyped-def]
         return f"{FIXES[properties.fix][0]}, then run the checks again"
 
-    def run(self, context):
-        armature = require_armature(context)
-        require_object_mode(armature, context.scene)
-        label, apply = FIXES[self.fix]
-        apply(context, armature)
-        findings = run_checks(context, armature)
-        store_checks(armature, findings)
-        return [("INFO", Message("{fix}: done", fix=label)), *report_findings(findings)[-1:]]
+
+def fix_operator(key: str) -> str:
+    """The idname of the operator the Checks panel draws for a fix: named after it, so Blender's
+    redo panel and undo history say "Apply Scale" where fix_check (for scripts) says "Fix"."""
+    return f"overanim.fix_{key}"
 
 
-classes = (OVERANIM_OT_run_checks, OVERANIM_OT_fix_check)
+FIX_OPERATORS = tuple(
+    type(f"OVERANIM_OT_fix_{key}", (FixOperatorMixin, bpy.types.Operator),
+         {"bl_idname": fix_operator(key), "bl_label": label, "fix": key,
+          "__doc__": f"{label}, then run the checks again"})
+    for key, (label, _) in FIXES.items()
+)
+classes = (OVERANIM_OT_run_checks, OVERANIM_OT_fix_check, *FIX_OPERATORS)
 register, unregister = bpy.utils.register_classes_factory(classes)

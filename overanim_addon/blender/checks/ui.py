@@ -6,9 +6,11 @@ import bpy
 
 from ...core.messages import from_data
 from ..i18n import CONTEXT, tr
+from ..overrides import in_use
 from ..text_wrap import wrapped_label
 from ..ui import OverAnimSubPanel
 from .checks import FIXES
+from .operators import fix_operator
 
 ICONS = {"ERROR": "CANCEL", "WARNING": "ERROR", "INFO": "INFO"}
 
@@ -25,12 +27,13 @@ class OVERANIM_PT_checks(OverAnimSubPanel, bpy.types.Panel):
         armature = self.armature(context)
         data = armature.overanim
         layout = self.layout
-        layout.operator("overanim.run_checks", icon="CHECKMARK")
-        if not data.checks_run:
+        if not data.checks_run:  # Run Checks is among the steps' buttons above (ui.py)
+            layout.label(text=tr("Not checked yet"), icon="INFO", translate=False)
             return
-        if not data.checks:
+        findings = in_use(data.checks, "check_id")
+        if not findings:
             layout.label(text=tr("All checks passed"), icon="CHECKMARK", translate=False)
-        for item in data.checks:
+        for item in findings:
             # the whole message over as many rows as it needs, the fix on its own row below it
             col = layout.column(align=True)
             col.alert = item.severity == "ERROR"
@@ -38,7 +41,28 @@ class OVERANIM_PT_checks(OverAnimSubPanel, bpy.types.Panel):
             if item.fix in FIXES:
                 row = col.row()
                 row.alert = False
-                row.operator("overanim.fix_check", text=FIXES[item.fix][0], text_ctxt=CONTEXT).fix = item.fix
+                # an operator per fix: the redo panel and the undo history name it ("Apply Scale", not "Fix")
+                row.operator(fix_operator(item.fix), text=FIXES[item.fix][0], text_ctxt=CONTEXT)
+            self.draw_setting(col, armature, item)
+
+    @staticmethod
+    def draw_setting(layout: bpy.types.UILayout, armature: bpy.types.Object, item) -> None:
+        """The setting a finding asks for, right under it: the field it names may be in a closed
+        panel (Locomotion Root Bone in Calibration) or on a Region that is not the active one."""
+        data = armature.overanim
+        if item.check_id == "region_collection" and item.region in data.regions:
+            region = data.regions[item.region]
+            row = layout.row(align=True)
+            row.alert = False
+            row.prop_search(region, "bone_collection", armature.data, "collections_all", text="", icon="GROUP_BONE")
+            row.operator("overanim.region_remove", text="Remove Region", text_ctxt=CONTEXT,
+                         icon="REMOVE").region = region.name
+        elif item.check_id == "locomotion_root":
+            row = layout.row()
+            row.alert = False
+            # no label: the finding above names the field, and its name would leave the field no room
+            row.prop_search(data.calibration, "locomotion_root_bone", armature.data, "bones", text="",
+                            icon="BONE_DATA", results_are_suggestions=False)
 
 
 classes = (OVERANIM_PT_checks,)

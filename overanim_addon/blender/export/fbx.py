@@ -28,18 +28,16 @@ paths untouched and no partial file behind.
 from __future__ import annotations
 
 import contextlib
-import os
-import secrets
-import shutil
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import bpy
 
+from ... import safe_files
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..common import deformed_meshes, lod_index
+from ..common import deformed_meshes, lod_index, posed
 from ..regions import packed
 from ..regions.compose import COMPOSED
 from ..regions.masks import GROUP_PREFIX, PREFIX, mesh_masks
@@ -93,6 +91,7 @@ class ExportResult:
     frames: tuple[int, int] = (0, 0)
     curves: list[str] = field(default_factory=list)  # animated custom properties written as curves
     curves_on: str = ""  # the node (armature or bone) holding them
+    zero_curves: list[str] = field(default_factory=list)  # those 0 on every frame (Unreal drops them by default)
     unfiltered: list[str] = field(default_factory=list)  # linked meshes whose layers could not be filtered
 
 
@@ -218,10 +217,27 @@ def lod_path(path: Path, lod: int) -> Path:
     return path if lod == 0 else path.with_name(f"{path.stem}_LOD{lod}{path.suffix}")
 
 
+def export_targets(armature: bpy.types.Object, scene: bpy.types.Scene, path: Path,
+                   export_lods: bool) -> dict[int, Path]:
+    """LOD -> the file an export to ``path`` writes it to: ``path`` for the first and, with
+    ``export_lods``, one file per LOD n > 0."""
+    lods = sorted({lod_index(mesh_obj) for mesh_obj in deformed_meshes(armature, scene)}) or [0]
+    return {lod: lod_path(path, lod) for lod in (lods if export_lods else lods[:1])}
+
+
+def refuse_unwritable(targets: dict[int, Path]) -> None:
+    """Before anything is measured or written: a target the artist made read-only is not replaced."""
+    try:
+        safe_files.check_targets(list(targets.values()))
+    except safe_files.WriteError as error:
+        raise OverAnimError(Message("Not exported: {reason}", reason=error.args[0])) from None
+
+
 class Staging:
     """Files written under temporary names beside their targets (same folder: the rename is atomic)
-    and renamed over them together by ``commit``; leaving the ``with`` block deletes every temporary
-    file still there, so an error leaves the targets as they were and nothing half-written."""
+    and renamed over them together, all or none, by ``commit``; leaving the ``with`` block deletes
+    every temporary file still there, so an error leaves the targets as they were and nothing
+    half-written."""
 
     def __init__(self) -> None:
         self.temporary: list[Path] = []
@@ -231,14 +247,13 @@ class Staging:
         return self
 
     def __exit__(self, *_exc: object) -> None:
-        for path in self.temporary:
-            path.unlink(missing_ok=True)
+        safe_files.remove(*self.temporary)
 
     def new(self, target: Path) -> Path:
         """A new empty temporary file for ``target``; the newest one is what ``commit`` puts there.
         Created as any new file is (``mkstemp`` would make it readable by its owner only)."""
         while True:
-            path = target.with_name(f".{target.stem}.{secrets.token_hex(4)}.tmp{target.suffix}")
+            path = safe_files.sibling(target, f".tmp{target.suffix}")
             try:
                 path.open("xb").close()
                 break
@@ -249,10 +264,23 @@ class Staging:
         return path
 
     def commit(self) -> None:
-        for target, path in self.latest.items():
-            if target.exists():  # an existing file keeps its permissions, as when written over in place
-                shutil.copymode(target, path)
-            os.replace(path, target)
+        try:
+            safe_files.replace_all([(path, target) for target, path in self.latest.items()])
+        except safe_files.WriteError as error:
+            raise OverAnimError(_not_exported(error.args[0])) from None
+
+
+def _not_exported(reason: str) -> Message:
+    return Message("Not exported: {reason}; the files there are as they were", reason=reason)
+
+
+def _write_error(target: Path, error: OSError | RuntimeError) -> OverAnimError:
+    """A write into ``target``'s temporary file failed: Blender's exporter raises RuntimeError with
+    its whole traceback as the text, of which the artist gets the last line (the console has all)."""
+    lines = [line for line in str(error).splitlines() if line.strip() and not line.startswith("Location:")]
+    said = error.strerror if isinstance(error, OSError) and error.strerror else lines[-1] if lines else repr(error)
+    reason = safe_files.full_disk_reason(error, target.parent) or said.strip().removeprefix("Error: ")
+    return OverAnimError(_not_exported(Message("could not write {file}: {reason}", file=target.name, reason=reason)))
 
 
 def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, path: Path, *,
@@ -269,24 +297,30 @@ def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, pa
     by_lod: dict[int, list[bpy.types.Object]] = {}
     for mesh_obj in meshes:
         by_lod.setdefault(lod_index(mesh_obj), []).append(mesh_obj)
-    lods = sorted(by_lod) if export_lods else [min(by_lod, default=0)]
-    if not lods:
-        lods = [0]
+    targets = export_targets(armature, context.scene, path, export_lods)
+    refuse_unwritable(targets)
     names = property_curves.animated_properties(armature) if result.animated else []
-    curves = property_curves.sample(context, armature, names, *result.frames) if names else None
     path.parent.mkdir(parents=True, exist_ok=True)
-    with Staging() as staging:
-        for lod in lods:
+    # the take is the pose as it plays, whatever the Pose/Rest toggle shows (the exporter itself
+    # writes the meshes and the bind pose from the rest)
+    with posed(armature), Staging() as staging:
+        curves = property_curves.sample(context, armature, names, *result.frames) if names else None
+        for lod, target in targets.items():
             group = by_lod.get(lod, [])
-            target = lod_path(path, lod)
-            written = staging.new(target)
-            with export_meshes(group, packed_only, bool(result.channels), result.unfiltered), context.temp_override(
-                    selected_objects=[armature, *group], active_object=armature, object=armature):
-                bpy.ops.export_scene.fbx(filepath=str(written), bake_anim=result.animated,
-                                         use_armature_deform_only=deform_bones_only, **UNREAL_SETTINGS)
-            if curves is not None:
-                result.curves_on = property_curves.add_to_file(written, staging.new(target), armature.name, curves)
-                result.curves = names
+            try:
+                written = staging.new(target)
+                with export_meshes(group, packed_only, bool(result.channels), result.unfiltered), \
+                        context.temp_override(selected_objects=[armature, *group], active_object=armature,
+                                              object=armature):
+                    bpy.ops.export_scene.fbx(filepath=str(written), bake_anim=result.animated,
+                                             use_armature_deform_only=deform_bones_only, **UNREAL_SETTINGS)
+                if curves is not None:
+                    result.curves_on = property_curves.add_to_file(written, staging.new(target), armature.name,
+                                                                   curves)
+                    result.curves = names
+                    result.zero_curves = property_curves.all_zero(curves)
+            except (OSError, RuntimeError) as error:
+                raise _write_error(target, error) from error
             result.files.append(ExportedFile(target, lod, [m.name for m in group],
                                              sum(len(m.data.vertices) for m in group)))
         staging.commit()

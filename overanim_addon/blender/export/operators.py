@@ -11,7 +11,9 @@ from ..common import ArmatureOperatorMixin, find_armature, require_armature, req
 from ..i18n import CONTEXT
 from ..measure.operators import measure_and_store
 from ..regions.packed import PACKED
-from .fbx import ExportResult, export_for_unreal, object_mode
+from . import shape_keys, summary
+from .fbx import ExportResult, export_for_unreal, export_targets, object_mode, refuse_unwritable
+from .shape_keys import modifiers_dropping_shape_keys
 
 
 def report_lines(armature: bpy.types.Object, result: ExportResult) -> list[tuple[str, str]]:
@@ -38,13 +40,24 @@ def report_lines(armature: bpy.types.Object, result: ExportResult) -> list[tuple
                                        "{n} animated custom property as an animation curve on '{node}'",
                                        "{n} animated custom properties as animation curves on '{node}'",
                                        node=result.curves_on)))
+            if result.zero_curves:
+                log.append(("INFO", Message(
+                    "{n} of these curves stay 0 on every frame ({names}): Unreal's importer leaves them out while "
+                    "'Do not import curves with only 0 values' is on (its default); turn it off in the animation "
+                    "import options to keep them", n=len(result.zero_curves), names=", ".join(result.zero_curves))))
     else:
         log.append(("INFO", Message("No animation")))
+    for exported in result.files:
+        for name in exported.meshes:
+            mesh_obj = bpy.data.objects.get(name)
+            modifiers = modifiers_dropping_shape_keys(mesh_obj) if mesh_obj is not None else []
+            if mesh_obj is not None and modifiers:
+                log.append(("WARNING", shape_keys.report_message(mesh_obj, modifiers)))
     for name in result.unfiltered:
         log.append(("WARNING", Message("'{name}' is linked: its colour layers went into the file unfiltered",
                                        name=name)))
     extra = len(result.files) - 1
-    log.append(("INFO", Message("Exported {file} for Unreal{lods}", file=result.files[0].path.name,
+    log.append(("INFO", Message("Exported {file} for Unreal{lods}", file=str(result.files[0].path),
                                 lods=plural(extra, " (+{n} LOD file)", " (+{n} LOD files)") if extra else "")))
     return log
 
@@ -87,8 +100,9 @@ class OVERANIM_OT_export_fbx(ArmatureOperatorMixin, bpy.types.Operator, ExportHe
         path = Path(bpy.path.abspath(self.filepath))
         if path.suffix.lower() != ".fbx":
             path = path.with_name(f"{path.name}.fbx")
+        refuse_unwritable(export_targets(armature, context.scene, path, self.export_lods))  # before measuring
         with object_mode(context):  # measured and written as in Object Mode; the artist's mode comes back
-            log = measure_and_store(context, armature, for_export=True)
+            log = measure_and_store(context, armature, for_export=True, side=True)
             errors = [message for level, message in log if level == "ERROR"]
             if errors:  # the metadata would be stale or wrong: nothing is written
                 raise OverAnimError(errors[0])
@@ -98,8 +112,9 @@ class OVERANIM_OT_export_fbx(ArmatureOperatorMixin, bpy.types.Operator, ExportHe
             except OSError as error:
                 raise OverAnimError(Message("Could not write {path}: {reason}", path=str(path),
                                             reason=error.strerror or str(error))) from error
-        warnings = [(level, message) for level, message in log if level == "WARNING"]
-        return [*warnings, *report_lines(armature, result)]
+        summary.store(armature, result)
+        # what the measurement found (its summary, last, is said by "measured just now")
+        return [*log[:-1], *report_lines(armature, result)]
 
 
 classes = (OVERANIM_OT_export_fbx,)

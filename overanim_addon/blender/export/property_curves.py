@@ -88,6 +88,17 @@ def sample(context: bpy.types.Context, armature: bpy.types.Object, names: Sequen
     return PropertyCurves(frames, scene.render.fps / scene.render.fps_base, dict(zip(names, values, strict=True)))
 
 
+# Unreal's importer skips a curve whose every key is nearly zero (FbxAnimationImport ShouldImportCurve
+# with bDoNotImportCurveWithZero, on by default: FMath::IsNearlyZero, tolerance UE_SMALL_NUMBER)
+UNREAL_ZERO = 1e-8
+
+
+def all_zero(curves: PropertyCurves) -> list[str]:
+    """The curves Unreal's importer drops by default: 0 on every frame, as stored (float32)."""
+    return [name for name, series in curves.values.items()
+            if not np.any(np.abs(series.astype(np.float32)) > UNREAL_ZERO)]
+
+
 def key_times(frames: np.ndarray, fps: float) -> np.ndarray:
     """FBX ticks of each frame, computed as the exporter computes its own (frame / fps * FBX_KTIME)."""
     ktime = importlib.import_module("io_scene_fbx.fbx_utils").FBX_KTIME

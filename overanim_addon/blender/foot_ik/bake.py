@@ -1,9 +1,9 @@
 """Bake Foot IK: probe every frame of a range with the rig posed by its animation, then write one
 action ``OverAnim_FootIK`` on an NLA track of that name (COMBINE) above the artist's animation.
 
-A ``BakeSession`` first only reads (``step`` samples frames; the previous bake's track is muted
-meanwhile so it does not feed back into the probe), so cancelling leaves the file as it was; only
-``finish`` writes. What is keyed on every frame:
+A ``BakeSession`` first only reads (``step`` samples frames; the previous bake is taken out of the
+evaluation meanwhile so it does not feed back into the probe), so cancelling leaves the file as it
+was; only ``finish`` writes. What is keyed on every frame:
 
 - the ten ``OverAnim_FootIK_*`` custom properties;
 - each IK target: moved up in world Z so that its foot lands on the ground (by its lift: its foot
@@ -36,11 +36,12 @@ from mathutils import Euler, Matrix, Vector
 
 from ...core.errors import OverAnimError
 from ...core.foot_ik import VALUE_NAMES, FootIKSolution
+from ...core.messages import Message
 from ...core.rotations import matrices_to_quaternions, quaternion_conjugate, quaternion_multiply
-from ..common import cm_per_unit
+from ..common import cm_per_unit, posed
 from . import nla, statics, values
 from .channels import NewChannels, fcurves, keys
-from .probe import Sampler, ground_for, no_ground_warning
+from .probe import GROUND_HINT, Sampler, ground_for, why_no_ground
 from .properties import store_bone_names
 from .rig import FootIKRig, resolve
 
@@ -143,6 +144,26 @@ def _refuse_driven(armature: bpy.types.Object, bones: list[_KeyedBone]) -> None:
                                     "bake's keys; remove the driver or pick another bone")
 
 
+def _unkeyed_feet(rig: FootIKRig) -> list[tuple[str, str]]:
+    """A foot without an IK target is not moved by the bake (only the curves tell its offset): say so."""
+    b = rig.bones
+    if not (b.left_ik_target or b.right_ik_target):
+        body = Message(" and the body bone '{bone}'", bone=b.body_bone) if b.body_bone else ""
+        return [("WARNING", Message("No IK target is set (Left IK, Right IK): the feet are not moved; the bake keys "
+                                    "only the OverAnim_FootIK_ curves{body}. Pick the IK bones in the Foot IK panel "
+                                    "(Detect Foot Bones finds them by name)", body=body))]
+    missing = "Left IK" if not b.left_ik_target else "Right IK" if not b.right_ik_target else ""
+    if missing:
+        return [("WARNING", Message("{field} is not set: that foot is not moved, only the OverAnim_FootIK_ curves "
+                                    "give its offset; pick its IK bone in the Foot IK panel", field=missing))]
+    return []
+
+
+# A bake holds every frame's samples and keys in memory until it writes them: 1,000,000 frames took
+# 628 s and 5 GB (past the batch's 600 s per file); 100,000 take about a minute and 0.5 GB.
+MAX_FRAMES = 100_000
+
+
 class BakeSession:
     """Bake in steps (a modal operator runs a few frames per timer tick); see the module docstring."""
 
@@ -150,25 +171,29 @@ class BakeSession:
                  frame_start: int, frame_end: int) -> None:
         if frame_end < frame_start:
             raise OverAnimError(f"The frame range ends ({frame_end}) before it starts ({frame_start})")
+        count = frame_end - frame_start + 1
+        if count > MAX_FRAMES:  # before anything is read or muted
+            raise OverAnimError(Message("Bake Foot IK bakes at most {limit:,} frames at once; {start} to {end} is "
+                                        "{count:,} frames: set a shorter frame range (Start and End, or the "
+                                        "scene's)", limit=MAX_FRAMES, start=frame_start, end=frame_end, count=count))
         nla.check_stack(armature)
         self.context, self.armature, self.settings = context, armature, settings
         self.scene = context.scene
         self.rig = resolve(context, armature, settings, keys_bones=True)
         self.ground = ground_for(context, self.rig, settings)
-        self.bones = _keyed_bones(self.rig)
+        with posed(armature):  # the bones' following is measured on the pose
+            self.bones = _keyed_bones(self.rig)
         _refuse_driven(armature, self.bones)
         self.below = nla.animated_below(armature)
         self.frames = np.arange(frame_start, frame_end + 1)
         self.sampler = Sampler(self.rig, self.ground, len(self.frames), [b.name for b in self.bones])
         self._frame = (self.scene.frame_current, self.scene.frame_subframe)
-        self._muted = [(track, track.mute) for track in nla.bake_tracks(armature)]
-        for track, _ in self._muted:
-            track.mute = True
         # channels only a previous bake animated still hold its last values: sample from their own
         kept = statics.recorded(settings)
         statics.put_back(armature, kept, self.below)
         fresh = [c for bone in self.bones for c in bone.channels() if c not in self.below and c not in kept]
         self.statics = {**kept, **statics.current(armature, fresh)}
+        self._detached = nla.detach_bake(armature)  # last: a refusal above leaves the bake as it was
 
     @property
     def total(self) -> int:
@@ -182,21 +207,27 @@ class BakeSession:
         """Sample frames for about ``seconds``; True once every frame is sampled."""
         until = time.perf_counter() + seconds
         scene, sampler, frames = self.scene, self.sampler, self.frames
-        while sampler.count < len(frames):
-            scene.frame_set(int(frames[sampler.count]))
-            sampler.record()
-            if time.perf_counter() >= until:
-                break
+        # posed for each step only: between the steps of a modal bake the viewport shows the rig
+        # as the artist set it, and nothing is left switched if the bake never ends
+        with posed(self.armature):
+            while sampler.count < len(frames):
+                scene.frame_set(int(frames[sampler.count]))
+                sampler.record()
+                if time.perf_counter() >= until:
+                    break
         return sampler.count >= len(frames)
 
     def _restore_frame(self) -> None:
         frame, subframe = self._frame
         self.scene.frame_set(frame, subframe=subframe)
 
+    def _reattach(self) -> None:
+        nla.reattach(self._detached)
+        self._detached = []
+
     def cancel(self) -> None:
-        """Put back what sampling changed (the frame, the muted track); nothing was written."""
-        for track, mute in self._muted:
-            track.mute = mute
+        """Put back what sampling changed (the frame, the previous bake); nothing was written."""
+        self._reattach()
         self._restore_frame()
 
     def _bone_curves(self, solution: FootIKSolution) -> dict[tuple[str, int, str], np.ndarray]:
@@ -249,10 +280,15 @@ class BakeSession:
         assert self.done == self.total
         armature, settings = self.armature, self.settings
         solution = self.sampler.solution()
-        curves = self._bone_curves(solution)
         sampled = solution.values()
+        if not (sampled["LeftHit"].any() or sampled["RightHit"].any()):  # a track of zeros would only mislead
+            raise OverAnimError(Message(
+                "Ground under neither foot in frames {start}-{end}: {why}; nothing was baked: {hint}",
+                start=int(self.frames[0]), end=int(self.frames[-1]),
+                why=why_no_ground(self.ground, self.rig.ray, settings), hint=GROUND_HINT))
+        curves = self._bone_curves(solution)
         # everything is computed: from here on only writes
-        self._muted = []
+        self._reattach()  # the previous bake is known by its strips' action: whole again, then removed
         nla.remove_bake(armature)
         adt = armature.animation_data
         blending = (adt.action_blend_type, adt.action_extrapolation, adt.action_influence) if adt else None
@@ -274,7 +310,8 @@ class BakeSession:
         self._restore_frame()
         return BakeResult(frames=self.frames, values=sampled, bone_curves=len(curves),
                           pushed_down=pushed.strips[0].action.name if pushed is not None else "",
-                          warnings=[*no_ground_warning(self.ground, settings), *self.rig.warnings])
+                          warnings=[*self.rig.measured, *self.rig.warnings, *_unkeyed_feet(self.rig),
+                                    *values.override_warning(armature, "Bake Foot IK")])
 
     def run(self, progress: Callable[[int], None] | None = None) -> BakeResult:
         """Every frame at once (background mode, scripts), then write."""
@@ -288,13 +325,10 @@ def baked_values(armature: bpy.types.Object) -> dict[str, np.ndarray]:
     """The keyed custom-property values of the bake on ``armature`` (frame, value) by VALUE_NAMES;
     empty when there is no bake."""
     out: dict[str, np.ndarray] = {}
-    for track in nla.bake_tracks(armature):
-        for strip in track.strips:
-            if strip.action is None:
-                continue
-            by_path = {c.data_path: c for c in fcurves(strip.action, getattr(strip, "action_slot", None))}
-            for name in VALUE_NAMES:
-                curve = by_path.get(f'["{values.property_name(name)}"]')
-                if curve is not None:
-                    out[name] = keys(curve)
+    for _track, strip in nla.bake_strips(armature):
+        by_path = {c.data_path: c for c in fcurves(strip.action, getattr(strip, "action_slot", None))}
+        for name in VALUE_NAMES:
+            curve = by_path.get(f'["{values.property_name(name)}"]')
+            if curve is not None:
+                out[name] = keys(curve)
     return out

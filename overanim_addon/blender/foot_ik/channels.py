@@ -6,12 +6,13 @@ F-curves directly."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import bpy
 import numpy as np
 
-from ..compat import is_layered
+from ..compat import is_layered, new_fcurve
 
 LINEAR = 1  # the index of 'LINEAR' in a keyframe's interpolation enum (CONSTANT, LINEAR, BEZIER, ...)
 
@@ -38,9 +39,57 @@ def _strip_actions(strips: Any) -> list[tuple[bpy.types.Action, Any]]:
     return found
 
 
-def animated(owner: Any, skip_track: str = "") -> set[tuple[str, int]]:
+@dataclass(frozen=True)
+class Use:
+    """One place an action plays on an owner: the active action or an NLA strip."""
+
+    action: bpy.types.Action
+    slot: Any  # the owner's slot of a layered action (4.4+); None on 4.2/4.3
+    blend_type: str  # REPLACE, COMBINE, ADD, SUBTRACT, MULTIPLY
+
+
+def _every_strip(strips: Any) -> Iterator[Use]:
+    for strip in strips:
+        if strip.type == "META":
+            yield from _every_strip(strip.strips)
+        elif strip.action is not None:
+            yield Use(strip.action, getattr(strip, "action_slot", None), strip.blend_type)
+
+
+def assigned(owner: Any) -> list[Use]:
+    """Every use of an action in the animation of ``owner``: its active action and the strips of
+    every NLA track, muted ones included (a muted track or a stash plays again once unmuted)."""
+    adt = getattr(owner, "animation_data", None)
+    if adt is None:
+        return []
+    uses = []
+    if adt.action is not None:
+        uses.append(Use(adt.action, getattr(adt, "action_slot", None), adt.action_blend_type))
+    for track in adt.nla_tracks:
+        uses += _every_strip(track.strips)
+    return uses
+
+
+def scale_values(curve: bpy.types.FCurve, factor: float, pivot: float = 0.0) -> None:
+    """``pivot + factor * (value - pivot)`` for every value of ``curve``: its keys and both Bezier
+    handles of each (so the curve between the keys scales too, whatever the handle types), and its
+    baked samples. Blender serves these through a getter per key, not as raw arrays: the buffer is
+    its own float32 (a float64 one costs a conversion per value), the arithmetic float64, one rounding."""
+    for points, fields in ((curve.keyframe_points, ("co", "handle_left", "handle_right")),
+                           (curve.sampled_points, ("co",))):
+        if not len(points):
+            continue
+        pairs = np.empty(len(points) * 2, np.float32)
+        for name in fields:
+            points.foreach_get(name, pairs)
+            values = pairs[1::2].astype(np.float64)  # (frame, value): the values only
+            pairs[1::2] = pivot + factor * (values - pivot) if pivot else factor * values
+            points.foreach_set(name, pairs)
+
+
+def animated(owner: Any, skip_action: Any = None) -> set[tuple[str, int]]:
     """(data path, index) of every channel the animation of ``owner`` keys: its active action and the
-    strips of its unmuted NLA tracks (but the tracks named ``skip_track``). Drivers are not keys."""
+    unmuted strips of its unmuted NLA tracks (but the strips of ``skip_action``). Drivers are not keys."""
     adt = owner.animation_data
     if adt is None:
         return set()
@@ -48,9 +97,10 @@ def animated(owner: Any, skip_track: str = "") -> set[tuple[str, int]]:
     if adt.action is not None:
         sources.append((adt.action, getattr(adt, "action_slot", None)))
     for track in adt.nla_tracks:
-        if track.name != skip_track and not track.mute:
+        if not track.mute:
             sources += _strip_actions(track.strips)
-    return {(c.data_path, c.array_index) for action, slot in sources for c in fcurves(action, slot)}
+    return {(c.data_path, c.array_index) for action, slot in sources if skip_action is None or action != skip_action
+            for c in fcurves(action, slot)}
 
 
 class NewChannels:
@@ -68,11 +118,7 @@ class NewChannels:
 
     def add(self, data_path: str, index: int, group: str, frames: np.ndarray, values: Sequence[float]) -> None:
         """One F-curve with a linear key per frame (bulk: ``foreach_set``, no per-key Python)."""
-        if self.slot is not None:  # 4.4 and 4.5 take no group in fcurves.new(): set it after
-            curve = self._bag.fcurves.new(data_path, index=index)
-            curve.group = self._bag.groups.get(group) or self._bag.groups.new(group)
-        else:
-            curve = self.action.fcurves.new(data_path, index=index, action_group=group)
+        curve = new_fcurve(self.action, self._bag if self.slot is not None else self.action, data_path, index, group)
         points = curve.keyframe_points
         points.add(len(frames))
         co = np.empty((len(frames), 2), np.float32)

@@ -147,6 +147,7 @@ class Ground:
 
     def __init__(self, objects: list[bpy.types.Object], depsgraph: bpy.types.Depsgraph, large: int = LARGE) -> None:
         self.depsgraph = depsgraph
+        self.names = [o.name for o in objects]  # what is probed, for the reports
         self.local_trees: list[_LocalTree] = []
         self._moving = {o.as_pointer(): o for o in objects if moves(o)}
         still = {o.as_pointer(): o for o in objects if o.as_pointer() not in self._moving}

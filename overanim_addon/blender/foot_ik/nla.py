@@ -1,13 +1,21 @@
 """The bake's place in the armature's NLA stack: the artist's action pushed down (as Blender's Push
-Down does) and ``OverAnim_FootIK`` on top of it with blend type COMBINE; and the way back."""
+Down does) and ``OverAnim_FootIK`` on top of it with blend type COMBINE; and the way back.
+
+The bake is known by the action it wrote (``baked_action`` in the armature's Foot IK settings), not
+by a name: the artist may name a track of theirs ``OverAnim_FootIK``, drop their own strips into
+the bake's track or move the pushed-down walk there. Remove and a re-bake take away the bake's
+strips, a track only when nothing else is left in it, and the action when nothing else uses it.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import bpy
 
 from ...core.errors import OverAnimError
+from ...core.messages import Message, plural
 from . import channels
 
 BAKE_NAME = "OverAnim_FootIK"
@@ -20,23 +28,61 @@ def check_stack(armature: bpy.types.Object) -> None:
         return
     if adt.use_tweak_mode:
         raise OverAnimError(f"'{armature.name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first")
-    others = [t for t in adt.nla_tracks if t.name != BAKE_NAME]
+    ours = bake_tracks(armature)
+    others = [t for t in adt.nla_tracks if t not in ours]
     if any(t.is_solo for t in others):
         raise OverAnimError(f"An NLA track of '{armature.name}' is solo: the bake's track would not play; unsolo it")
     if not adt.use_nla and others:
         raise OverAnimError(f"The NLA of '{armature.name}' is turned off: its tracks and the bake would not play")
 
 
+def baked_action(armature: bpy.types.Object) -> bpy.types.Action | None:
+    return armature.overanim.foot_ik.baked_action
+
+
+def bake_strips(armature: bpy.types.Object) -> list[tuple[bpy.types.NlaTrack, bpy.types.NlaStrip]]:
+    """(track, strip) of every strip of the bake's action in the armature's NLA."""
+    adt, action = armature.animation_data, baked_action(armature)
+    if adt is None or action is None:
+        return []
+    return [(track, strip) for track in adt.nla_tracks for strip in track.strips if strip.action == action]
+
+
 def bake_tracks(armature: bpy.types.Object) -> list[bpy.types.NlaTrack]:
-    adt = armature.animation_data
-    return [] if adt is None else [t for t in adt.nla_tracks if t.name == BAKE_NAME]
+    """The tracks holding a strip of the bake (the artist's strips may be in them too)."""
+    found: list[bpy.types.NlaTrack] = []
+    for track, _strip in bake_strips(armature):
+        if track not in found:
+            found.append(track)
+    return found
+
+
+Detached = list[tuple[bpy.types.NlaStrip, bpy.types.Action | None, Any]]  # (strip, its action, its slot)
+
+
+def detach_bake(armature: bpy.types.Object) -> Detached:
+    """Take the bake out of the evaluation as if it were removed, until ``reattach``: its strips
+    lose their action. Muting would not do: Blender still resets the channels of a muted strip to
+    their defaults (the bake-only channels would lose their own values), and a muted track would
+    silence the artist's strips in it too. The bake's record keeps the action a user meanwhile."""
+    detached = [(strip, strip.action, getattr(strip, "action_slot", None)) for _track, strip in bake_strips(armature)]
+    for strip, _action, _slot in detached:
+        strip.action = None
+    return detached
+
+
+def reattach(detached: Detached) -> None:
+    for strip, action, slot in detached:
+        strip.action = action
+        if slot is not None:
+            strip.action_slot = slot
 
 
 def animated_below(armature: bpy.types.Object) -> set[tuple[str, int]]:
     """(data path, index) of every channel the artist's animation writes: the active action and the
-    strips of unmuted tracks other than the bake's. A COMBINE layer adds to those channels' values;
-    on any other channel it adds to the property's default (0, identity), not to its current value."""
-    return channels.animated(armature, skip_track=BAKE_NAME)
+    strips of unmuted tracks but the bake's. A COMBINE layer adds to those channels' values; on any
+    other channel it adds to the property's default (0, identity), not to its current value."""
+    return channels.animated(armature, skip_action=baked_action(armature))
 
 
 def _plays_alone(adt: Any) -> bool:
@@ -68,6 +114,7 @@ def push_down(armature: bpy.types.Object, first: int, last: int) -> bpy.types.Nl
     if extrapolation != "NOTHING":  # only then is the active action played outside its keys
         start, end = min(start, first), max(end, last)
     track = adt.nla_tracks.new()
+    track.name = unique_track_name(adt, action.name)  # the NLA editor shows whose animation it is
     strip = track.strips.new(action.name, round(start), action)
     strip.action_frame_start, strip.action_frame_end = start, end  # the strip's end follows
     if (start, end) != keys:  # or leaving tweak mode would shrink the strip back to the keys
@@ -85,6 +132,17 @@ def push_down(armature: bpy.types.Object, first: int, last: int) -> bpy.types.Nl
     return track
 
 
+def unique_track_name(adt: bpy.types.AnimData, name: str) -> str:
+    """``name``, or ``name.001``... when a track has it already: Blender lets two tracks share a name
+    (an importer's track of the same action, for one), and Remove finds the pushed track by it."""
+    taken = {track.name for track in adt.nla_tracks}
+    candidate, number = name, 0
+    while candidate in taken:
+        number += 1
+        candidate = f"{name}.{number:03d}"
+    return candidate
+
+
 def bring_back(armature: bpy.types.Object, action: bpy.types.Action, track_name: str,
                blending: tuple[str, str, float]) -> bool:
     """Undo ``push_down``: the track holding only ``action`` is removed and the action is active
@@ -94,8 +152,10 @@ def bring_back(armature: bpy.types.Object, action: bpy.types.Action, track_name:
     adt = armature.animation_data
     if adt is None or adt.action is not None:
         return False
-    track = adt.nla_tracks.get(track_name)
-    if track is None or len(track.strips) != 1 or track.strips[0].action != action:
+    # the topmost of that name holding only the action: older files may share the name with another track
+    track = next((t for t in reversed(adt.nla_tracks)
+                  if t.name == track_name and len(t.strips) == 1 and t.strips[0].action == action), None)
+    if track is None:
         return False
     slot = getattr(track.strips[0], "action_slot", None)
     adt.nla_tracks.remove(track)
@@ -106,17 +166,32 @@ def bring_back(armature: bpy.types.Object, action: bpy.types.Action, track_name:
     return True
 
 
-def remove_bake(armature: bpy.types.Object) -> int:
-    """Remove the bake's tracks and their actions (when nothing else uses them); returns the
-    number of tracks removed."""
+@dataclass
+class RemovedBake:
+    strips: int = 0  # the bake's strips removed
+    tracks: int = 0  # the bake's tracks removed with them (nothing else was left in them)
+    kept: list[str] = field(default_factory=list)  # the bake's tracks left holding the artist's strips
+
+
+def remove_bake(armature: bpy.types.Object) -> RemovedBake:
+    """Remove the bake's strips, the tracks they leave empty, and its action when nothing else
+    uses it (the artist may have put it to use elsewhere)."""
+    settings, action = armature.overanim.foot_ik, baked_action(armature)
+    removed = RemovedBake()
     tracks = bake_tracks(armature)
-    actions = {s.action for t in tracks for s in t.strips if s.action is not None}
     for track in tracks:
-        armature.animation_data.nla_tracks.remove(track)
-    for action in actions:
-        if action.users == 0:
-            bpy.data.actions.remove(action)
-    return len(tracks)
+        for strip in [s for s in track.strips if s.action == action]:
+            track.strips.remove(strip)
+            removed.strips += 1
+        if len(track.strips):
+            removed.kept.append(track.name)
+        else:
+            armature.animation_data.nla_tracks.remove(track)
+            removed.tracks += 1
+    settings.baked_action = None
+    if action is not None and action.users == 0:
+        bpy.data.actions.remove(action)
+    return removed
 
 
 def add_bake_track(armature: bpy.types.Object, action: bpy.types.Action, slot: Any, start: int) -> bpy.types.NlaTrack:
@@ -129,4 +204,38 @@ def add_bake_track(armature: bpy.types.Object, action: bpy.types.Action, slot: A
     strip.extrapolation = "NOTHING"  # outside the baked frames the artist's animation plays untouched
     if slot is not None:
         strip.action_slot = slot
+    armature.overanim.foot_ik.baked_action = action
     return track
+
+
+def _tracks_holding(adt: Any, action: bpy.types.Action) -> list[str]:
+    def holds(strips: Any) -> bool:
+        return any(s.action == action or (s.type == "META" and holds(s.strips)) for s in strips)
+
+    return [track.name for track in adt.nla_tracks if holds(track.strips)]
+
+
+def put_back_pushed(armature: bpy.types.Object, action: bpy.types.Action, track_name: str,
+                    blending: tuple[str, str, float]) -> tuple[str, Message]:
+    """Where the action the bake pushed down goes on Remove, as (level, what the report says). Until
+    then the bake's record of it is a user of it; after, it must have another, or the next save
+    drops it: active again as before the bake (``bring_back``), else where the artist put it in the
+    NLA, else active again or, when another action is active, on a muted track of its own."""
+    if bring_back(armature, action, track_name, blending):
+        return "INFO", Message("'{action}' is the active action again", action=action.name)
+    adt = armature.animation_data or armature.animation_data_create()
+    holding = _tracks_holding(adt, action)
+    if holding:
+        return "WARNING", plural(len(holding), "'{action}' stays in the NLA on track {tracks}",
+                                 "'{action}' stays in the NLA on tracks {tracks}", action=action.name,
+                                 tracks=", ".join(f"'{name}'" for name in holding))
+    if adt.action is None:
+        adt.action = action
+        adt.action_blend_type, adt.action_extrapolation, adt.action_influence = blending
+        return "INFO", Message("'{action}' is the active action again", action=action.name)
+    track = adt.nla_tracks.new()
+    track.name = unique_track_name(adt, action.name)
+    track.strips.new(action.name, round(action.frame_range[0]), action)
+    track.mute = True  # kept, not played: the artist plays another action now
+    return "WARNING", Message("'{action}' is kept on the muted NLA track '{track}': the armature has another "
+                              "active action", action=action.name, track=track.name)

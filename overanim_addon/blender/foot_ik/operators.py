@@ -8,12 +8,20 @@ from typing import Any
 import bpy
 
 from ...core.errors import OverAnimError
-from ...core.messages import Message
-from ..common import ArmatureOperatorMixin, find_armature, require_armature, require_object_mode
+from ...core.messages import Message, plural
+from ..common import (
+    ArmatureOperatorMixin,
+    ModalSessionMixin,
+    poll_armature,
+    posed,
+    refuse_poll,
+    require_armature,
+    require_object_mode,
+)
 from ..i18n import CONTEXT
 from . import nla, statics, values
 from .bake import BakeResult, BakeSession
-from .probe import Sampler, ground_for, no_ground_warning
+from .probe import GROUND_HINT, Sampler, ground_for, why_no_ground
 from .properties import BONE_FIELDS, bone_names, detected_bones, store_bone_names
 from .rig import facing, no_feet, resolve
 
@@ -31,34 +39,45 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
         rig = resolve(context, armature, settings)
         ground = ground_for(context, rig, settings)
         sampler = Sampler(rig, ground, 1)
-        sampler.record()
+        with posed(armature):
+            sampler.record()
         found = {name: float(v[0]) for name, v in sampler.solution().values().items()}
         values.write(armature, found)
         store_bone_names(settings, rig.bones)
         left, right = found["LeftHit"] > 0.5, found["RightHit"] > 0.5
-        hits = "both feet" if left and right else "the left foot" if left else "the right foot" if right else \
-            "neither foot"
-        body, left, right = (values.signed(found[name], 2) for name in ("BodyOffset", "LeftOffset", "RightOffset"))
-        return [*no_ground_warning(ground, settings), *rig.warnings,
-                ("INFO", f"Frame {context.scene.frame_current}: ground under {hits}; body {body} cm, left {left} cm, "
-                         f"right {right} cm")]
+        frame = context.scene.frame_current
+        first = [*rig.measured, *values.override_warning(armature, "Probe Ground"), *rig.warnings]
+        if not (left or right):
+            return [*first, ("WARNING", Message("Frame {frame}: ground under neither foot: {why}; {hint}",
+                                                frame=frame, why=why_no_ground(ground, rig.ray, settings),
+                                                hint=GROUND_HINT))]
+        hits = Message("both feet") if left and right else Message("the left foot") if left else \
+            Message("the right foot")
+        body, left_cm, right_cm = (values.signed(found[name], 2) for name in ("BodyOffset", "LeftOffset",
+                                                                               "RightOffset"))
+        return [*first, ("INFO", Message("Frame {frame}: ground under {hits}; body {body} cm, left {left} cm, "
+                                         "right {right} cm", frame=frame, hits=hits, body=body, left=left_cm,
+                                         right=right_cm))]
 
 
-def _summary(result: BakeResult) -> str:
+def _summary(result: BakeResult) -> Message:
     body = result.values["BodyOffset"]
-    hits = f"left foot on ground {int(result.values['LeftHit'].sum())}, right {int(result.values['RightHit'].sum())}"
-    pushed = f"; '{result.pushed_down}' pushed down into the NLA" if result.pushed_down else ""
-    return (f"Baked {len(result.frames)} frames ({hits}; body offset {values.signed(body.min(), 1)} to "
-            f"{values.signed(body.max(), 1)} cm) "
-            f"onto NLA track '{nla.BAKE_NAME}'{pushed}")
+    pushed = Message("; '{action}' pushed down into the NLA", action=result.pushed_down) if result.pushed_down else ""
+    return Message("Baked {frames} frames (left foot on ground {left}, right {right}; body offset {low} to {high} cm) "
+                   "onto NLA track '{track}'{pushed}", frames=len(result.frames),
+                   left=int(result.values["LeftHit"].sum()), right=int(result.values["RightHit"].sum()),
+                   low=values.signed(body.min(), 1), high=values.signed(body.max(), 1), track=nla.BAKE_NAME,
+                   pushed=pushed)
 
 
-class OVERANIM_OT_bake_foot_ik(ArmatureOperatorMixin, bpy.types.Operator):
+class OVERANIM_OT_bake_foot_ik(ModalSessionMixin, ArmatureOperatorMixin, bpy.types.Operator):
     """Probe every frame of the range and bake the foot IK offsets, rotations and OverAnim_FootIK_ curves
     into an NLA track above your animation (your action is not changed). Esc cancels"""
 
     bl_idname = "overanim.bake_foot_ik"
     bl_label = "Bake Foot IK"
+    _cancelled = Message("Bake Foot IK cancelled: nothing was written")
+    _progress = "Bake Foot IK: frame {done} of {total} (Esc to cancel)"
 
     # SKIP_SAVE: not remembered for the next click, which bakes the scene's range as it is then
     frame_start: bpy.props.IntProperty(  # type: ignore[valid-type]
@@ -92,57 +111,8 @@ class OVERANIM_OT_bake_foot_ik(ArmatureOperatorMixin, bpy.types.Operator):
             wm.progress_end()
         return [*result.warnings, ("INFO", _summary(result))]
 
-    def invoke(self, context, event):
-        if context.window is None or bpy.app.background:
-            return self.execute(context)
-        try:
-            self._session = self._start(context)
-        except OverAnimError as error:
-            self.report({"ERROR"}, str(error))
-            return {"CANCELLED"}
-        wm = context.window_manager
-        wm.progress_begin(0, self._session.total)
-        self._timer = wm.event_timer_add(0.01, window=context.window)
-        wm.modal_handler_add(self)
-        return {"RUNNING_MODAL"}
-
-    def _end(self, context: bpy.types.Context) -> None:
-        wm = context.window_manager
-        wm.event_timer_remove(self._timer)
-        wm.progress_end()
-        context.workspace.status_text_set(None)
-
-    def modal(self, context, event):
-        session = self._session
-        assert session is not None
-        if event.type == "ESC":
-            self._end(context)
-            session.cancel()
-            self.report({"WARNING"}, "Bake Foot IK cancelled: nothing was written")
-            return {"CANCELLED"}
-        if event.type != "TIMER":
-            return {"RUNNING_MODAL"}  # the bake owns the window until it ends: no edits under it
-        try:
-            finished = session.step(0.05)
-        except OverAnimError as error:
-            self._end(context)
-            session.cancel()
-            self.report({"ERROR"}, str(error))
-            return {"CANCELLED"}
-        context.window_manager.progress_update(session.done)
-        context.workspace.status_text_set(f"Bake Foot IK: frame {session.done} of {session.total} (Esc to cancel)")
-        if not finished:
-            return {"RUNNING_MODAL"}
-        self._end(context)
-        try:
-            result = session.finish()
-        except OverAnimError as error:
-            session.cancel()
-            self.report({"ERROR"}, str(error))
-            return {"CANCELLED"}
-        for level, message in [*result.warnings, ("INFO", _summary(result))]:
-            self.report({level}, message)
-        return {"FINISHED"}
+    def _report_lines(self, result):
+        return [*result.warnings, ("INFO", _summary(result))]
 
 
 class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator):
@@ -154,8 +124,13 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        armature = find_armature(context)
-        return armature is not None and bool(nla.bake_tracks(armature) or armature.overanim.foot_ik.pushed_action)
+        armature = poll_armature(cls, context)
+        if armature is None:
+            return False
+        settings = armature.overanim.foot_ik
+        if not (settings.baked_action or settings.pushed_action):
+            return refuse_poll(cls, Message("'{name}' has no Foot IK bake to remove", name=armature.name))
+        return True
 
     def run(self, context):
         armature = require_armature(context)
@@ -164,19 +139,20 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
         if armature.animation_data is not None and armature.animation_data.use_tweak_mode:
             raise OverAnimError(f"'{armature.name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first")
         removed = nla.remove_bake(armature)
-        if removed:  # the values were the bake's (it animated them): they go with it
+        if removed.strips:  # the values were the bake's (it animated them): they go with it
             values.remove(armature)
         statics.put_back(armature, statics.recorded(settings), nla.animated_below(armature))
-        settings.static_values.clear()
-        log = [("INFO", f"Removed {removed} '{nla.BAKE_NAME}' track{'s' if removed != 1 else ''}")]
+        statics.store(settings, {})
+        log: list[tuple[str, str]] = []
+        if removed.tracks or not removed.kept:
+            log.append(("INFO", plural(removed.tracks, "Removed {n} '{track}' track", "Removed {n} '{track}' tracks",
+                                       track=nla.BAKE_NAME)))
+        log += [("INFO", Message("The bake's strip is removed from track '{track}'; the track stays with your "
+                                 "strips in it", track=name)) for name in removed.kept]
         action = settings.pushed_action
         if action is not None:
             blending = (settings.pushed_blend_type, settings.pushed_extrapolation, settings.pushed_influence)
-            if nla.bring_back(armature, action, settings.pushed_track, blending):
-                log.append(("INFO", f"'{action.name}' is the active action again"))
-            else:
-                log.append(("WARNING", f"'{action.name}' stays in the NLA: the armature has another active action, "
-                                       f"or track '{settings.pushed_track}' was changed"))
+            log.append(nla.put_back_pushed(armature, action, settings.pushed_track, blending))
             settings.pushed_action, settings.pushed_track = None, ""
         return log
 

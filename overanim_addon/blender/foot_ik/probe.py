@@ -12,7 +12,8 @@ import bpy
 import numpy as np
 from mathutils import Matrix, Vector
 
-from ...core.foot_ik import FootIKSolution, solve
+from ...core.foot_ik import FootIKSolution, ProbeRay, solve
+from ...core.messages import Message, plural
 from .ground import Ground, ground_objects
 from .rig import FootIKRig
 
@@ -22,11 +23,25 @@ def ground_for(context: bpy.types.Context, rig: FootIKRig, settings: Any) -> Gro
     return Ground(objects, context.evaluated_depsgraph_get())
 
 
-def no_ground_warning(ground: Ground, settings: Any) -> list[tuple[str, str]]:
-    if not ground.empty:
-        return []
-    where = f"collection '{settings.ground_collection.name}'" if settings.ground_collection else "the scene"
-    return [("WARNING", f"No ground in {where} (no mesh, curve or instance but the character's own): every ray misses")]
+def why_no_ground(ground: Ground, ray: ProbeRay, settings: Any) -> Message:
+    """Why a ray met no ground, and what was probed: the reports say it with the way to set Ground."""
+    collection = settings.ground_collection
+    if ground.empty:
+        where = Message("collection '{name}'", name=collection.name) if collection else Message("the scene")
+        return Message("there is no ground in {where} (no mesh, curve or instance but the character's own)",
+                       where=where)
+    names = ", ".join(f"'{name}'" for name in ground.names[:3])
+    more = Message(" and {count} more", count=len(ground.names) - 3) if len(ground.names) > 3 else ""
+    count = plural(len(ground.names), "{n} object", "{n} objects")
+    probed = (Message("the {count} of collection '{collection}' ({names}{more})", count=count,
+                      collection=collection.name, names=names, more=more) if collection
+              else Message("the {count} shown in the scene ({names}{more})", count=count, names=names, more=more))
+    return Message("the rays met nothing of {probed} from {top:.0f} cm above to {trace:.1f} cm below the "
+                   "character's ground level", probed=probed, top=ray.start_height, trace=ray.trace_distance)
+
+
+GROUND_HINT = Message("put the ground under the character, or set Ground in the Foot IK panel to the collection "
+                      "that holds it")
 
 
 def _own_location_axes(bone: bpy.types.Bone) -> bool:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import bpy
 
 from ...core.bone_names import FootIKBones, detect_foot_ik_bones
 from ..i18n import CONTEXT
+from ..overrides import kept_on_overrides
 from ..regions.properties import SPATIAL_ITEMS
 
 BONE_FIELDS = ("left_foot", "right_foot", "left_ik_target", "right_ik_target", "body_bone")
@@ -31,6 +33,7 @@ def _bone(name: str, description: str) -> Any:
     return bpy.props.StringProperty(name=name, description=description, translation_context=CONTEXT)
 
 
+@kept_on_overrides
 class OVERANIM_PG_static_value(bpy.types.PropertyGroup):
     """A channel's own value from before the bake animated it (see bake.py: kept for Remove)."""
 
@@ -41,6 +44,7 @@ class OVERANIM_PG_static_value(bpy.types.PropertyGroup):
     }
 
 
+@kept_on_overrides
 class OVERANIM_PG_foot_ik(bpy.types.PropertyGroup):
     __annotations__: dict[str, Any] = {
         "left_foot": _bone("Left Foot", "The left foot bone: the ray goes down at its head"),
@@ -80,6 +84,10 @@ class OVERANIM_PG_foot_ik(bpy.types.PropertyGroup):
             default=False, options={"HIDDEN"}, translation_context=CONTEXT,
             description="The bone fields were filled from the rig's bone names once; empty fields stay empty after",
         ),
+        "baked_action": bpy.props.PointerProperty(
+            type=bpy.types.Action, options={"HIDDEN"}, translation_context=CONTEXT,
+            description="The action the last bake wrote: the bake's strips are the strips of this action",
+        ),
         "pushed_action": bpy.props.PointerProperty(
             type=bpy.types.Action, options={"HIDDEN"}, translation_context=CONTEXT,
             description="The artist's action the bake pushed down into the NLA (brought back by Remove Foot IK Bake)",
@@ -100,8 +108,14 @@ class OVERANIM_PG_foot_ik(bpy.types.PropertyGroup):
 
 
 def detected_bones(armature: bpy.types.Object) -> FootIKBones:
-    bones = armature.data.bones
-    return detect_foot_ik_bones([(bone.name, bone.use_deform) for bone in bones])
+    return _detect(tuple((bone.name, bone.use_deform) for bone in armature.data.bones))
+
+
+@functools.lru_cache(maxsize=8)
+def _detect(bones: tuple[tuple[str, bool], ...]) -> FootIKBones:
+    """Kept per set of bones: the Foot IK panel asks on every redraw (20 ms for 1,000 bones), and
+    the answer changes only with the bones' names and Deform flags, which form the key."""
+    return detect_foot_ik_bones(bones)
 
 
 def bone_names(settings: Any, armature: bpy.types.Object) -> FootIKBones:

@@ -2,24 +2,21 @@
 its bones, its measured size, its ground reference and the way it faces.
 
 The size comes from Measure Proportions' custom properties (world space, cm), read rather than
-recomputed; a rig without them is measured first, exactly as the Measure button does.
+recomputed; a rig without them is measured first, as the Measure button measures (on the side:
+nothing opens in the panel, and the report says so: ``measure.operators.ensure_measured``).
 
-Ground reference: the world height the rays start from. It is the head of the skeleton's
-ground-level root: walking up the parents of the measured locomotion root
-(``OverAnim_LocomotionRootBone``, e.g. ``pelvis``), the first bone whose rest head lies at ground
-level: at the height of the armature object's origin along world up, within 0.3 % of the measured
-character height (the rule the Checks use for "at ground level"), e.g. ``root``. A rig without one
-(Mixamo's ``Hips`` has no parent) uses the armature object's origin. The probe (probe.py) follows
-that bone or the object at every frame, and so does the character's forward axis: the object's
-Forward Axis turned by the root bone's rotation away from its rest pose (a walk that turns through
-its root turns the axis).
+Ground reference: the world height the rays start from, the head of the skeleton's ground-level
+root or the armature object's origin (the rule, which the motion analysis shares, is in
+``shared/ground_reference.py``). The probe (probe.py) follows that bone or the object at every
+frame, and so does the character's forward axis: the object's Forward Axis turned by the root bone's
+rotation away from its rest pose (a walk that turns through its root turns the axis).
 
 A clip whose feet do not stand on that reference (a BVH whose origin was put under its rest pose's
 feet, 16 m under the animated ones in CMU's units; a clip that starts elsewhere) has its reference
 raised or lowered to where its feet stand at the scene's first frame (the previous bake muted): the
 feet's heads there, less each foot's height above the ground in the rest pose as Measure measures
 it. Only when they are more than 20 % of the character's height from it (``STAND_FRACTION``), so a
-rig standing on its origin keeps exactly its origin.
+rig standing on its origin keeps exactly its origin (``ground_offset``).
 """
 
 from __future__ import annotations
@@ -39,16 +36,16 @@ from ...core.measurement import stand
 from ...core.messages import Message
 from ...core.proportion import resolve_spatial_distance
 from ...core.skeleton import BELOW_FRACTION, BoneInfo, Skeleton
-from ..checks.checks import GROUND_LEVEL_FRACTION
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..measure import extract
+from ..measure.operators import ensure_measured
 from ..measure.results import PREFIX
+from ..shared.ground_reference import ground_root
 from . import nla
-from .properties import FORWARD_VECTORS, bone_names
+from .properties import FORWARD_VECTORS, bone_names, detected_bones
 
 HEIGHT_WS = f"{PREFIX}CharacterHeightWS"
 PROBE_SCALE_WS = f"{PREFIX}GroundProbeScaleWS"
-LOCOMOTION_ROOT = f"{PREFIX}LocomotionRootBone"
 STAND_FRACTION = BELOW_FRACTION  # of the height: feet this far from the reference do not stand on it
 LABELS = {"left_foot": "Left Foot", "right_foot": "Right Foot", "left_ik_target": "Left IK Target",
           "right_ik_target": "Right IK Target", "body_bone": "Body Bone"}
@@ -62,6 +59,7 @@ class FootIKRig:
     forward_local: Vector  # the Forward Axis in the armature object's space
     ray: ProbeRay  # cm
     cm: float  # centimetres per Blender unit
+    measured: tuple[tuple[str, str], ...] = ()  # the report of a measurement made first (see ensure_measured)
     ground_offset: float = 0.0  # Blender units along world up from the root or origin to the reference
     warnings: tuple[tuple[str, str], ...] = ()  # (level, message) for the probe's or bake's report
 
@@ -71,28 +69,39 @@ class FootIKRig:
         return [name for name in (b.left_ik_target, b.right_ik_target, b.body_bone) if name]
 
 
-def ensure_measured(context: bpy.types.Context, armature: bpy.types.Object) -> None:
-    """Run Measure Proportions (its checks included) when the rig has no measurement yet."""
-    if HEIGHT_WS in armature:
-        return
-    with context.temp_override(active_object=armature, object=armature):
-        try:
-            bpy.ops.overanim.measure_proportions()
-        except RuntimeError as error:  # its ERROR report, e.g. a check that failed
-            raise OverAnimError("Measure Proportions (run first, the rig had no measurement): "
-                                + str(error).strip().removeprefix("Error: ").strip()) from None
+def feet_problem(armature: bpy.types.Object, names: FootIKBones) -> Message | None:
+    """Why Left Foot and Right Foot do not name two bones of the rig, with what fixes it: Detect
+    Foot Bones when the rig's bone names give both feet (fields detected before the rig had feet,
+    cleared, or naming renamed bones), else picking them by hand. None when both name bones."""
+    bones = armature.data.bones
+    feet = {LABELS["left_foot"]: names.left_foot, LABELS["right_foot"]: names.right_foot}
+    if all(bone and bone in bones for bone in feet.values()):
+        return None
+    found = detected_bones(armature)
+    if not any(feet.values()):
+        if not (found.left_foot and found.right_foot):
+            return no_feet(armature)
+        problem = Message("Left Foot and Right Foot are not set")
+    else:
+        label, bone = next((label, bone) for label, bone in feet.items() if not (bone and bone in bones))
+        problem = (Message("{label} '{bone}' is not a bone of '{name}'", label=label, bone=bone, name=armature.name)
+                   if bone else Message("{label} is not set", label=label))
+        if not (found.left_foot and found.right_foot):
+            return Message("{problem}: pick it in the Foot IK panel", problem=problem)
+    return Message("{problem}: Detect Foot Bones (Foot IK panel) finds '{left}' and '{right}' by name",
+                   problem=problem, left=found.left_foot, right=found.right_foot)
 
 
 def no_feet(armature: bpy.types.Object) -> Message:
-    """Why no foot was found, and where to pick them: numbered names (glTF's unnamed joints are
-    ``Node_12``) say nothing a name rule could read."""
+    """Why no foot was found by name, and where to pick them: numbered names (glTF's unnamed joints
+    are ``Node_12``) say nothing a name rule could read."""
     names = [bone.name for bone in armature.data.bones]
     if numbered_names(names):
         return Message("'{name}' has numbered bone names (such as '{example}'): its feet cannot be found by name. "
                        "Pick Left Foot and Right Foot with the bone pickers of the Foot IK panel", name=armature.name,
                        example=names[-1])
-    return Message("No foot bones found by name on '{name}': pick Left Foot and Right Foot with the bone pickers of "
-                   "the Foot IK panel", name=armature.name)
+    return Message("No foot bones found on '{name}' (no bone is named like a left and a right foot): set "
+                   "Left Foot and Right Foot in the Foot IK panel", name=armature.name)
 
 
 def facing(armature: bpy.types.Object, bones: FootIKBones) -> str | None:
@@ -137,13 +146,12 @@ def _forward(armature: bpy.types.Object, settings: Any, bones: FootIKBones) -> t
 
 
 def _checked_bones(armature: bpy.types.Object, names: FootIKBones, keys_bones: bool) -> FootIKBones:
-    if not (names.left_foot or names.right_foot):
-        raise OverAnimError(no_feet(armature))
+    problem = feet_problem(armature, names)
+    if problem is not None:
+        raise OverAnimError(problem)
     bones = armature.data.bones
     for field, label in LABELS.items():
         name = getattr(names, field)
-        if field in ("left_foot", "right_foot") and not name:
-            raise OverAnimError(f"{label} is not set: pick the {label.lower()} bone in the Foot IK panel")
         if name and name not in bones:
             raise OverAnimError(f"{label} '{name}' is not a bone of '{armature.name}'")
     keyed = [n for n in (names.left_ik_target, names.right_ik_target, names.body_bone) if n]
@@ -167,21 +175,13 @@ def _checked_bones(armature: bpy.types.Object, names: FootIKBones, keys_bones: b
     return names
 
 
-def ground_root(armature: bpy.types.Object, height_ws: float, cm: float) -> str:
-    """The ground-level root (see the module docstring), or "" for the object's origin."""
-    start = armature.get(LOCOMOTION_ROOT, "")
-    bones = armature.data.bones
-    if start not in bones:
-        raise OverAnimError(f"The measured locomotion root '{start}' is not a bone of '{armature.name}': "
-                            "measure the rig again")
-    to_world = armature.matrix_world.to_3x3()
-    bone = bones[start].parent
-    while bone is not None:
-        height = (to_world @ bone.head_local).z * cm
-        if abs(height) <= GROUND_LEVEL_FRACTION * height_ws:
-            return str(bone.name)
-        bone = bone.parent
-    return ""
+def trace_distance(armature: bpy.types.Object, settings: Any) -> tuple[float, float]:
+    """(the trace distance in cm, the factor Trace Calibration gives Trace Distance): the authored
+    distance calibrated by the rig's measured ground-probe scale."""
+    scale = float(armature.get(PROBE_SCALE_WS, 1.0))
+    mode = settings.trace_calibration
+    return (resolve_spatial_distance(mode, float(settings.trace_distance), 0.0, scale, 0.0),
+            resolve_spatial_distance(mode, 1.0, 0.0, scale, 0.0))
 
 
 def ground_offset(context: bpy.types.Context, armature: bpy.types.Object, bones: FootIKBones, root: str,
@@ -228,15 +228,14 @@ def resolve(context: bpy.types.Context, armature: bpy.types.Object, settings: An
     trace = float(settings.trace_distance)
     if not (math.isfinite(trace) and trace >= 0.0):
         raise OverAnimError(f"Trace Distance must be 0 cm or more (it is {trace:g})")
-    ensure_measured(context, armature)
+    measured = ensure_measured(context, armature)
     height_ws = float(armature.get(HEIGHT_WS, 0.0))
     if not (math.isfinite(height_ws) and height_ws > 0.0):
         raise OverAnimError(f"'{armature.name}' measures {height_ws:g} cm tall in world space: foot IK needs a "
                             "character with a height (check its scale and measure again)")
-    trace_cm = resolve_spatial_distance(settings.trace_calibration, trace, 0.0,
-                                        float(armature.get(PROBE_SCALE_WS, 1.0)), 0.0)
+    trace_cm, _scale = trace_distance(armature, settings)
     root = ground_root(armature, height_ws, cm)
     return FootIKRig(armature=armature, bones=names, ground_root=root, forward_local=forward,
-                     ray=probe_ray(height_ws * 0.5, trace_cm), cm=cm,
+                     ray=probe_ray(height_ws * 0.5, trace_cm), cm=cm, measured=tuple(measured),
                      ground_offset=ground_offset(context, armature, names, root, height_ws, cm),
                      warnings=tuple(warnings))

@@ -13,11 +13,13 @@ from typing import Any
 
 import bpy
 
+from ..overrides import in_use, refill
+
 Channel = tuple[str, int]  # (data path on the armature object, array index)
 
 
 def recorded(settings: Any) -> dict[Channel, float]:
-    return {(item.data_path, item.index): item.value for item in settings.static_values}
+    return {(item.data_path, item.index): item.value for item in in_use(settings.static_values, "data_path")}
 
 
 def current(armature: bpy.types.Object, channels: Iterable[Channel]) -> dict[Channel, float]:
@@ -37,7 +39,6 @@ def put_back(armature: bpy.types.Object, values: dict[Channel, float], animated:
 
 
 def store(settings: Any, values: dict[Channel, float]) -> None:
-    settings.static_values.clear()
-    for (path, index), value in sorted(values.items()):
-        item = settings.static_values.add()
+    kept = sorted(values.items())
+    for item, ((path, index), value) in zip(refill(settings.static_values, len(kept), "data_path"), kept, strict=True):
         item.data_path, item.index, item.value = path, index, value

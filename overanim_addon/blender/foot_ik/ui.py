@@ -8,7 +8,7 @@ from ..text_wrap import wrapped_label
 from ..ui import OverAnimSubPanel
 from . import nla, values
 from .properties import bone_names
-from .rig import facing, no_feet
+from .rig import facing, feet_problem, trace_distance
 
 
 class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
@@ -25,14 +25,14 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
         for field, text in (("left_foot", "Left Foot"), ("right_foot", "Right Foot"),
                             ("left_ik_target", "Left IK"), ("right_ik_target", "Right IK"), ("body_bone", "Body")):
             bones.prop_search(settings, field, armature.data, "bones", text=text, text_ctxt=CONTEXT, icon="BONE_DATA")
-        if not settings.bones_detected:
-            layout.label(text=tr("Found by name on first use"), icon="INFO", translate=False)
-        elif not (settings.left_foot and settings.right_foot):  # names that say nothing: the pickers above
-            wrapped_label(layout.column(align=True), context, tr(no_feet(armature)), icon="ERROR")
+        names = bone_names(settings, armature)
+        problem = feet_problem(armature, names)
+        if problem is not None:  # what Probe and Bake would refuse with, and its fix, above the button
+            wrapped_label(layout.column(align=True), context, tr(problem), icon="INFO")
         layout.operator("overanim.detect_foot_bones", icon="VIEWZOOM")
         col = layout.column()
         col.row().prop(settings, "forward_axis", text="Forward", text_ctxt=CONTEXT, expand=True)
-        toes = facing(armature, bone_names(settings, armature))
+        toes = facing(armature, names)
         if toes is not None and toes != settings.forward_axis:
             wrapped_label(col.column(align=True), context,
                           tr(Message("Its toes point along {axis} of its object", axis=toes)), icon="ERROR")
@@ -45,13 +45,15 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
         buttons.operator("overanim.probe_ground", icon="ORIENTATION_GLOBAL")
         buttons.operator("overanim.bake_foot_ik", icon="NLA")
         buttons.operator("overanim.remove_foot_ik_bake", icon="TRASH")
-        self._draw_values(armature, layout)
+        self._draw_values(context, armature, layout)
 
     @staticmethod
-    def _draw_values(armature: bpy.types.Object, layout: bpy.types.UILayout) -> None:
+    def _draw_values(context: bpy.types.Context, armature: bpy.types.Object, layout: bpy.types.UILayout) -> None:
         found = values.read(armature)
-        if not found:
+        if not found:  # below the buttons: what a probe replaces must not move them
             layout.label(text=tr("Not probed yet"), icon="INFO", translate=False)
+            if not armature.overanim.foot_ik.bones_detected:
+                layout.label(text=tr("Found by name on first use"), icon="BLANK1", translate=False)
             return
         box = layout.box().column(align=True)
         baked = " (baked)" if nla.bake_tracks(armature) else ""
@@ -71,7 +73,24 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
         for name in ("LeftHit", "RightHit"):
             hit = found.get(name, 0.0) >= 0.5
             pair.label(text="hit" if hit else "miss", icon="CHECKMARK" if hit else "X", text_ctxt=CONTEXT)
-        box.label(text=f"Trace distance {found.get('TraceDistance', 0.0):.1f} cm", translate=False)
+        value, note = trace_texts(armature, found.get("TraceDistance", 0.0))
+        split = box.split(factor=0.3)
+        split.label(text="Trace", text_ctxt=CONTEXT)
+        split.label(text=value, translate=False)  # numbers: nothing to translate
+        if note is not None:
+            wrapped_label(box, context, tr(note), icon="INFO")
+
+
+def trace_texts(armature: bpy.types.Object, probed: float) -> tuple[str, Message | None]:
+    """The probed trace distance as the Trace field above makes it ("55.4 cm = 50 × 1.107"); when
+    the field or the measurement changed since, that value alone and a note of what the next
+    probe uses."""
+    settings = armature.overanim.foot_ik
+    now, scale = trace_distance(armature, settings)
+    if abs(now - probed) < 0.05:  # the values show one decimal
+        return f"{probed:.1f} cm = {settings.trace_distance:g} × {scale:.3f}", None
+    return (f"{probed:.1f} cm",
+            Message("Trace or the measurement changed since: the next probe traces {now:.1f} cm", now=now))
 
 
 classes = (OVERANIM_PT_foot_ik,)

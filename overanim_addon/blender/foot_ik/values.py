@@ -13,6 +13,7 @@ import bpy
 
 from ...core.foot_ik import VALUE_NAMES
 from ..measure.results import PREFIX
+from ..overrides import lost_on_save_warning, mark_overridable
 
 FOOT_IK_PREFIX = f"{PREFIX}FootIK_"
 DESCRIPTIONS = {
@@ -46,9 +47,15 @@ def write(obj: bpy.types.Object, values: Mapping[str, float]) -> None:
     for name in VALUE_NAMES:
         key = property_name(name)
         obj[key] = float(values[name])
+        mark_overridable(obj, key)  # a library override of this rig can probe and bake it again
         unit, text = DESCRIPTIONS[name]
         suffix = f" ({unit})" if unit else ""
         obj.id_properties_ui(key).update(description=f"{text}{suffix}. {COMPUTED}", precision=3, default=0.0)
+
+
+def override_warning(obj: bpy.types.Object, operator: str) -> list[tuple[str, str]]:
+    """What a library override ``obj`` will not keep of the values just written (overrides.py)."""
+    return list(lost_on_save_warning(obj, [property_name(name) for name in VALUE_NAMES], operator))
 
 
 def read(obj: bpy.types.Object) -> dict[str, float]:

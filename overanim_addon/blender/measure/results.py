@@ -37,6 +37,7 @@ from ...core.measurement import RegionCalibration, ScaleClamp
 from ...core.messages import Message, joined
 from ...core.naming import derived_name, region_key, region_keys
 from ...core.skeleton import BoneEnd
+from ..overrides import mark_overridable
 
 PREFIX = "OverAnim_"
 REGION_PREFIX = f"{PREFIX}Region_"
@@ -209,6 +210,7 @@ def write(obj: bpy.types.Object, results: MeasurementResults) -> int:
         del obj[name]
     for name, (value, unit, text) in props.items():
         obj[name] = value
+        mark_overridable(obj, name)  # a library override of this rig can measure it again
         description = f"{text}{' (cm)' if unit == 'cm' else ''}. {COMPUTED}"
         ui = obj.id_properties_ui(name)
         if isinstance(value, float):

@@ -18,8 +18,9 @@ REGION_ROWS = {("ChainLength", "ChainLengthScale"): "Chain length", ("SpanLength
 
 
 class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
-    """Measure and Export, then the results in a section of their own that opens after a measurement
-    (a sub-panel cannot be opened from Python; a layout panel whose open state is a property can)."""
+    """The results in a section of their own that opens after a measurement (a sub-panel cannot be
+    opened from Python; a layout panel whose open state is a property can). Measure and Export are
+    among the steps' buttons of the main panel (ui.py)."""
 
     bl_label = "Results"
     bl_options = {"HIDE_HEADER"}
@@ -27,10 +28,6 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
     def draw(self, context: bpy.types.Context) -> None:
         armature = self.armature(context)
         layout = self.layout
-        col = layout.column(align=True)
-        col.scale_y = 1.3
-        col.operator("overanim.measure_proportions", icon="DRIVER_DISTANCE")
-        col.operator("overanim.export_fbx", icon="EXPORT")
         header, body = layout.panel_prop(armature.overanim, "show_results")
         header.label(text="Results", text_ctxt=CONTEXT)
         if body is not None:

@@ -30,11 +30,16 @@ it are evaluated by Blender without calling it again. If a mesh was already chan
 changed, the repaint waits for ``depsgraph_update_post`` to read that change first.
 
 Frame changes and playback call neither handler. A repaint after any sequence of these is bit for
-bit what a fresh Paint Region Masks writes. The handlers exist only while Live Preview is on for
-some armature; turning it off, loading another file (``load_pre``), deleting the last live armature
-and unregistering remove them all. ``sync`` installs them again, or removes them, from the file's
-flags: after a file loads (or fails to), after undo and redo (which turn it on and off too) and when the add-on is
-enabled.
+bit what a fresh Paint Region Masks writes. The flag is the switch, whoever sets it (the button, a
+script, the Python console): ``sync`` turns Live Preview fully on (a paint, as the button) for an
+armature whose flag is on and that it has not seen on, and fully off for one seen on whose flag is
+off (or that is gone). With no update callback nothing hears the flag itself, so ``sync`` runs where
+Blender calls in anyway: first thing in ``depsgraph_update_pre``, which stays installed (so the
+update that follows a script's change, a mode switch or a weight change, carries it through before
+it is evaluated), from a timer in a window (a console line makes no update), after a file loads
+(or fails to), after undo and redo (which turn it on and off too, and restore the masks with it, so
+their flags are taken as they are) and when the add-on is enabled. The other handlers and the
+lowered weight overlay exist only while some armature is on.
 """
 
 from __future__ import annotations
@@ -58,7 +63,10 @@ errors: dict[str, str] = {}
 _fields_seen: dict[str, tuple] = {}  # armature name -> its Regions' mask fields at the last repaint
 _deferred: set[str] = set()  # armatures whose field change waits for the post handler
 _own: set[int] = set()  # session_uid of the meshes the pre handler just wrote, no other change pending
+_stuck: set[str] = set()  # armatures refused by ``sync`` whose flag cannot be written back off (linked)
 _ignore_updates = False
+_loading = False  # between load_pre and load_post: the flags are the next file's, adopted at load_post
+POLL_SECONDS = 0.5  # how soon a window follows a flag set from the console
 
 
 def live_armatures() -> list[bpy.types.Object]:
@@ -93,6 +101,7 @@ def set_live_preview(context: bpy.types.Context, armature: bpy.types.Object, on:
     """Turn Live Preview on (a full paint, which the kept sums start from; raises OverAnimError and
     changes nothing when it cannot paint) or off (the masks stay as painted)."""
     global _ignore_updates
+    errors.pop(armature.name, None)
     if on:
         mesh_pending = context.view_layer.depsgraph.id_type_updated("MESH")
         if mesh_pending:  # evaluated first, so the update after our paint is ours alone
@@ -115,11 +124,21 @@ def set_live_preview(context: bpy.types.Context, armature: bpy.types.Object, on:
             _ignore_updates = False
         return
     armature.overanim.live_preview = False
-    errors.pop(armature.name, None)
-    _fields_seen.pop(armature.name, None)
-    for mesh_obj in deformed_meshes(armature, context.scene):
-        masks.invalidate(mesh_obj.data)
-    if not live_armatures():
+    _forget(armature.name, context)
+
+
+def _forget(name: str, context: bpy.types.Context) -> None:
+    """Live Preview off for the armature called ``name`` (its flag is off already, or it is gone)."""
+    errors.pop(name, None)
+    _fields_seen.pop(name, None)
+    _deferred.discard(name)
+    armature = bpy.data.objects.get(name)
+    if armature is not None and armature.type == "ARMATURE":
+        for mesh_obj in deformed_meshes(armature, context.scene):
+            masks.invalidate(mesh_obj.data)
+    else:  # deleted or renamed: whose sums nobody watches any more is not known
+        masks.invalidate()
+    if not _fields_seen and not live_armatures():
         remove()
 
 
@@ -157,8 +176,12 @@ def _stroke_running(context: bpy.types.Context) -> bool:
                for window in context.window_manager.windows for op in window.modal_operators)
 
 
+@persistent
 def _on_depsgraph_update_pre(*_args: object) -> None:
-    if _ignore_updates:
+    if _ignore_updates or _loading:
+        return
+    sync()  # a flag set from a script: carried through before this update is evaluated
+    if not _fields_seen:
         return
     _own.clear()
     context = bpy.context
@@ -188,10 +211,7 @@ def _on_depsgraph_update_post(scene: bpy.types.Scene, depsgraph: bpy.types.Depsg
     _own.clear()
     context = bpy.context
     stroke = _stroke_running(context) if changed else False
-    armatures = live_armatures()
-    if not armatures:  # the last live rig was deleted: its handlers go, once Blender has left this list
-        _sync_soon()
-    for armature in armatures:
+    for armature in live_armatures():
         reread: dict[str, set[str] | None] = {}
         for mesh_obj in deformed_meshes(armature, scene) if changed else ():
             if mesh_obj.data.session_uid not in changed:
@@ -210,31 +230,61 @@ def _on_depsgraph_update_post(scene: bpy.types.Scene, depsgraph: bpy.types.Depsg
 
 
 def sync() -> None:
-    """The handlers and the weight overlay as the file's Live Preview flags say: installed while some
-    armature has it on, all removed otherwise."""
-    if live_armatures():
+    """Live Preview as the flags say: turned fully on for each armature whose flag is on and that
+    is not yet (its turning on refused: the flag goes back off and ``errors`` says why), off for each
+    that is on and whose flag is not (or that is gone); the handlers and the weight overlay are
+    there while some armature is on. Cheap when nothing changed: it runs before every update."""
+    context = bpy.context
+    wanted = {armature.name: armature for armature in live_armatures()}
+    for name in [name for name in _fields_seen if name not in wanted]:
+        _forget(name, context)
+    _stuck.intersection_update(wanted)
+    for name, armature in wanted.items():
+        if name in _fields_seen or name in _stuck:
+            continue
+        try:
+            set_live_preview(context, armature, True)
+        except OverAnimError as error:
+            _refuse(armature, error)
+    if _fields_seen and not _installed():
         install()
         weight_view.show_preview()
-    else:
+    elif not _fields_seen and _installed():
         remove()
 
 
-def _sync_soon() -> None:
-    """``sync`` from a timer: a handler must not remove handlers while Blender runs their list (and
-    ``register`` runs while ``bpy.data`` is not readable yet). Persistent: a timer dropped by a file
-    load before it ran (no event loop in the bpy module or in --background) made bpy 4.5 hang at exit."""
-    if not bpy.app.timers.is_registered(sync):
-        bpy.app.timers.register(sync, first_interval=0.0, persistent=True)
+def _refuse(armature: bpy.types.Object, error: OverAnimError) -> None:
+    """A flag set where Live Preview cannot start goes back off, as the button would have left it."""
+    errors[armature.name] = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+    try:
+        armature.overanim.live_preview = False
+    except (AttributeError, RuntimeError, TypeError):  # not writable here (linked): not tried again
+        _stuck.add(armature.name)
+
+
+def poll() -> float:
+    """The timer of a window: ``sync`` without waiting for an update (the bpy module and --background
+    run no timers; there the next update does it). Persistent: a file load must not drop it (a timer
+    dropped by a load made bpy 4.5 hang at exit)."""
+    if not _loading:
+        sync()
+    return POLL_SECONDS
 
 
 @persistent
 def _on_undo(*_args: object) -> None:
     """Always installed: undo and redo also turn Live Preview on and off (its button is one step)."""
     masks.invalidate()
-    _fields_seen.clear()  # an undone field change is not one to repaint: undo restored the masks too
+    _adopt()  # an undone field change is not one to repaint: undo restored the masks too
+    sync()
+
+
+def _adopt() -> None:
+    """Take the flags as they are (a loaded file, an undo step): their masks match their fields."""
+    _fields_seen.clear()
+    _deferred.clear()
     for armature in live_armatures():
         _fields_seen[armature.name] = mask_fields(armature)
-    sync()
 
 
 def _on_save_pre(*_args: object) -> None:
@@ -246,7 +296,6 @@ def _on_save_post(*_args: object) -> None:
 
 
 LIVE_HANDLERS = (
-    ("depsgraph_update_pre", _on_depsgraph_update_pre),
     ("depsgraph_update_post", _on_depsgraph_update_post),
     ("save_pre", _on_save_pre),
     ("save_post", _on_save_post),
@@ -258,6 +307,10 @@ def _same(function: object, ours: object) -> bool:
     # by name, so a handler left by an earlier copy of this module (add-on reloaded) goes as well
     return (getattr(function, "__module__", None) == __name__
             and getattr(function, "__name__", None) == getattr(ours, "__name__", None))
+
+
+def _installed() -> bool:
+    return any(_same(f, _on_depsgraph_update_post) for f in bpy.app.handlers.depsgraph_update_post)
 
 
 def install() -> None:
@@ -284,32 +337,38 @@ def remove() -> None:
 
 @persistent
 def _on_load_pre(*_args: object) -> None:
+    global _loading
+    _loading = True
     remove()
     masks.forget()
     errors.clear()
+    _stuck.clear()
 
 
 @persistent
 def _on_load_post(*_args: object) -> None:
-    for armature in live_armatures():  # as saved: the masks in the file match its fields and weights
-        _fields_seen[armature.name] = mask_fields(armature)
+    global _loading
+    _loading = False
+    _adopt()  # as saved: the masks in the file match its fields and weights
     sync()
 
 
 # a file found unreadable (load_post_fail) ran load_pre too: the open file stays, and its flags say again
 FILE_HANDLERS = (("load_pre", _on_load_pre), ("load_post", _on_load_post), ("load_post_fail", _on_load_post),
-                 ("undo_post", _on_undo), ("redo_post", _on_undo))
+                 ("undo_post", _on_undo), ("redo_post", _on_undo), ("depsgraph_update_pre", _on_depsgraph_update_pre))
 
 
 def register() -> None:
     for name, function in FILE_HANDLERS:
         getattr(bpy.app.handlers, name).append(function)
-    _sync_soon()  # the add-on enabled on a file that has Live Preview on
+    # later, also for the add-on enabled on a file that has Live Preview on (bpy.data is not readable
+    # while register runs)
+    bpy.app.timers.register(poll, first_interval=0.0, persistent=True)
 
 
 def unregister() -> None:
-    if bpy.app.timers.is_registered(sync):
-        bpy.app.timers.unregister(sync)
+    if bpy.app.timers.is_registered(poll):
+        bpy.app.timers.unregister(poll)
     remove()
     _remove_handlers(FILE_HANDLERS)
     masks.forget()

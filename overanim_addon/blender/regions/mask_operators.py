@@ -5,18 +5,22 @@ from __future__ import annotations
 import bpy
 
 from ...core.messages import Message, plural
-from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, deformed_meshes, find_armature, require_armature
+from ..common import (
+    ArmatureOperatorMixin,
+    OverAnimOperatorMixin,
+    deformed_meshes,
+    poll_armature,
+    poll_regions,
+    refuse_poll,
+    require_armature,
+)
 from ..i18n import CONTEXT
+from ..overrides import refill
 from . import compose as compose_module
 from . import live, shading
 from . import lod as lod_module
 from . import masks as masks_module
 from .properties import renamed_keys_report
-
-
-def _has_regions(context: bpy.types.Context) -> bool:
-    armature = find_armature(context)
-    return armature is not None and len(armature.overanim.regions) > 0
 
 
 def _progress(context: bpy.types.Context, steps: int):
@@ -46,7 +50,7 @@ class OVERANIM_OT_paint_region_masks(OverAnimOperatorMixin, bpy.types.Operator):
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        return _has_regions(context)
+        return poll_regions(cls, context)
 
     def run(self, context):
         armature = require_armature(context)
@@ -81,6 +85,29 @@ class OVERANIM_OT_clear_region_preview(ArmatureOperatorMixin, bpy.types.Operator
         return [("INFO", plural(removed, "Removed {n} OverAnim item", "Removed {n} OverAnim items"))]
 
 
+class OVERANIM_OT_show_region_preview(OverAnimOperatorMixin, bpy.types.Operator):
+    """Show the Region mask preview again: every 3D View shows the colour attribute, as after Paint
+    Region Masks (Clear Preview puts the views back)"""
+
+    bl_idname = "overanim.show_region_preview"
+    bl_label = "Show Preview"
+    bl_options = {"REGISTER"}  # the views' shading only: UI data, which undo does not hold
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        armature = poll_armature(cls, context)
+        if armature is None:
+            return False
+        if not armature.overanim.masks_painted:
+            return refuse_poll(cls, Message("'{name}' has no painted Region masks: Paint Region Masks first",
+                                            name=armature.name))
+        return True
+
+    def run(self, context):
+        shading.show_attribute_colors()
+        return []
+
+
 class OVERANIM_OT_live_preview(ArmatureOperatorMixin, bpy.types.Operator):
     """Turn Live Preview on or off: while on, the Region masks and the preview follow every change
     of a Region's mask fields and, in Weight Paint mode, of the weights"""
@@ -105,15 +132,12 @@ class OVERANIM_OT_check_lod_coverage(OverAnimOperatorMixin, bpy.types.Operator):
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        return _has_regions(context)
+        return poll_regions(cls, context)
 
     def run(self, context):
         armature = require_armature(context)
         rows = lod_module.coverage(context, armature)
-        stored = armature.overanim.lod_rows
-        stored.clear()
-        for row in rows:
-            item = stored.add()
+        for item, row in zip(refill(armature.overanim.lod_rows, len(rows), "region"), rows, strict=True):
             item.region, item.lod, item.covered = row.region, row.lod, row.covered
             item.attachment_dependency, item.verdict = row.attachment_dependency, row.verdict.name
         log = []
@@ -146,17 +170,19 @@ class OVERANIM_OT_compose_region_deltas(OverAnimOperatorMixin, bpy.types.Operato
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        return _has_regions(context)
+        return poll_regions(cls, context)
 
     def run(self, context):
         armature = require_armature(context)
         stats = compose_module.compose(context, armature, self.select_overlaps)
-        return [("INFO", Message("Composed {deltas} on {meshes}; {overlap} where Regions overlap",
+        return [("INFO", Message("Composed {deltas} into shape key '{key}' on {meshes}; {overlap} where Regions "
+                                 "overlap", key=compose_module.COMPOSED,
                                  deltas=plural(stats.regions, "{n} Region delta", "{n} Region deltas"),
                                  meshes=plural(stats.meshes, "{n} mesh", "{n} meshes"),
                                  overlap=plural(stats.overlapping_vertices, "{n:,} vertex", "{n:,} vertices")))]
 
 
-classes = (OVERANIM_OT_paint_region_masks, OVERANIM_OT_clear_region_preview, OVERANIM_OT_live_preview,
+classes = (OVERANIM_OT_paint_region_masks, OVERANIM_OT_clear_region_preview, OVERANIM_OT_show_region_preview,
+           OVERANIM_OT_live_preview,
            OVERANIM_OT_check_lod_coverage, OVERANIM_OT_compose_region_deltas)
 register, unregister = bpy.utils.register_classes_factory(classes)

@@ -1,10 +1,29 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import bpy
 
+from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, find_armature, require_armature
+from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll, require_armature
 from ..i18n import CONTEXT
+from ..overrides import library_name
+
+
+@contextmanager
+def from_the_library(armature: bpy.types.Object, region: str) -> Iterator[None]:
+    """A library override cannot remove or reorder the Regions its library gave it (Blender refuses
+    the collection change): say which, and where it can be done."""
+    try:
+        yield
+    except TypeError:
+        if armature.override_library is None:
+            raise
+        raise OverAnimError(Message("Region '{region}' comes from {library}: this library override can change it "
+                                    "but not remove or move it; do that in {library}", region=region,
+                                    library=library_name(armature))) from None
 
 
 class OVERANIM_OT_region_add(ArmatureOperatorMixin, bpy.types.Operator):
@@ -31,24 +50,42 @@ class OVERANIM_OT_region_add(ArmatureOperatorMixin, bpy.types.Operator):
 
 
 class OVERANIM_OT_region_remove(OverAnimOperatorMixin, bpy.types.Operator):
-    """Remove the active Region"""
+    """Remove the active Region (or the one a check finding is about)"""
 
     bl_idname = "overanim.region_remove"
     bl_label = "Remove Region"
     bl_options = {"REGISTER", "UNDO"}
 
+    region: bpy.props.StringProperty(  # type: ignore[valid-type]
+        name="Region", translation_context=CONTEXT, options={"SKIP_SAVE"},
+        description="The name of the Region to remove (empty: the active one)",
+    )
+
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        armature = find_armature(context)
-        return armature is not None and len(armature.overanim.regions) > 0
+        armature = poll_armature(cls, context)
+        if armature is None:
+            return False
+        if not armature.overanim.regions:
+            return refuse_poll(cls, Message("'{name}' has no Region to remove", name=armature.name))
+        return True
 
     def run(self, context):
         armature = require_armature(context)
         data = armature.overanim
-        index = min(data.active_region_index, len(data.regions) - 1)
+        active = min(data.active_region_index, len(data.regions) - 1)
+        index = data.regions.find(self.region) if self.region else active
+        if index < 0:
+            raise OverAnimError(Message("'{name}' has no Region named '{region}'", name=armature.name,
+                                        region=self.region))
         name = data.regions[index].name
-        data.regions.remove(index)
-        data.active_region_index = max(0, index - 1)
+        with from_the_library(armature, name):
+            data.regions.remove(index)
+        # the active Region stays the one it was; removing it makes the one above active
+        data.active_region_index = max(0, active - 1) if index <= active else active
+        for i in reversed(range(len(data.checks))):  # what the checks said about it went with it
+            if data.checks[i].region == name:
+                data.checks.remove(i)
         return [("INFO", Message("Removed Region '{name}'", name=name))]
 
 
@@ -65,16 +102,23 @@ class OVERANIM_OT_region_move(OverAnimOperatorMixin, bpy.types.Operator):
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        armature = find_armature(context)
-        return armature is not None and len(armature.overanim.regions) > 1
+        armature = poll_armature(cls, context)
+        if armature is None:
+            return False
+        if len(armature.overanim.regions) < 2:
+            return refuse_poll(cls, Message("'{name}' has fewer than two Regions: there is nothing to move past",
+                                            name=armature.name))
+        return True
 
     def run(self, context):
-        data = require_armature(context).overanim
+        armature = require_armature(context)
+        data = armature.overanim
         index = data.active_region_index
         target = index - 1 if self.direction == "UP" else index + 1
         if not 0 <= target < len(data.regions):
             return []
-        data.regions.move(index, target)
+        with from_the_library(armature, data.regions[index].name):
+            data.regions.move(index, target)
         data.active_region_index = target
         return []
 

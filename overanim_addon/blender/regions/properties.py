@@ -21,6 +21,7 @@ from ...core import (
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT
+from ..overrides import kept_on_overrides
 
 
 def item_description(label: str, spec_name: str, sentence: str) -> str:
@@ -84,6 +85,7 @@ assert [i[0] for i in SPATIAL_ITEMS] == [m.name for m in SpatialCalibrationMode]
 assert [i[0] for i in BASIS_ITEMS] == [m.name for m in MotionMeasurementBasis]
 
 
+@kept_on_overrides
 class OVERANIM_PG_region(bpy.types.PropertyGroup):
     __annotations__: dict[str, Any] = {
         "name": bpy.props.StringProperty(name="Name", translation_context=CONTEXT, default="Region",
@@ -142,7 +144,8 @@ class OVERANIM_PG_region(bpy.types.PropertyGroup):
         ),
         "preview_color": bpy.props.FloatVectorProperty(
             name="Preview Colour", translation_context=CONTEXT,
-            subtype="COLOR", size=4, min=0.0, max=1.0, default=(0.18, 0.18, 0.18, 1.0),
+            # transparent until a paint gives it its colour: a Region added since is not in the preview
+            subtype="COLOR", size=4, min=0.0, max=1.0, default=(0.0, 0.0, 0.0, 0.0),
             description="This Region's colour in the OverAnim_Preview colour attribute (set when painting)",
         ),
         "mask_channel": bpy.props.EnumProperty(

@@ -1,11 +1,13 @@
 """The preview in the viewport: Paint shows colour attributes in every 3D View (Solid mode, colour
-type Attribute) and Clear Preview puts each view's colour type back as it was.
+type Attribute) and Clear Preview puts each view's colour type back as it was. Show Preview (the
+legend's, where a view shows other colours) does what Paint does to the views.
 
 Each view's colour type before the first paint is kept on its screen as the custom property
 ``OverAnim_ShadingColorType`` ({"<area>.<space>": colour type}). A screen is an ID saved with the
 file's UI, and, being UI data, undo does not roll it back: the memory lives exactly as long as the
 views' shading it describes (undoing a paint leaves the views in Attribute colour, and a later Clear
-Preview still restores them).
+Preview still restores them). So undoing a Clear Preview brings the masks and the legend back but
+not the colour type: the legend then offers Show Preview (``shows_preview``).
 """
 
 from __future__ import annotations
@@ -50,3 +52,12 @@ def restore_colors() -> int:
                 restored += remembered[key] != SHOWN
         del screen[REMEMBERED]
     return restored
+
+
+def shows_preview(context: bpy.types.Context) -> bool:
+    """Whether the 3D View the panel is drawn in shows colour attributes (outside one, e.g. in
+    scripts: whether every 3D View of the file does)."""
+    space = context.space_data
+    if space is not None and space.type == "VIEW_3D":
+        return bool(space.shading.color_type == SHOWN)
+    return all(view.shading.color_type == SHOWN for screen in bpy.data.screens for _key, view in _views(screen))

@@ -5,9 +5,10 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
+from ..overrides import in_use
 from ..text_wrap import wrapped_label
-from ..ui import OverAnimSubPanel
-from . import live
+from ..ui import OverAnimSubPanel, checkbox_icon
+from . import live, shading
 from .properties import region_bones, region_keys
 
 
@@ -30,7 +31,7 @@ class OVERANIM_UL_regions(bpy.types.UIList):
         if item.bone_collection:
             row.label(text=item.bone_collection, translate=False)  # the artist's name: never translated
         else:
-            row.label(text="(no collection)", text_ctxt=CONTEXT)
+            row.label(text=tr("(no collection)"), translate=False)  # a status, not a term: translated
 
 
 class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
@@ -48,7 +49,11 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
         buttons.separator()
         buttons.operator("overanim.region_move", text="", icon="TRIA_UP").direction = "UP"
         buttons.operator("overanim.region_move", text="", icon="TRIA_DOWN").direction = "DOWN"
-        if not data.regions or data.active_region_index >= len(data.regions):
+        if not data.regions:  # greyed Paint, LOD and Compose say why in their tooltips; the list says what to do
+            wrapped_label(layout.column(align=True), context,
+                          tr(Message("No Regions yet: + adds one for the active bone collection")), icon="INFO")
+            return
+        if data.active_region_index >= len(data.regions):
             return
         region = data.regions[data.active_region_index]
         col = layout.column()
@@ -106,8 +111,8 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
         col = layout.column(align=True)
         col.operator("overanim.paint_region_masks", icon="BRUSH_DATA")
         on = data.live_preview
-        col.operator("overanim.live_preview", icon="CHECKBOX_HLT" if on else "CHECKBOX_DEHLT", depress=on)
-        if data.live_preview and armature.name in live.errors:
+        col.operator("overanim.live_preview", icon=checkbox_icon(on), depress=on)
+        if armature.name in live.errors:  # a live repaint that failed, or a flag set where it cannot start
             wrapped_label(col.column(align=True), context, tr(live.errors[armature.name]), icon="ERROR")
         col.operator("overanim.check_lod_coverage", icon="MOD_DECIM")
         col.operator("overanim.compose_region_deltas", icon="SHAPEKEY_DATA")
@@ -115,11 +120,20 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
         if data.masks_painted:  # what the last paint drew, until Clear Preview
             legend = layout.box().column(align=True)
             legend.label(text="Preview Legend", text_ctxt=CONTEXT)
+            if not shading.shows_preview(context):  # e.g. after undoing a Clear Preview: the colours it describes
+                legend.operator("overanim.show_region_preview", icon="HIDE_OFF")
             for region in data.regions:
                 row = legend.row(align=True)
-                # a swatch that cannot be edited: the colours are the paint's, not settings
-                row.template_node_socket(color=tuple(region.preview_color))
-                row.label(text=region.name, translate=False)
+                if region.preview_color[3] > 0.0:
+                    # a swatch that cannot be edited: the colours are the paint's, not settings
+                    row.template_node_socket(color=tuple(region.preview_color))
+                    row.label(text=region.name, translate=False)
+                else:  # added since the paint: no colour of its own on the meshes yet
+                    row.label(text=region.name, icon="RADIOBUT_OFF", translate=False)
+                    unpainted = row.row()
+                    unpainted.alignment = "RIGHT"
+                    unpainted.active = False
+                    unpainted.label(text=tr("not painted yet"), translate=False)
                 if region.mask_channel != "NONE":  # its channel of OverAnim_RegionMasks
                     channel = row.row()
                     channel.alignment = "RIGHT"
@@ -128,11 +142,12 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
         if len(policies) > 1:
             wrapped_label(layout.column(align=True), context,
                           tr("Mixed policies: Strongest Delta wins where its Region is present"), icon="INFO")
-        if data.lod_rows:
+        lod_rows = in_use(data.lod_rows, "region")
+        if lod_rows:
             table = layout.box().column(align=True)
             table.label(text="LOD Coverage", text_ctxt=CONTEXT)
             icons = {"OK": "CHECKMARK", "WARNING": "ERROR", "ERROR": "CANCEL"}
-            for row in data.lod_rows:
+            for row in lod_rows:
                 line = table.row()
                 line.alert = row.verdict == "ERROR"
                 line.label(text=tr(lod_row_text(row)), icon=icons.get(row.verdict, "INFO"), translate=False)

@@ -104,10 +104,11 @@ def _world_box(obj: bpy.types.Object) -> tuple[np.ndarray, np.ndarray]:
     return corners.min(axis=0), corners.max(axis=0)
 
 
-def clear_location(scene: bpy.types.Scene, start: Vector, ignore: set[str], margin: float = 0.3) -> Vector:
-    """Where the sample stands clear of every other object of the scene: ``start`` (the 3D cursor),
-    moved along +X past whatever its footprint would overlap."""
-    low, high = np.array(SAMPLE_EXTENT[0]), np.array(SAMPLE_EXTENT[1])
+def clear_location(scene: bpy.types.Scene, start: Vector, ignore: set[str], margin: float = 0.3,
+                   extent: tuple[tuple[float, float, float], tuple[float, float, float]] = SAMPLE_EXTENT) -> Vector:
+    """Where the sample (``extent`` around its origin) stands clear of every other object of the
+    scene: ``start`` (the 3D cursor), moved along +X past whatever its footprint would overlap."""
+    low, high = np.array(extent[0]), np.array(extent[1])
     boxes = [_world_box(o) for o in scene.objects if o.name not in ignore]
     location = np.array(start, float)
     for _ in range(len(boxes) + 1):  # each step passes at least one box: the loop ends
@@ -119,9 +120,11 @@ def clear_location(scene: bpy.types.Scene, start: Vector, ignore: set[str], marg
     return Vector(location.tolist())
 
 
-def build_sample_character(context: bpy.types.Context, name: str = "SK_OverAnimSample") -> bpy.types.Object:
-    """Build the sample into the active collection, at the 3D cursor or beside whatever stands there,
-    and return its armature (made active)."""
+def build_sample_character(context: bpy.types.Context, name: str = "SK_OverAnimSample",
+                           extent: tuple[tuple[float, float, float], tuple[float, float, float]] = SAMPLE_EXTENT,
+                           ) -> bpy.types.Object:
+    """Build the sample into the active collection, at the 3D cursor or beside whatever stands there
+    (``extent``: the room it needs around its origin), and return its armature (made active)."""
     collection = context.collection or context.scene.collection
     data = bpy.data.armatures.new(name)
     armature = bpy.data.objects.new(name, data)
@@ -152,7 +155,7 @@ def build_sample_character(context: bpy.types.Context, name: str = "SK_OverAnimS
         region.name, region.bone_collection = region_name, coll_name
     armature.overanim.calibration.locomotion_root_bone = ""
     ours = {armature.name, *(o.name for o in armature.children)}
-    armature.location = clear_location(context.scene, context.scene.cursor.location, ours)
+    armature.location = clear_location(context.scene, context.scene.cursor.location, ours, extent=extent)
     for obj in context.view_layer.objects:
         obj.select_set(obj is armature)
     context.view_layer.objects.active = armature

@@ -5,13 +5,17 @@ import bpy
 from ...core.messages import Message, plural
 from ..calibration.preferences import studio_defaults
 from ..calibration.properties import apply_settings
-from ..common import OverAnimOperatorMixin
+from ..common import OverAnimOperatorMixin, refuse_poll
 from .build import add_sample_deltas, build_sample_character
+from .walk import add_sample_walk, walk_extent
+
+WALK_FRAMES = 96  # four strides, as in the demo
 
 
 class OVERANIM_OT_build_sample_character(OverAnimOperatorMixin, bpy.types.Operator):
-    """Add a small sample humanoid to try OverAnim on: Unreal bone names, Regions, LOD0 and LOD1 meshes,
-    two Region delta shape keys; placed beside whatever stands at the 3D cursor"""
+    """Add a small sample humanoid to try OverAnim on: Unreal bone names with IK foot bones, Regions,
+    LOD0 and LOD1 meshes, two Region delta shape keys, and a walk over steps and slopes (the scene plays
+    its frames); placed beside whatever stands at the 3D cursor"""
 
     bl_idname = "overanim.build_sample_character"
     bl_label = "Add Sample Character"
@@ -19,14 +23,21 @@ class OVERANIM_OT_build_sample_character(OverAnimOperatorMixin, bpy.types.Operat
 
     @classmethod
     def poll(cls, context: bpy.types.Context) -> bool:
-        return context.mode == "OBJECT"
+        if context.mode != "OBJECT":
+            return refuse_poll(cls, Message("The sample is added in Object Mode: switch to it first"))
+        return True
 
     def run(self, context):
-        armature = build_sample_character(context)
+        # room for the walk and its terrain too: every panel button has something to work on, Foot IK included
+        armature = build_sample_character(context, extent=walk_extent(context.scene, WALK_FRAMES))
         add_sample_deltas(armature)  # so Compose Region Deltas works on it too
+        terrain = add_sample_walk(context, armature, WALK_FRAMES)
         apply_settings(armature.overanim.calibration, studio_defaults(context))
-        return [("INFO", Message("Added '{name}' with {regions}", name=armature.name,
-                                 regions=plural(len(armature.overanim.regions), "{n} Region", "{n} Regions")))]
+        scene = context.scene
+        return [("INFO", Message("Added '{name}' with {regions}, walking over '{terrain}' (the scene now plays "
+                                 "frames {start}-{end})", name=armature.name,
+                                 regions=plural(len(armature.overanim.regions), "{n} Region", "{n} Regions"),
+                                 terrain=terrain.name, start=scene.frame_start, end=scene.frame_end))]
 
 
 classes = (OVERANIM_OT_build_sample_character,)

@@ -12,6 +12,7 @@ from mathutils import Vector
 
 from ..common import cm_per_unit
 from ..foot_ik.channels import fcurves
+from .build import SAMPLE_EXTENT
 
 STEP_FRAMES = 12  # one step (half a cycle); a foot swings for one step and stands for the next
 WALK_SPEED_CM = 35.0 / STEP_FRAMES  # cm per frame: 35 cm steps, 0.7 m/s at 24 fps
@@ -23,6 +24,7 @@ SLOPE = math.tan(math.radians(10.0))
 PROFILE_CM = [(0.0, 0.0), (100.0, 0.0), (100.0, 10.0), (180.0, 10.0), (240.0, 10.0 + 60.0 * SLOPE),
               (300.0, 10.0 + 60.0 * SLOPE), (300.0 + (10.0 + 60.0 * SLOPE) / SLOPE, 0.0)]
 TERRAIN_HALF_WIDTH_CM = 100.0
+TERRAIN_START_CM = -60.0  # the terrain starts this far ahead of the character: 60 cm behind it
 
 
 def add_foot_ik_bones(armature: bpy.types.Object) -> None:
@@ -109,7 +111,7 @@ def _profile(length_cm: float) -> list[tuple[float, float]]:
     return points
 
 
-def add_terrain(context: bpy.types.Context, length_cm: float = 450.0, start_cm: float = -60.0,
+def add_terrain(context: bpy.types.Context, length_cm: float = 450.0, start_cm: float = TERRAIN_START_CM,
                 name: str = "OverAnimSample_Terrain", origin: Vector | None = None) -> bpy.types.Object:
     """Steps and slopes ahead (-Y) of a character standing at ``origin`` (world; default the world's
     origin), ``TERRAIN_HALF_WIDTH_CM`` to each side."""
@@ -132,6 +134,22 @@ def add_terrain(context: bpy.types.Context, length_cm: float = 450.0, start_cm: 
     return obj
 
 
+def _terrain_length_cm(frames: int) -> float:
+    return WALK_SPEED_CM * frames + 100.0  # a metre past where the walk ends
+
+
+def walk_extent(scene: bpy.types.Scene, frames: int = 96) -> tuple[tuple[float, float, float],
+                                                                    tuple[float, float, float]]:
+    """The room (Blender units, around the character's origin) the sample takes with its walk and
+    the terrain under it, for ``build.clear_location``."""
+    cm = cm_per_unit(scene)
+    low, high = SAMPLE_EXTENT
+    ahead = _profile(_terrain_length_cm(frames))[-1][0]  # the terrain's far end
+    half = TERRAIN_HALF_WIDTH_CM / cm
+    return ((min(low[0], -half), -ahead / cm, low[2]), (max(high[0], half), max(high[1], -TERRAIN_START_CM / cm),
+                                                          high[2]))
+
+
 def add_sample_walk(context: bpy.types.Context, armature: bpy.types.Object, frames: int = 96) -> bpy.types.Object:
     """The whole set-up: IK foot bones, the walk over ``frames`` (also the scene's range) and the
     terrain along it. Returns the terrain."""
@@ -139,4 +157,4 @@ def add_sample_walk(context: bpy.types.Context, armature: bpy.types.Object, fram
     add_walk(armature, frames)
     context.scene.frame_start, context.scene.frame_end = 1, frames
     # under the character, which the sample builder may have put beside other things
-    return add_terrain(context, length_cm=WALK_SPEED_CM * frames + 100.0, origin=armature.matrix_world.translation)
+    return add_terrain(context, length_cm=_terrain_length_cm(frames), origin=armature.matrix_world.translation)

@@ -1,0 +1,100 @@
+"""Motion operators: Analyze Motion (a frame range, cancellable with Esc from the panel) and Remove Motion
+Curves. Both call the engine in analysis.py, as the batch step and the demo do."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import bpy
+
+from ...core.errors import OverAnimError
+from ...core.messages import Message
+from ..common import (
+    ArmatureOperatorMixin,
+    ModalSessionMixin,
+    poll_armature,
+    refuse_poll,
+    require_armature,
+    require_object_mode,
+)
+from ..i18n import CONTEXT
+from . import analysis
+from .analysis import MotionOptions, MotionSession
+
+
+class OVERANIM_OT_analyze_motion(ModalSessionMixin, ArmatureOperatorMixin, bpy.types.Operator):
+    """Measure how the animation moves (cm, cm/s, cm/s², raw and calibrated), write the summary on the action
+    and key the per-frame motion curves on an NLA track above your animation (your action is not changed).
+    Esc cancels"""
+
+    bl_idname = "overanim.analyze_motion"
+    bl_label = "Analyze Motion"
+    _cancelled = Message("Analyze Motion cancelled: nothing was written")
+    _progress = "Analyze Motion: frame {done} of {total} (Esc to cancel)"
+
+    # SKIP_SAVE: not remembered for the next click, which analyses the action's range as it is then
+    frame_start: bpy.props.IntProperty(  # type: ignore[valid-type]
+        name="Start", translation_context=CONTEXT, options={"SKIP_SAVE"},
+        description="First frame to analyse (default: the action's first frame)")
+    frame_end: bpy.props.IntProperty(  # type: ignore[valid-type]
+        name="End", translation_context=CONTEXT, options={"SKIP_SAVE"},
+        description="Last frame to analyse (default: the action's last frame)")
+
+    _session: MotionSession | None = None
+    _timer: Any = None
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        return poll_armature(cls, context) is not None
+
+    def _start(self, context: bpy.types.Context) -> MotionSession:
+        armature = require_armature(context)
+        given = self.properties
+        options = MotionOptions(self.frame_start if given.is_property_set("frame_start") else None,
+                                self.frame_end if given.is_property_set("frame_end") else None)
+        session = MotionSession(context, armature, options)
+        self.frame_start, self.frame_end = int(session.plan.frames[0]), int(session.plan.frames[-1])  # redo panel
+        return session
+
+    def run(self, context):
+        wm = context.window_manager
+        session = self._start(context)
+        wm.progress_begin(0, session.total)
+        try:
+            result = session.run(wm.progress_update)
+        except OverAnimError:
+            session.cancel()
+            raise
+        finally:
+            wm.progress_end()
+        return analysis.report_lines(result)
+
+    def _report_lines(self, result):
+        return analysis.report_lines(result)
+
+
+class OVERANIM_OT_remove_motion_curves(ArmatureOperatorMixin, bpy.types.Operator):
+    """Remove the OverAnim_Motion track and action and the curves they animated, and make the action the
+    analysis pushed down active again (the motion summary stays on the action)"""
+
+    bl_idname = "overanim.remove_motion_curves"
+    bl_label = "Remove Motion Curves"
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        armature = poll_armature(cls, context)
+        if armature is None:
+            return False
+        settings = armature.overanim.motion
+        if settings.curves_action is None and settings.pushed_action is None:
+            return refuse_poll(cls, Message("No motion curves on '{name}': Analyze Motion first", name=armature.name))
+        return True
+
+    def run(self, context):
+        armature = require_armature(context)
+        require_object_mode(armature, context.scene)
+        return analysis.remove_motion_curves(armature)
+
+
+classes = (OVERANIM_OT_analyze_motion, OVERANIM_OT_remove_motion_curves)
+register, unregister = bpy.utils.register_classes_factory(classes)

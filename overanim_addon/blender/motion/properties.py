@@ -1,0 +1,81 @@
+"""Motion settings on an armature, ``Object.overanim.motion``, and what the last analysis found (for the
+panel and for Remove Motion Curves). The actor's Measurement Basis is a Calibration field
+(``Object.overanim.calibration.motion_basis``, calibration/properties.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import bpy
+
+from ...core import motion
+from ..i18n import CONTEXT
+from ..overrides import kept_on_overrides
+
+
+@kept_on_overrides
+class OVERANIM_PG_motion_region(bpy.types.PropertyGroup):
+    """One Region as the last analysis calibrated it."""
+
+    __annotations__: dict[str, Any] = {
+        "region": bpy.props.StringProperty(translation_context=CONTEXT),
+        "key": bpy.props.StringProperty(translation_context=CONTEXT),
+        "basis": bpy.props.StringProperty(translation_context=CONTEXT),
+        "resolved": bpy.props.BoolProperty(translation_context=CONTEXT),
+        "scale": bpy.props.FloatProperty(translation_context=CONTEXT),
+        "named": bpy.props.BoolProperty(translation_context=CONTEXT),  # its properties fit Blender's names
+    }
+
+
+def _hidden(prop: Any, **kwargs: Any) -> Any:
+    return prop(options={"HIDDEN"}, translation_context=CONTEXT, **kwargs)
+
+
+@kept_on_overrides
+class OVERANIM_PG_motion(bpy.types.PropertyGroup):
+    __annotations__: dict[str, Any] = {
+        "contact_speed": bpy.props.FloatProperty(
+            name="Contact Speed", translation_context=CONTEXT, default=motion.CONTACT_SPEED, min=0.0, soft_max=500.0,
+            precision=1, step=100,
+            description="A foot is planted while its lowest point moves slower than this (cm/s, authored at the "
+            "reference character: follows the character's locomotion scale)",
+        ),
+        "contact_height": bpy.props.FloatProperty(
+            name="Contact Height", translation_context=CONTEXT, default=motion.CONTACT_HEIGHT, min=0.0,
+            soft_max=100.0, precision=1, step=100,
+            description="A foot is planted while its lowest point is less than this above the ground reference "
+            "(cm, authored at the reference character: follows the character's locomotion scale)",
+        ),
+        "stop_speed": bpy.props.FloatProperty(
+            name="Stop Speed", translation_context=CONTEXT, default=motion.STOP_SPEED, min=0.0, soft_max=100.0,
+            precision=1, step=10,
+            description="The Distance curve's stop point is the slowest frame under this horizontal speed (cm/s); "
+            "none under it: the first frame",
+        ),
+        # what the last analysis wrote, and what it pushed down into the NLA (Remove gives it back)
+        "analyzed_action": _hidden(bpy.props.PointerProperty, type=bpy.types.Action,
+                                   description="The action the last analysis described"),
+        "curves_action": _hidden(bpy.props.PointerProperty, type=bpy.types.Action,
+                                 description="The action holding the motion curves"),
+        "frame_start": _hidden(bpy.props.IntProperty),
+        "frame_end": _hidden(bpy.props.IntProperty),
+        "basis": _hidden(bpy.props.StringProperty, description="The actor's Measurement Basis used"),
+        "resolved": _hidden(bpy.props.BoolProperty, description="The actor's basis resolved a scale"),
+        "scale": _hidden(bpy.props.FloatProperty, description="The actor's scale used"),
+        "has_feet": _hidden(bpy.props.BoolProperty, description="Foot contacts were analysed"),
+        "left_contacts": _hidden(bpy.props.StringProperty, description="The left foot's contact frames"),
+        "right_contacts": _hidden(bpy.props.StringProperty, description="The right foot's contact frames"),
+        "contact_speed_used": _hidden(bpy.props.FloatProperty, description="The contact speed for this character"),
+        "contact_height_used": _hidden(bpy.props.FloatProperty, description="The contact height for this character"),
+        "regions": _hidden(bpy.props.CollectionProperty, type=OVERANIM_PG_motion_region),
+        "pushed_action": _hidden(bpy.props.PointerProperty, type=bpy.types.Action,
+                                 description="The artist's action the analysis pushed down into the NLA"),
+        "pushed_track": _hidden(bpy.props.StringProperty, description="The NLA track it was pushed down to"),
+        "pushed_blend_type": _hidden(bpy.props.StringProperty, default="REPLACE"),
+        "pushed_extrapolation": _hidden(bpy.props.StringProperty, default="HOLD"),
+        "pushed_influence": _hidden(bpy.props.FloatProperty, default=1.0),
+    }
+
+
+classes = (OVERANIM_PG_motion_region, OVERANIM_PG_motion)
+register, unregister = bpy.utils.register_classes_factory(classes)

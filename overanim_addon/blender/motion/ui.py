@@ -1,0 +1,106 @@
+"""The Motion sub-panel: the contact and stop thresholds, Analyze Motion / Remove Motion Curves, and
+what the last analysis found (raw and calibrated side by side, the basis and scale used, the contact
+frames per foot). Other motion features (the Transfer sub-panel) are parented to it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import bpy
+
+from ...core.messages import Message
+from ..i18n import CONTEXT, tr
+from ..ui import OverAnimSubPanel
+from .analysis import CALIBRATED, LINEAR, region_summary_name, summary_name
+
+ROWS = (("Distance", "Distance", "cm", 1), ("AverageSpeed", "Average Speed", "cm/s", 1),
+        ("MaxSpeed", "Max Speed", "cm/s", 1), ("MaxAcceleration", "Max Acceleration", "cm/s²", 0))
+assert tuple(row[0] for row in ROWS) == LINEAR
+
+
+def _number(value: Any, digits: int) -> str:
+    return "—" if value is None else f"{float(value):.{digits}f}"
+
+
+class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
+    bl_label = "Motion"
+    bl_order = 100  # after the rig's set-up panels (Checks ... Foot IK), whatever registers later
+
+    def draw(self, context: bpy.types.Context) -> None:
+        armature = self.armature(context)
+        settings = armature.overanim.motion
+        layout = self.layout
+        layout.use_property_split = True
+        layout.use_property_decorate = False
+        col = layout.column(align=True)
+        col.prop(settings, "contact_speed", text="Contact (cm/s)", text_ctxt=CONTEXT)
+        col.prop(settings, "contact_height", text="Contact (cm)", text_ctxt=CONTEXT)
+        col.prop(settings, "stop_speed", text="Stop (cm/s)", text_ctxt=CONTEXT)
+        layout.prop(armature.overanim.calibration, "motion_basis", text="Actor Basis", text_ctxt=CONTEXT)
+        buttons = layout.column(align=True)
+        buttons.scale_y = 1.2
+        buttons.operator("overanim.analyze_motion", icon="ANIM")
+        buttons.operator("overanim.remove_motion_curves", icon="TRASH")
+        action = settings.analyzed_action
+        if action is None or summary_name("FrameStart") not in action:
+            layout.label(text=tr(Message("Not analysed yet")), icon="INFO", translate=False)
+            return
+        self._draw_summary(layout, settings, action)
+
+    @staticmethod
+    def _draw_summary(layout: bpy.types.UILayout, settings: Any, action: bpy.types.Action) -> None:
+        box = layout.box().column(align=True)
+        box.label(text=action.name, icon="ACTION", translate=False)
+        box.label(text=tr(Message("Frames {start}-{end}, {duration:.2f} s", start=action[summary_name("FrameStart")],
+                                  end=action[summary_name("FrameEnd")],
+                                  duration=action.get(summary_name("Duration"), 0.0))), translate=False)
+        if action.get(summary_name("InPlace")):
+            box.label(text=tr(Message("In place: no actor motion")), icon="PINNED", translate=False)
+        table = box.column(align=True)
+        header = table.split(factor=0.45)
+        header.label(text="")
+        pair = header.row()
+        pair.label(text="Raw", text_ctxt=CONTEXT)
+        pair.label(text="Calibrated", text_ctxt=CONTEXT)
+        for suffix, label, unit, digits in ROWS:
+            row = table.split(factor=0.45)
+            row.label(text=label, text_ctxt=CONTEXT)
+            pair = row.row()
+            pair.label(text=f"{_number(action.get(summary_name(suffix)), digits)} {unit}", translate=False)
+            calibrated = action.get(summary_name(suffix + CALIBRATED))
+            pair.label(text=f"{_number(calibrated, digits)} {unit}" if calibrated is not None else "—",
+                       translate=False)
+        if settings.resolved:
+            basis = Message("Actor basis {basis}: scale {scale:.3f}", basis=settings.basis, scale=settings.scale)
+        else:
+            basis = Message("Actor basis {basis} cannot resolve: not calibrated", basis=settings.basis)
+        box.label(text=tr(basis), translate=False)
+        feet = box.column(align=True)
+        if settings.has_feet:
+            feet.label(text=tr(Message("Planted under {speed:.1f} cm/s and {height:.1f} cm",
+                                       speed=settings.contact_speed_used, height=settings.contact_height_used)),
+                       translate=False)
+            for template, side, runs in (("Left foot: {count} frames {runs}", "Left", settings.left_contacts),
+                                         ("Right foot: {count} frames {runs}", "Right", settings.right_contacts)):
+                count = action.get(summary_name(f"{side}ContactFrames"), 0)
+                feet.label(text=tr(Message(template, count=count, runs=f"({runs})" if runs else "")), translate=False)
+        else:
+            feet.label(text=tr(Message("No foot bones: no contacts")), translate=False)
+        if settings.regions:
+            regions = box.column(align=True)
+            regions.label(text="Regions: Max Speed", text_ctxt=CONTEXT)
+            for item in settings.regions:
+                row = regions.split(factor=0.45)
+                row.label(text=item.region, translate=False)
+                pair = row.row()
+                if not item.named:
+                    pair.label(text=tr(Message("name too long")), translate=False)
+                    continue
+                raw = action.get(region_summary_name(item.key, "MaxSpeed"))
+                calibrated = action.get(region_summary_name(item.key, "MaxSpeed" + CALIBRATED))
+                pair.label(text=f"{_number(raw, 1)} cm/s", translate=False)
+                pair.label(text=f"{_number(calibrated, 1)} cm/s" if calibrated is not None else "—", translate=False)
+
+
+classes = (OVERANIM_PT_motion,)
+register, unregister = bpy.utils.register_classes_factory(classes)

@@ -1,0 +1,83 @@
+"""Transfer Action: the operator over ``engine.transfer_action``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import bpy
+
+from ...core.errors import OverAnimError
+from ...core.messages import Message
+from ..common import OverAnimOperatorMixin, find_armature, refuse_poll, require_armature
+from ..i18n import CONTEXT
+from .engine import TransferOptions, transfer_action
+from .properties import SCALE_HORIZONTAL, SCALE_VERTICAL, basis_property, region_property, scale_property
+
+
+def _matching(names: Iterator[str], edit_text: str) -> list[str]:
+    typed = edit_text.lower()
+    return sorted(name for name in names if typed in name.lower())
+
+
+def _search_source(self: Any, context: bpy.types.Context, edit_text: str) -> list[str]:
+    target = find_armature(context)
+    return _matching((o.name for o in bpy.data.objects if o.type == "ARMATURE" and o != target), edit_text)
+
+
+def _search_action(self: Any, context: bpy.types.Context, edit_text: str) -> list[str]:
+    return _matching((a.name for a in bpy.data.actions), edit_text)
+
+
+def _search_region(self: Any, context: bpy.types.Context, edit_text: str) -> list[str]:
+    source, target = bpy.data.objects.get(self.source), find_armature(context)
+    if source is None or target is None or source.type != "ARMATURE":
+        return []
+    shared = {r.name for r in source.overanim.regions} & {r.name for r in target.overanim.regions}
+    return _matching(iter(shared), edit_text)
+
+
+class OVERANIM_OT_transfer_action(OverAnimOperatorMixin, bpy.types.Operator):
+    """Copy an action from the armature it was made on onto this one, its translations (root motion,
+    pelvis bob) scaled by the two characters' measured proportions. Rotations and key times are copied
+    as they are"""
+
+    bl_idname = "overanim.transfer_action"
+    bl_label = "Transfer Action"
+    bl_options = {"REGISTER", "UNDO"}
+
+    source: bpy.props.StringProperty(  # type: ignore[valid-type]
+        name="Source", translation_context=CONTEXT, search=_search_source,
+        description="The armature the clip was made on")
+    action: bpy.props.StringProperty(  # type: ignore[valid-type]
+        name="Action", translation_context=CONTEXT, search=_search_action,
+        description="The clip to transfer (empty: the source's active action)")
+    basis: basis_property()  # type: ignore[valid-type]
+    region: region_property(search=_search_region)  # type: ignore[valid-type]
+    scale_horizontal: scale_property(*SCALE_HORIZONTAL)  # type: ignore[valid-type]
+    scale_vertical: scale_property(*SCALE_VERTICAL)  # type: ignore[valid-type]
+
+    @classmethod
+    def poll(cls, context: bpy.types.Context) -> bool:
+        if find_armature(context) is None:
+            return refuse_poll(cls, Message("Select the target armature (or a mesh it deforms)"))
+        return True
+
+    def run(self, context):
+        target = require_armature(context)
+        if not self.source:
+            raise OverAnimError(Message("Choose the source armature: the one the clip was made on"))
+        source = bpy.data.objects.get(self.source)
+        if source is None:
+            raise OverAnimError(Message("There is no object named '{name}'", name=self.source))
+        action = None
+        if self.action:
+            action = bpy.data.actions.get(self.action)
+            if action is None:
+                raise OverAnimError(Message("There is no action named '{name}'", name=self.action))
+        options = TransferOptions(self.basis, self.region, self.scale_horizontal, self.scale_vertical)
+        return transfer_action(source, target, action, options, context).log
+
+
+classes = (OVERANIM_OT_transfer_action,)
+register, unregister = bpy.utils.register_classes_factory(classes)

@@ -1,0 +1,66 @@
+"""Transfer settings on the target armature (``Object.overanim.transfer``): what the panel's
+Transfer button passes to the operator, and what the last transfer did."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import bpy
+
+from ..i18n import CONTEXT
+from ..regions.properties import BASIS_ITEMS
+
+DEFAULT_BASIS = "LOCOMOTION_HEIGHT"  # the pelvis-height ratio Unreal's IK Retargeter scales root motion by
+
+
+def basis_property() -> Any:
+    return bpy.props.EnumProperty(
+        name="Basis", translation_context=CONTEXT, items=BASIS_ITEMS, default=DEFAULT_BASIS,
+        description="Which measured scale of each character the translations follow (the ratio is target / "
+        "source); Absolute keeps them unchanged")
+
+
+def region_property(**options: Any) -> Any:
+    return bpy.props.StringProperty(
+        name="Region", translation_context=CONTEXT,
+        description="The Region whose measurement a Region basis (and Auto, when set) uses; both armatures need a "
+        "Region of this name", **options)
+
+
+def scale_property(name: str, description: str) -> Any:
+    return bpy.props.FloatProperty(name=name, translation_context=CONTEXT, default=1.0, min=0.0, soft_max=2.0,
+                                   precision=3, step=5, description=description)
+
+
+SCALE_HORIZONTAL = ("Scale Horizontal", "Multiplies the world-horizontal part of every translation, on top of the "
+                    "ratio (travel, sway)")
+SCALE_VERTICAL = ("Scale Vertical", "Multiplies the world-vertical part of every translation, on top of the ratio "
+                  "(0: no bob)")
+
+
+class OVERANIM_PG_transfer(bpy.types.PropertyGroup):
+    __annotations__: dict[str, Any] = {
+        "source": bpy.props.PointerProperty(
+            # no poll callback: any Python callback on a PropertyGroup's property crashes the bpy 4.2
+            # module at exit; the operator refuses a source that is not another armature
+            name="Source", translation_context=CONTEXT, type=bpy.types.Object,
+            description="The armature the clip was made on"),
+        "action": bpy.props.PointerProperty(
+            name="Action", translation_context=CONTEXT, type=bpy.types.Action,
+            description="The clip to transfer (empty: the source's active action)"),
+        "basis": basis_property(),
+        "region": region_property(),
+        "scale_horizontal": scale_property(*SCALE_HORIZONTAL),
+        "scale_vertical": scale_property(*SCALE_VERTICAL),
+        # what the last transfer onto this armature did, for the panel
+        "result_action": bpy.props.PointerProperty(
+            type=bpy.types.Action, options={"HIDDEN"}, translation_context=CONTEXT,
+            description="The action the last transfer made"),
+        "result_summary": bpy.props.StringProperty(
+            options={"HIDDEN"}, translation_context=CONTEXT,
+            description="What the last transfer scaled (a message as JSON, translated when drawn)"),
+    }
+
+
+classes = (OVERANIM_PG_transfer,)
+register, unregister = bpy.utils.register_classes_factory(classes)

@@ -1,0 +1,71 @@
+"""The Transfer sub-panel: source, action, basis, the two scales, and what the last transfer did."""
+
+from __future__ import annotations
+
+import json
+
+import bpy
+
+from ...core.messages import Message, from_data
+from ..i18n import CONTEXT, tr
+from ..text_wrap import wrapped_label
+from ..ui import OverAnimSubPanel
+from .engine import RECORD
+
+# The panel this one sits under: the Motion panel (registered before it, blender/__init__.py)
+PARENT_PANEL = "OVERANIM_PT_motion"
+
+
+class OVERANIM_PT_transfer(OverAnimSubPanel, bpy.types.Panel):
+    bl_label = "Transfer"
+    bl_parent_id = PARENT_PANEL
+    bl_options = {"DEFAULT_CLOSED"}
+
+    def draw(self, context: bpy.types.Context) -> None:
+        armature = self.armature(context)
+        settings = armature.overanim.transfer
+        layout = self.layout
+        layout.use_property_split = True
+        layout.use_property_decorate = False
+        col = layout.column()
+        col.prop(settings, "source", text="Source", text_ctxt=CONTEXT, icon="ARMATURE_DATA")
+        col.prop(settings, "action", text="Action", text_ctxt=CONTEXT, icon="ACTION")
+        col.prop(settings, "basis", text="Basis", text_ctxt=CONTEXT)
+        if settings.source is not None:
+            col.prop_search(settings, "region", settings.source.overanim, "regions", text="Region",
+                            text_ctxt=CONTEXT, icon="GROUP_BONE")
+        else:
+            col.prop(settings, "region", text="Region", text_ctxt=CONTEXT, icon="GROUP_BONE")
+        scales = layout.column(align=True)
+        scales.prop(settings, "scale_horizontal", text="Horizontal", text_ctxt=CONTEXT)
+        scales.prop(settings, "scale_vertical", text="Vertical", text_ctxt=CONTEXT)
+        if settings.source is None:
+            layout.label(text=tr("Pick the armature the clip was made on"), icon="INFO", translate=False)
+        button = layout.row()
+        button.scale_y = 1.2
+        op = button.operator("overanim.transfer_action", icon="ACTION_TWEAK")
+        op.source = settings.source.name if settings.source is not None else ""
+        op.action = settings.action.name if settings.action is not None else ""
+        op.basis, op.region = settings.basis, settings.region
+        op.scale_horizontal, op.scale_vertical = settings.scale_horizontal, settings.scale_vertical
+        self._draw_result(context, armature, layout)
+
+    @staticmethod
+    def _draw_result(context: bpy.types.Context, armature: bpy.types.Object, layout: bpy.types.UILayout) -> None:
+        """The ratio and what was scaled, while the target plays the last transfer's result."""
+        settings = armature.overanim.transfer
+        action = settings.result_action
+        playing = armature.animation_data.action if armature.animation_data else None
+        if action is None or action != playing or f"{RECORD}Ratio" not in action:
+            return
+        box = layout.box().column(align=True)
+        box.label(text=f"{action.name}", icon="ACTION", translate=False)
+        ratio = Message("Ratio {ratio:.4g} for the bones, {ratio_ws:.4g} for the object",
+                        ratio=action[RECORD + "Ratio"], ratio_ws=action[RECORD + "RatioWS"])
+        wrapped_label(box, context, tr(ratio))
+        for message in json.loads(settings.result_summary or "[]")[1:]:  # the first line is the ratio's
+            wrapped_label(box, context, tr(from_data(message)))
+
+
+classes = (OVERANIM_PT_transfer,)
+register, unregister = bpy.utils.register_classes_factory(classes)

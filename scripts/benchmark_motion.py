@@ -1,0 +1,110 @@
+"""Benchmark: Analyze Motion over 1,000 frames of the sample walk, its 5 Regions and both feet.
+
+    .venv/bin/python scripts/benchmark_motion.py [--frames 1000] [--repeat 5]
+
+The sample character walks ``--frames`` frames; it is measured once first, so no analysis includes
+the first measurement (each still reads the rig's current proportions, as Analyze Motion does). Each
+run steps through the same frames with ``scene.frame_set`` only (the baseline: what any analysis must
+pay to pose the rig), then analyses them. Printed, measured in this run on this machine (medians,
+with the range):
+- the baseline;
+- the analysis' own work (MotionSession: checks and the proportions, per-frame bulk reads of the
+  followed bones, the core's maths, writing the summary, the curves' action and the NLA track), and
+  of that the set-up and the writing;
+- the same analysis through bpy.ops (adds the operator's undo push);
+and each analysis time as a ratio to the baseline of the same run (target: at most 1.5x). Not a test:
+speed is stated, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _bootstrap import ensure_registered, script_args
+from benchmark_masks import Timing
+
+TARGET = 1.5
+
+
+def build(frames: int):
+    import bpy
+
+    from overanim_addon.blender.sample.build import build_sample_character
+    from overanim_addon.blender.sample.walk import add_foot_ik_bones, add_walk
+
+    bpy.ops.wm.read_homefile(use_empty=True)
+    rig = build_sample_character(bpy.context)
+    add_foot_ik_bones(rig)
+    add_walk(rig, frames)
+    bpy.context.scene.frame_start, bpy.context.scene.frame_end = 1, frames
+    with bpy.context.temp_override(active_object=rig, object=rig):
+        bpy.ops.overanim.measure_proportions()
+    return rig
+
+
+def main(args: list[str]) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--frames", type=int, default=1000, help="frames of the walk to analyse")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per figure")
+    options = parser.parse_args(args)
+
+    import bpy
+
+    cleanup = ensure_registered()
+    try:
+        from overanim_addon.blender.motion.analysis import MotionOptions, MotionSession
+
+        rig = build(options.frames)
+        scene = bpy.context.scene
+        frames = range(1, options.frames + 1)
+        range_ = MotionOptions(frames[0], frames[-1])
+        base, own, setup, write, ops = [], [], [], [], []
+        for _ in range(options.repeat):  # interleaved, so a busy moment hits every figure alike
+            start = time.perf_counter()
+            for frame in frames:
+                scene.frame_set(frame)
+            base.append(time.perf_counter() - start)
+
+            start = time.perf_counter()
+            session = MotionSession(bpy.context, rig, range_)
+            ready = time.perf_counter()
+            session.step()
+            sampled = time.perf_counter()
+            session.finish()
+            done = time.perf_counter()
+            own.append(done - start)
+            setup.append(ready - start)
+            write.append(done - sampled)
+
+            with bpy.context.temp_override(active_object=rig, object=rig):
+                start = time.perf_counter()
+                bpy.ops.overanim.analyze_motion(frame_start=frames[0], frame_end=frames[-1])
+                ops.append(time.perf_counter() - start)
+        regions = len(rig.overanim.regions)
+    finally:
+        cleanup()
+
+    def ratio(times: list[float]) -> str:
+        ratios = sorted(t / b for t, b in zip(times, base, strict=True))
+        spread = f"{ratios[0]:.2f} to {ratios[-1]:.2f}" if len(ratios) > 1 else "one run"
+        return f"{statistics.median(ratios):5.2f}x ({spread})"
+
+    own_ratio = statistics.median(t / b for t, b in zip(own, base, strict=True))
+    print(f"Analyze Motion benchmark: {options.frames} frames of the sample walk, {regions} Regions and both feet, "
+          f"Blender {bpy.app.version_string}, median of {options.repeat} runs (range)")
+    print(f"  scene.frame_set only (baseline)             {Timing(base)}")
+    print(f"  analysis, own work                          {Timing(own)}  {ratio(own)}")
+    print(f"    of which the set-up (checks, proportions) {Timing(setup)}")
+    print(f"    of which computing and writing            {Timing(write)}")
+    print(f"  analysis via bpy.ops                        {Timing(ops)}  {ratio(ops)}")
+    print(f"  target at most {TARGET}x the baseline: {'met' if own_ratio <= TARGET else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(script_args()))

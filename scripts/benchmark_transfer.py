@@ -1,0 +1,215 @@
+"""Benchmark: Transfer Action on a 1,000-frame, 60-bone action, against Blender's own Action.copy().
+
+    .venv/bin/python scripts/benchmark_transfer.py [--frames 1000] [--repeat 5]
+
+The sample character with 30 finger bones added (60 bones) has every bone keyed on every frame:
+location, quaternion rotation and scale, Bézier keys (600 F-curves, ``--frames`` keys each); the
+target is the same rig with its bones 0.6x as long (Edit Mode). Each run times, interleaved, in this
+run on this machine (medians, with the range):
+- ``Action.copy()`` of the clip (the baseline: what any transfer that keeps the source must pay);
+- ``transfer_action`` with the default basis (Locomotion Height), and of that measuring both rigs
+  (checks and measurement, as Measure Proportions does them) and scaling the location keys
+  (``foreach_get``/``foreach_set`` of their values, and of their handles where Blender does not
+  compute them: Blender serves co and the handles through a getter per key, not as a raw array as
+  Action.copy() copies them, which is the floor of any transfer written in Python);
+- the same with Scale Vertical 0 (the horizontal/vertical split mixes a tilted bone's channels);
+- with basis Absolute (no measurement);
+- through ``bpy.ops.overanim.transfer_action`` (adds the operator's undo push);
+and each as a ratio to the baseline of the same run (target: at most the copy plus 2x, 3x). Each
+result is removed, and the scene re-evaluated, untimed, before the next run. Not a test: speed is
+stated, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _bootstrap import ensure_registered, script_args
+from benchmark_masks import Timing
+
+TARGET = 3.0  # Action.copy() plus 2x
+FINGERS = ("thumb", "index", "middle", "ring", "pinky")
+
+
+def add_fingers(rig) -> None:  # type: ignore[no-untyped-def]
+    """Three bones per finger on each hand and a twist bone on each upper arm and thigh: 34 bones,
+    60 with the sample's 23 and its 3 IK foot bones."""
+    import bpy
+
+    with bpy.context.temp_override(active_object=rig, object=rig):
+        bpy.context.view_layer.objects.active = rig
+        bpy.ops.object.mode_set(mode="EDIT")
+        bones = rig.data.edit_bones
+        for side, sign in (("l", 1.0), ("r", -1.0)):
+            hand = bones[f"hand_{side}"]
+            for f, finger in enumerate(FINGERS):
+                parent, start = hand, hand.tail.copy()
+                start.y += (f - 2) * 0.015
+                for joint in range(1, 4):
+                    bone = bones.new(f"{finger}_{joint:02d}_{side}")
+                    bone.head = start
+                    bone.tail = start + type(start)((sign * 0.025, 0.0, -0.02))
+                    bone.parent, bone.use_connect = parent, joint > 1
+                    parent, start = bone, bone.tail.copy()
+            for limb in ("upperarm", "thigh"):
+                twist = bones.new(f"{limb}_twist_01_{side}")
+                twist.head, twist.tail = bones[f"{limb}_{side}"].head, bones[f"{limb}_{side}"].center
+                twist.parent = bones[f"{limb}_{side}"]
+        bpy.ops.object.mode_set(mode="OBJECT")
+
+
+def key_everything(rig, frames: int):  # type: ignore[no-untyped-def]
+    """Location, quaternion and scale keys on every frame of every bone, written in bulk."""
+    import bpy
+    import numpy as np
+
+    from overanim_addon.blender import compat
+    from overanim_addon.blender.foot_ik.channels import NewChannels
+
+    channels = NewChannels(f"{rig.name}_Clip", rig.name)
+    times = np.arange(1, frames + 1, dtype=np.float64)
+    for b, bone in enumerate(rig.pose.bones):
+        bone.rotation_mode = "QUATERNION"
+        phase = 2.0 * math.pi * times / 24.0 + b
+        path = f'pose.bones["{bone.name}"]'
+        for i in range(3):
+            channels.add(f"{path}.location", i, bone.name, times, 0.01 * np.sin(phase + i))
+            channels.add(f"{path}.scale", i, bone.name, times, 1.0 + 0.01 * np.sin(phase - i))
+        half = 0.1 * np.sin(phase)
+        for i, values in enumerate((np.cos(half), np.sin(half), 0.0 * half, 0.0 * half)):
+            channels.add(f"{path}.rotation_quaternion", i, bone.name, times, values)
+    for curve in compat.channelbag(channels.action, channels.slot).fcurves:
+        curve.keyframe_points.foreach_set("interpolation", np.full(frames, 2, np.int32))  # Bézier
+        curve.update()
+    compat.assign_action(rig, channels.action, channels.slot)
+    del bpy
+    return channels.action
+
+
+def build(frames: int):  # type: ignore[no-untyped-def]
+    import bpy
+
+    from overanim_addon.blender.sample.build import build_sample_character
+    from overanim_addon.blender.sample.walk import add_foot_ik_bones
+
+    bpy.ops.wm.read_homefile(use_empty=True)
+    rig = build_sample_character(bpy.context, "Source")
+    rig.location = (0.0, 0.0, 0.0)
+    add_foot_ik_bones(rig)
+    add_fingers(rig)
+    clip = key_everything(rig, frames)
+    target = rig.copy()
+    target.data = rig.data.copy()
+    target.name = "Target"
+    bpy.context.scene.collection.objects.link(target)
+    target.animation_data_clear()
+    with bpy.context.temp_override(active_object=target, object=target):
+        bpy.context.view_layer.objects.active = target
+        bpy.ops.object.mode_set(mode="EDIT")
+        ends = {b.name: (b.head * 0.6, b.tail * 0.6) for b in target.data.edit_bones}
+        for bone in target.data.edit_bones:
+            bone.head, bone.tail = ends[bone.name]
+        bpy.ops.object.mode_set(mode="OBJECT")
+    bpy.context.view_layer.objects.active = target
+    return rig, target, clip
+
+
+def main(args: list[str]) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--frames", type=int, default=1000, help="keys per F-curve")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per figure")
+    options = parser.parse_args(args)
+
+    import bpy
+
+    cleanup = ensure_registered()
+    try:
+        from overanim_addon.blender.foot_ik.channels import fcurves
+        from overanim_addon.blender.measure.operators import measure_checked
+        from overanim_addon.blender.transfer.engine import TransferOptions, transfer_action
+
+        source, target, clip = build(options.frames)
+        curves = sum(1 for _ in fcurves(clip))
+        keys = sum(len(c.keyframe_points) for c in fcurves(clip))
+
+        def copy() -> float:
+            start = time.perf_counter()
+            made = clip.copy()
+            took = time.perf_counter() - start
+            bpy.data.actions.remove(made)
+            return took
+
+        def transfer(**kwargs: object) -> float:
+            start = time.perf_counter()
+            result = transfer_action(source, target, clip, TransferOptions(**kwargs))  # type: ignore[arg-type]
+            took = time.perf_counter() - start
+            bpy.data.actions.remove(result.action)
+            bpy.context.view_layer.update()  # the removal's re-evaluation is not the next run's
+            return took
+
+        def measuring() -> float:
+            start = time.perf_counter()
+            for rig in (source, target):
+                measure_checked(bpy.context, rig)
+            return time.perf_counter() - start
+
+        from overanim_addon.blender.foot_ik.channels import scale_values
+
+        scratch = clip.copy()  # the keys' own cost, on a copy: scaled by 1, as the transfer scales them
+        locations = [c for c in fcurves(scratch) if c.data_path.endswith(".location")]
+
+        def key_access() -> float:
+            start = time.perf_counter()
+            for curve in locations:
+                scale_values(curve, 1.0)
+            return time.perf_counter() - start
+
+        def via_ops() -> float:
+            start = time.perf_counter()
+            bpy.ops.overanim.transfer_action(source=source.name, action=clip.name)
+            took = time.perf_counter() - start
+            bpy.data.actions.remove(target.animation_data.action)
+            bpy.context.view_layer.update()
+            return took
+
+        transfer()  # the first run writes both measurements (and warms the caches): not timed
+        runs: dict[str, list[float]] = {name: [] for name in ("copy", "transfer", "measure", "keys", "split",
+                                                                "absolute", "ops")}
+        for _ in range(options.repeat):
+            runs["copy"].append(copy())
+            runs["transfer"].append(transfer())
+            runs["measure"].append(measuring())
+            runs["keys"].append(key_access())
+            runs["split"].append(transfer(scale_vertical=0.0))
+            runs["absolute"].append(transfer(basis="ABSOLUTE"))
+            runs["ops"].append(via_ops())
+    finally:
+        cleanup()
+
+    base = Timing(runs["copy"]).median
+
+    def ratio(name: str) -> str:
+        return f"{Timing(runs[name]).median / base:5.2f}x the copy"
+
+    bones = len(source.data.bones)
+    print(f"Transfer Action benchmark: {options.frames} frames, {bones} bones, {curves} F-curves, {keys:,} keys "
+          f"(bpy {bpy.app.version_string})")
+    print(f"  Action.copy() (baseline)                  {Timing(runs['copy'])}")
+    print(f"  transfer_action, Locomotion Height        {Timing(runs['transfer'])}  {ratio('transfer')}")
+    print(f"    of which measuring both rigs            {Timing(runs['measure'])}")
+    print(f"    of which scaling the location keys      {Timing(runs['keys'])}  {ratio('keys')}")
+    print(f"  transfer_action, Scale Vertical 0         {Timing(runs['split'])}  {ratio('split')}")
+    print(f"  transfer_action, Absolute                 {Timing(runs['absolute'])}  {ratio('absolute')}")
+    print(f"  via bpy.ops                               {Timing(runs['ops'])}  {ratio('ops')}")
+    met = Timing(runs["transfer"]).median / base <= TARGET
+    print(f"  target at most {TARGET:g}x the copy (the copy plus 2x): {'met' if met else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(script_args()))
