@@ -2,11 +2,10 @@
 through Blender's own glTF and BVH importers at their default settings, and from the bundled Rigify
 add-on. Nothing is downloaded; the shapes (names, axes, units) are those of the real files:
 
-- ``mixamo_gltf``: a Mixamo character (``mixamorig:*`` joints in centimetres, Y up, facing +Z, its
-  ``*_End`` leaf joints weighting no vertex, an animated Hips) as a Mixamo FBX arrives through
-  Blender's FBX importer (object scale 0.01, turned +90 degrees about X), exported with Blender's
-  glTF exporter and imported again with the glTF importer: the importer invents every bone's tail
-  along the joint's own +Y, the leaves' metres away;
+- ``mixamo_gltf``: the Mixamo character of ``imported_characters`` (``mixamorig:*`` joints in
+  centimetres, Y up, facing +Z, under an object turned +90 degrees about X at scale 0.01; its
+  ``*_End`` leaf joints weighting no vertex; an animated Hips) through Blender's glTF exporter and
+  importer, which invents every bone's tail along the joint's own +Y, the leaves' metres away;
 - ``khronos_gltf``: a Khronos sample figure's shape: unnamed glTF joints (the importer calls them
   ``Node_<n>``), facing +X;
 - ``bvh_walk``: a Biovision BVH written here (a Hips root at the origin, ``LeftAnkle`` feet, a walk
@@ -26,6 +25,9 @@ from pathlib import Path
 import bpy
 import numpy as np
 from mathutils import Matrix, Vector
+
+from .imported_characters import PREFIX as MIXAMO
+from .imported_characters import import_mixamo, write_mixamo_glb
 
 # -- a body of tubes around joint-to-joint segments -------------------------------------------------------------
 
@@ -124,22 +126,6 @@ def _reimport_gltf(path, edit=None):
 
 # -- Mixamo through glTF ------------------------------------------------------------------------------------------
 
-MIXAMO = "mixamorig:"
-# Mixamo's joints (cm, Y up, facing +Z, the character's left at +X)
-MIXAMO_JOINTS = {
-    "Hips": (None, (0, 100, 0)), "Spine": ("Hips", (0, 110, 1)), "Spine1": ("Spine", (0, 122, 1)),
-    "Spine2": ("Spine1", (0, 135, 0)), "Neck": ("Spine2", (0, 150, 0)), "Head": ("Neck", (0, 160, 2)),
-    "HeadTop_End": ("Head", (0, 180, 2)),
-}
-for _side, _s in (("Left", 1), ("Right", -1)):
-    MIXAMO_JOINTS.update({
-        f"{_side}Shoulder": ("Spine2", (_s * 6, 145, 0)), f"{_side}Arm": (f"{_side}Shoulder", (_s * 18, 145, 0)),
-        f"{_side}ForeArm": (f"{_side}Arm", (_s * 45, 145, 0)), f"{_side}Hand": (f"{_side}ForeArm", (_s * 70, 145, 0)),
-        f"{_side}HandMiddle4": (f"{_side}Hand", (_s * 88, 145, 1)),
-        f"{_side}UpLeg": ("Hips", (_s * 9, 95, 0)), f"{_side}Leg": (f"{_side}UpLeg", (_s * 9, 52, 0)),
-        f"{_side}Foot": (f"{_side}Leg", (_s * 9, 9, -2)), f"{_side}ToeBase": (f"{_side}Foot", (_s * 9, 2, 10)),
-        f"{_side}Toe_End": (f"{_side}ToeBase", (_s * 9, 2, 18)),
-    })
 MIXAMO_LEG = ["LeftUpLeg", "LeftLeg", "LeftFoot", "LeftToeBase", "LeftToe_End"]
 
 
@@ -148,35 +134,12 @@ def joint_to_joint(joints, chain):
     return sum(math.dist(joints[a][1], joints[b][1]) for a, b in itertools.pairwise(chain))
 
 
-def as_fbx_import(armature, mesh):
-    """Blender's FBX importer's shape of a Mixamo file: the object turned +90 degrees about X and
-    scaled 0.01 over its Y-up centimetre data."""
-    armature.matrix_world = Matrix.Rotation(math.radians(90.0), 4, "X") @ Matrix.Scale(0.01, 4)
-    mesh.matrix_parent_inverse = Matrix.Identity(4)
-    bpy.context.view_layer.update()
-
-
-def key_walk(armature, bone, step_cm, frames=(1, 24)):
-    """Key ``bone``'s location so that it moves ``step_cm`` (cm, a vector in the armature's data
-    space) between the two frames: a root moving forward."""
-    pose = armature.pose.bones[bone]
-    to_local = pose.bone.matrix_local.to_3x3().inverted()
-    for frame, share in zip(frames, (0.0, 1.0), strict=True):
-        pose.location = to_local @ (Vector(step_cm) * share)
-        pose.keyframe_insert("location", frame=frame)
-    pose.location = (0.0, 0.0, 0.0)
-
-
 def mixamo_gltf(tmp_path):
-    """The Mixamo character through glTF (see the module docstring), its armature active, with a
+    """The Mixamo character through glTF (``imported_characters``), its armature active, with a
     Region ``LeftLeg`` on the left leg's five bones."""
-    bpy.ops.wm.read_homefile(use_empty=True)
-    armature = _armature("Armature", MIXAMO_JOINTS, MIXAMO)
-    body = tube_body(armature, joint_segments(MIXAMO_JOINTS, MIXAMO), 6.0)
-    as_fbx_import(armature, body)
-    key_walk(armature, MIXAMO + "Hips", (0.0, 0.0, 60.0))
-    bpy.context.scene.frame_start, bpy.context.scene.frame_end = 1, 24
-    armature = _reimport_gltf(tmp_path / "mixamo.gltf")
+    path = tmp_path / "mixamo.glb"
+    write_mixamo_glb(path)
+    armature = import_mixamo(path)
     add_region(armature, "LeftLeg", [MIXAMO + n for n in MIXAMO_LEG])
     return armature
 

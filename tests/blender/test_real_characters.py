@@ -15,11 +15,11 @@ from overanim_addon.core.units import CMU_UNIT, INCH
 from ..layout_recorder import draw_panel
 from .foot_ik_scenes import box_under, check, plane, probe
 from .helpers import custom_props
+from .imported_characters import JOINTS as MIXAMO_JOINTS
+from .imported_characters import PREFIX as MIXAMO
 from .real_characters import (
     BVH_HEIGHT_INCHES,
     BVH_TOES_BELOW_HIPS,
-    MIXAMO,
-    MIXAMO_JOINTS,
     MIXAMO_LEG,
     bvh_walk,
     joint_to_joint,
