@@ -187,10 +187,6 @@ KO_MESSAGES = {
     "which makes it {fixed:.4g} cm":
         ": 실제로 그 크기가 아니라면 파일의 단위가 씬의 단위와 다릅니다: Match Unit Scale은 {fix:g}({unit})로 "
         "설정하며, 그러면 {fixed:.4g} cm가 됩니다",
-    "The character measures {size:.4g} cm at Unit Scale {scale:g}, outside a human's {low:g} to {high:g} cm: its "
-    "object scale of {object_scale:.3g} makes it so":
-        "단위 축적(Unit Scale) {scale:g}에서 캐릭터 크기가 {size:.4g} cm로, 사람의 키 범위 {low:g}~{high:g} cm를 "
-        "벗어납니다: object scale {object_scale:.3g} 때문입니다",
     "metric": "미터법", "inches": "인치", "feet": "피트",
     "CMU motion capture's 1/0.45 inch": "CMU 모션 캡처의 1/0.45 인치",
     "Region '{region}': bones without Deform: {bones}": "Region '{region}': Deform이 꺼진 bone: {bones}",

@@ -296,8 +296,7 @@ def _matching_unit_scale(context, armature) -> UnitScale | None:
 def _check_unit_scale(context, armature):
     """Outside a human's height (``core.units.HUMAN_HEIGHT_CM``), say so and what Match Unit Scale
     would make of it: a giant of 25 m is most often a file read in the wrong unit. When the rig's
-    own data is human-sized, its object scale makes it so (the scale check reports that): no unit
-    is offered."""
+    own data is human-sized, its object scale makes it so, which the scale check reports."""
     size_units = _size_in_units(context, armature)
     size_cm = size_units * cm_per_unit(context.scene)
     if not size_units > 0 or is_human_height(size_cm):
@@ -306,11 +305,7 @@ def _check_unit_scale(context, armature):
     scale = context.scene.unit_settings.scale_length
     object_scale = frames(extract.linear_world(armature)).object_scale
     if not math.isclose(object_scale, 1.0, rel_tol=SCALE_TOLERANCE) and is_human_height(size_cm / object_scale):
-        yield CheckResult("unit_scale", WARNING,
-                          Message("The character measures {size:.4g} cm at Unit Scale {scale:g}, outside a human's "
-                                  "{low:g} to {high:g} cm: its object scale of {object_scale:.3g} makes it so",
-                                  size=size_cm, scale=scale, low=low, high=high, object_scale=object_scale))
-        return
+        return  # its own data is human-sized: its object's scale makes it so, which the scale check reports
     fix = _matching_unit_scale(context, armature)
     offer = Message(": if it is not that size, its file's units are not the scene's: Match Unit Scale sets {fix:g} "
                     "({unit}), which makes it {fixed:.4g} cm", fix=fix.scale_length, unit=UNIT_NAMES[fix.unit],
