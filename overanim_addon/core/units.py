@@ -12,7 +12,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-HUMAN_HEIGHT_CM = (50.0, 300.0)  # a toddler to more than the tallest person ever measured
+# a toddler to a character twice a tall adult's size (an ogre); a file read in the wrong unit puts a
+# human far outside it (cm read as inches: 4.6 m; CMU's units: 32 m; inches: 72 m; cm as m: 180 m)
+HUMAN_HEIGHT_CM = (50.0, 400.0)
 INCH, FOOT = 0.0254, 0.3048
 CMU_UNIT = INCH / 0.45  # CMU's ASF/BVH length unit: "length 0.45", i.e. 1/0.45 inch
 POWERS_OF_TEN = range(-6, 7)
