@@ -166,8 +166,10 @@ KO_MESSAGES = {
         "Measure는 armature의 origin을 지나는 평면을 바닥으로 씁니다. {advice}",
     "It stands upside down: rotate the armature object 180° about X (or fix its rest pose)":
         "거꾸로 서 있습니다: armature object를 X축으로 180° 회전하세요 (또는 rest pose를 고치세요)",
-    "Put the armature's origin at its feet (Object > Set Origin)":
-        "armature의 origin을 발에 두세요 (Object > Set Origin)",
+    "'{name}' hangs {depth:.4g} cm below its origin along world up (+Z), as a BVH rest pose hangs from its hips: "
+    "Measure takes its ground at its lowest point in the rest pose, not at its origin":
+        "'{name}'이(가) world up(+Z) 방향으로 origin보다 {depth:.4g} cm 아래까지 매달려 있습니다 (BVH rest pose가 "
+        "hips에 매달리듯이): Measure는 origin이 아니라 rest pose의 가장 낮은 점을 바닥으로 씁니다",
     "The meshes are shown posed ({count}, e.g. '{bone}'): measuring uses the rest pose; switch the rig to Rest "
     "Position to see what is measured (Probe Ground, Bake Foot IK and Export for Unreal use the pose either way)":
         "mesh가 포즈된 상태로 보입니다 ({count}, 예: '{bone}'): 측정은 rest pose를 씁니다. 측정되는 모습을 보려면 "
@@ -178,8 +180,15 @@ KO_MESSAGES = {
     "in Locomotion Root Bone":
         "Locomotion root '{bone}'이(가) 바닥 높이에 있습니다 ({height:.2f} cm): locomotion height가 0이 됩니다. "
         "Locomotion Root Bone에서 pelvis를 고르세요",
-    "The character is {height:.4g} cm tall at Unit Scale {scale:g}: the unit scale does not match the rig":
-        "단위 축적(Unit Scale) {scale:g}에서 캐릭터 키가 {height:.4g} cm입니다: 단위 축적이 rig와 맞지 않습니다",
+    "The character measures {size:.4g} cm at Unit Scale {scale:g}, outside a human's {low:g} to {high:g} cm{offer}":
+        "단위 축적(Unit Scale) {scale:g}에서 캐릭터 크기가 {size:.4g} cm로, 사람의 키 범위 {low:g}~{high:g} cm를 "
+        "벗어납니다{offer}",
+    ": if it is not that size, its file's units are not the scene's: Match Unit Scale sets {fix:g} ({unit}), "
+    "which makes it {fixed:.4g} cm":
+        ": 실제로 그 크기가 아니라면 파일의 단위가 씬의 단위와 다릅니다: Match Unit Scale은 {fix:g}({unit})로 "
+        "설정하며, 그러면 {fixed:.4g} cm가 됩니다",
+    "metric": "미터법", "inches": "인치", "feet": "피트",
+    "CMU motion capture's 1/0.45 inch": "CMU 모션 캡처의 1/0.45 인치",
     "Region '{region}': bones without Deform: {bones}": "Region '{region}': Deform이 꺼진 bone: {bones}",
     "Region '{region}': bones that deform no vertex: {bones}":
         "Region '{region}': 어떤 vertex도 변형하지 않는 bone: {bones}",
@@ -314,6 +323,16 @@ KO_MESSAGES = {
     "is written as 0":
         "Region '{region}': Measurement Basis {basis}를 해석할 수 없습니다 (해당 Region measurement가 없음): "
         "motion scale은 0으로 기록됩니다",
+    "Region '{region}': lengths from leaf bones' own tails (no child joint): {leaves}":
+        "Region '{region}': child joint가 없는 leaf bone의 길이는 자신의 tail에서 잽니다: {leaves}",
+    "'{bone}' {length:.1f} cm (no mesh bounds it)": "'{bone}' {length:.1f} cm (제한할 mesh가 없음)",
+    "'{bone}' {tail:.1f} cm, cut to {length:.1f} cm where the skin it deforms ends":
+        "'{bone}' {tail:.1f} cm, 변형하는 skin이 끝나는 {length:.1f} cm로 줄임",
+    "'{bone}' {length:.1f} cm (within the skin it deforms)": "'{bone}' {length:.1f} cm (변형하는 skin 안)",
+    "Scales clamped to Minimum/Maximum Character Scale ({low:g} to {high:g}), with the ratio each had: {scales}":
+        "Minimum/Maximum Character Scale({low:g}~{high:g})로 clamp된 scale과 원래 비율: {scales}",
+    "{scale} {ratio:.3g}×": "{scale} {ratio:.3g}배",
+    "Region '{region}' {scale} {space} {ratio:.3g}×": "Region '{region}' {scale} {space} {ratio:.3g}배",
     "Region names written as their keys (letters, digits and _ only, at most {limit} bytes): {names}":
         "key로 기록한 Region 이름 (글자, 숫자, _만, 최대 {limit} byte): {names}",
     "cannot resolve": "해석 불가",
@@ -434,6 +453,34 @@ KO_MESSAGES = {
     "frame range (Start and End, or the scene's)":
         "Bake Foot IK는 한 번에 최대 {limit:,} 프레임까지 bake합니다. {start}부터 {end}까지는 {count:,} 프레임입니다: "
         "더 짧은 frame range를 정하세요 (Start와 End, 또는 scene의 range)",
+    # Foot IK: names and facing of real imports
+    "'{name}' has numbered bone names (such as '{example}'): its feet cannot be found by name. Pick Left Foot and "
+    "Right Foot with the bone pickers of the Foot IK panel":
+        "'{name}'의 bone 이름이 번호입니다 (예: '{example}'): 이름으로는 발을 찾을 수 없습니다. Foot IK 패널의 bone "
+        "선택기로 Left Foot과 Right Foot을 고르세요",
+    "Found {bones}": "찾음: {bones}",
+    "Found {bones}: pick the missing foot with its bone picker": "찾음: {bones}. 빠진 발은 bone 선택기로 고르세요",
+    "Forward Axis {axis} of '{name}' points straight up or down in the world: pick the axis of the armature object "
+    "the character faces":
+        "'{name}'의 Forward Axis {axis}가 world에서 똑바로 위나 아래를 향합니다: 캐릭터가 바라보는 armature "
+        "object의 축을 고르세요",
+    "Forward Axis {axis} of '{name}' points straight up or down in the world; its toes point along {toes} of its "
+    "object: set Forward Axis to {toes} (Detect Forward Axis in the Foot IK panel)":
+        "'{name}'의 Forward Axis {axis}가 world에서 똑바로 위나 아래를 향합니다. 발끝은 object의 {toes} 방향입니다: "
+        "Forward Axis를 {toes}로 설정하세요 (Foot IK 패널의 Detect Forward Axis)",
+    "Forward Axis is {axis}, but the toes of '{name}' point along {toes} of its object: Pitch and Roll are measured "
+    "along {axis} (Detect Forward Axis sets {toes})":
+        "Forward Axis는 {axis}이지만 '{name}'의 발끝은 object의 {toes} 방향입니다: Pitch와 Roll은 {axis} 기준으로 "
+        "잽니다 (Detect Forward Axis는 {toes}로 설정합니다)",
+    "The character's Forward Axis points straight up or down in the world: pick the axis of the armature object "
+    "the character faces (Detect Forward Axis finds it from its toes)":
+        "캐릭터의 Forward Axis가 world에서 똑바로 위나 아래를 향합니다: 캐릭터가 바라보는 armature object의 축을 "
+        "고르세요 (Detect Forward Axis가 발끝으로 찾습니다)",
+    "The toes of '{name}' point along no axis of its object (within 45°): set Forward Axis by hand":
+        "'{name}'의 발끝이 object의 어느 축과도 45° 안에 있지 않습니다: Forward Axis를 직접 설정하세요",
+    "Forward Axis set to {axis}: the toes of '{name}' point along it":
+        "Forward Axis를 {axis}로 설정했습니다: '{name}'의 발끝이 그 방향입니다",
+    "Its toes point along {axis} of its object": "발끝이 object의 {axis} 방향입니다",
     # Export for Unreal
     "Choose a file to export to": "내보낼 파일을 고르세요",
     "Blender's FBX exporter (io_scene_fbx) is not available": "Blender의 FBX exporter(io_scene_fbx)를 쓸 수 없습니다",

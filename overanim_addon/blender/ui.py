@@ -97,6 +97,7 @@ class OVERANIM_MT_object(bpy.types.Menu):
         layout.operator("overanim.show_region_preview", icon="HIDE_OFF")
         layout.separator()
         layout.operator("overanim.detect_foot_bones", icon="VIEWZOOM")
+        layout.operator("overanim.detect_forward_axis", icon="ORIENTATION_LOCAL")
         layout.operator("overanim.probe_ground", icon="ORIENTATION_GLOBAL")
         layout.operator("overanim.bake_foot_ik", icon="NLA")
         layout.operator("overanim.remove_foot_ik_bake", icon="TRASH")

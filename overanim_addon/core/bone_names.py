@@ -4,13 +4,17 @@ A name is cut into lower-case words at separators (``_ . - : |`` and spaces) and
 humps, after a Mixamo ``mixamorig:`` prefix: ``foot_l``, ``foot.L``, ``DEF-foot.L``, ``LeftFoot``,
 ``mixamorig:LeftFoot``, ``Bip01 L Foot``, ``CC_Base_L_Foot`` all read as a foot word and a side.
 
-- Foot: the word ``foot`` and one side (``l``/``left`` or ``r``/``right``), and none of the words of
-  controls and helpers (``ik``, ``fk``, ``mch``, ``pole``, ``heel``, ``toe``, ``roll``...). Among
-  several, a deforming bone wins over a non-deforming one, then ``DEF-`` over a plain name over
-  ``ORG-``, then the name with the fewest other words, then the first in the rig.
-- IK target: the words ``ik`` and ``foot`` and one side, none of ``pole``, ``mch``, ``fk``,
-  ``heel``, ``toe``, ``roll``...: Unreal's ``ik_foot_l``, Rigify's ``foot_ik.L``, Auto-Rig Pro's
-  ``c_foot_ik.l``. Fewest other words first.
+- Foot: the word ``foot`` (or ``ankle``, Biovision BVH's ``LeftAnkle``) and one side (``l``/``left``
+  or ``r``/``right``), and none of the words of controls and helpers (``ik``, ``fk``, ``mch``,
+  ``pole``, ``heel``, ``toe``, ``roll``...). Among several, a deforming bone wins over a
+  non-deforming one, then ``foot`` over ``ankle``, then ``DEF-`` over a plain name over ``ORG-``,
+  then the name with the fewest other words, then the first in the rig.
+- IK target: the words ``ik`` and ``foot`` (or ``ankle``) and one side, none of ``pole``, ``mch``,
+  ``fk``, ``heel``, ``toe``, ``roll``...: Unreal's ``ik_foot_l``, Rigify's ``foot_ik.L``, Auto-Rig
+  Pro's ``c_foot_ik.l``. Fewest other words first.
+- Numbered names (``numbered_names``): a glTF file's unnamed joints come in as ``Node_12``; most of
+  a rig's names being a number, alone or after ``node``, ``bone``, ``joint``..., nothing can be
+  found by name and the artist is asked to pick the bones.
 - Body: a sideless bone named ``torso`` or ``cog`` (a rig's body control, e.g. Rigify's), else
   ``pelvis``, ``hips`` or ``hip``; not ``mch``/``ik``/``fk``/``tweak``. Plain names before ``DEF-``
   and ``ORG-`` ones. It is proposed only when both IK targets are found: without IK legs, moving
@@ -35,6 +39,7 @@ _IK_EXCLUDED = (_HELPER_WORDS - {"tgt", "target", "ctrl", "ctl"}) | {"fk", "def"
 _BODY_EXCLUDED = {"mch", "ik", "fk", "tweak", "pivot", "parent", "helper", "socket", "twist"}
 _BODY_WORDS = {"torso": 0, "cog": 0, "pelvis": 1, "hips": 1, "hip": 2}
 _PREFIX_RANK = {"def": 0, "org": 2}  # a plain name ranks 1
+_FOOT_WORDS = {"foot": 0, "ankle": 1}
 
 
 def words(name: str) -> list[str]:
@@ -50,6 +55,18 @@ def side(name_words: Iterable[str]) -> str:
     found = set(name_words)
     left, right = bool(found & LEFT), bool(found & RIGHT)
     return "L" if left and not right else "R" if right and not left else ""
+
+
+_NUMBER_WORDS = {"node", "bone", "joint", "jnt", "j", "b", "n", "transform", "object", "group"}
+
+
+def numbered_names(names: Sequence[str]) -> bool:
+    """Whether at least half of the names are numbers, alone or after a word such as ``node``."""
+    def numbered(name: str) -> bool:
+        w = words(name)
+        return any(x.isdigit() for x in w) and all(x.isdigit() or x in _NUMBER_WORDS for x in w)
+
+    return bool(names) and 2 * sum(1 for name in names if numbered(name)) >= len(names)
 
 
 def _prefix_rank(name_words: Sequence[str]) -> int:
@@ -79,11 +96,12 @@ def detect_foot_ik_bones(bones: Sequence[tuple[str, bool]]) -> FootIKBones:
         w = words(name)
         found = set(w)
         where = side(w)
-        extra = len(found - {"foot", "ik"} - LEFT - RIGHT)
-        if where and "foot" in found and not found & _FOOT_EXCLUDED:
-            offer(f"foot_{where}", (0 if deforms else 1, _prefix_rank(w), extra, index), name)
-        if where and {"foot", "ik"} <= found and not found & _IK_EXCLUDED:
-            offer(f"ik_{where}", (extra, index), name)
+        extra = len(found - set(_FOOT_WORDS) - {"ik"} - LEFT - RIGHT)
+        foot = min((_FOOT_WORDS[x] for x in found if x in _FOOT_WORDS), default=None)
+        if where and foot is not None and not found & _FOOT_EXCLUDED:
+            offer(f"foot_{where}", (0 if deforms else 1, foot, _prefix_rank(w), extra, index), name)
+        if where and foot is not None and "ik" in found and not found & _IK_EXCLUDED:
+            offer(f"ik_{where}", (foot, extra, index), name)
         body_words = [_BODY_WORDS[x] for x in w if x in _BODY_WORDS]
         if body_words and not found & (LEFT | RIGHT | _BODY_EXCLUDED):
             offer("body", (min(body_words), _prefix_rank(w), len(found), index), name)

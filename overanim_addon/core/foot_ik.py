@@ -27,12 +27,14 @@ Everything works on N frames at once (arrays); ``solve_frame`` is the one-frame 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ._numeric import is_finite_positive
 from .errors import InvalidInputError
+from .messages import Message
 from .rotations import axis_angle_matrices
 
 UP = np.array([0.0, 0.0, 1.0])
@@ -74,11 +76,46 @@ def character_frames(forward: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     f[:, 2] = 0.0
     length = np.linalg.norm(f, axis=1)
     if not np.all(np.isfinite(length) & (length > 1e-6)):
-        raise InvalidInputError("The character's Forward Axis points straight up or down in the world: pick the "
-                                "axis of the armature object the character faces (+Z for a rig from FBX)")
+        raise InvalidInputError(Message("The character's Forward Axis points straight up or down in the world: pick "
+                                        "the axis of the armature object the character faces (Detect Forward Axis "
+                                        "finds it from its toes)"))
     f /= length[:, None]
     right = np.stack([f[:, 1], -f[:, 0], np.zeros(len(f))], axis=1)  # f x up
     return f, right
+
+
+FACING_TOLERANCE = math.cos(math.radians(45.0))  # the toes this near an axis point along it
+
+
+def facing_axis(linear_world: np.ndarray, toes: Sequence[np.ndarray],
+                axes: Mapping[str, Sequence[float]]) -> str | None:
+    """The axis (a key of ``axes``, directions in the armature object's space) the character faces:
+    where its toes point ahead of its heels. ``toes``: each foot's heel-to-toe direction (its head to
+    its end, in the object's space); ``linear_world``: the object's world rotation/scale (3 x 3).
+    Of the axes that are horizontal enough in the world, the one nearest the feet's mean horizontal
+    direction, within 45 degrees; None when the feet give no direction (vertical, or apart)."""
+    m = np.asarray(linear_world, dtype=np.float64).reshape(3, 3)
+    flat = []
+    for toe in toes:
+        d = m @ np.asarray(toe, dtype=np.float64)
+        d[2] = 0.0
+        length = float(np.linalg.norm(d))
+        if math.isfinite(length) and length > 1e-9:
+            flat.append(d / length)
+    if not flat:
+        return None
+    mean = np.mean(flat, axis=0)
+    if not float(np.linalg.norm(mean)) > 0.5:  # the feet point apart: no one facing
+        return None
+    mean /= np.linalg.norm(mean)
+    best, best_cos = None, FACING_TOLERANCE
+    for name, axis in axes.items():
+        w = m @ np.asarray(axis, dtype=np.float64)
+        size = float(np.linalg.norm(w))
+        cos = float(w @ mean) / size if size > 0.0 else 0.0  # an axis near the vertical is far from any facing
+        if cos > best_cos:
+            best, best_cos = name, cos
+    return best
 
 
 def _up_normals(normals: np.ndarray) -> np.ndarray:

@@ -14,10 +14,14 @@ plane through the object's origin:
 A rig stood upright by its object transform therefore measures upright: Blender's FBX importer
 gives Unreal or Maya rigs Y-up bone data, a +90 degree rotation about X and a scale of 0.01; WS
 equals the same rig with its transforms applied, and CS = WS / 0.01.
+
+A rig that hangs from its origin (``skeleton.measuring_ground``: a BVH rest pose, its Hips at the
+origin and its feet below) is measured from its lowest point instead, in each space (``stand``).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -29,14 +33,19 @@ from .measurement_scales import MotionMeasurementBasis, MotionMeasurementScales
 from .proportion import SpatialCalibrationMode, build_measurement_scales, resolve_spatial_distance
 from .resolved_proportions import ResolvedCharacterProportions, ResolvedRegionProportions
 from .skeleton import (
+    BoneEnd,
+    Hang,
     Skeleton,
     bounding_sphere_radius,
     character_height,
     find_body_root,
     ground_probe_radius,
+    hang,
     leg_chains,
     locomotion_height,
+    measuring_ground,
     region_chain_measures,
+    rig_points,
 )
 
 
@@ -97,10 +106,44 @@ def frames(linear_world: np.ndarray) -> Frames:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """The rig in both measuring frames (``frames``), each raised so that its ground is at Z = 0:
+    ``ground_*`` (cm) is how far below the armature's origin that ground is (0 but for a rig that
+    hangs from its origin, ``skeleton.measuring_ground``)."""
+
+    upright: Skeleton  # CS
+    world: Skeleton  # WS
+    points_cs: np.ndarray
+    points_ws: np.ndarray
+    ground_cs: float
+    ground_ws: float
+    hang_ws: Hang | None  # how the rig (in WS, from its origin) reaches below its origin, if it does
+
+
+def stand(skeleton: Skeleton, points: np.ndarray, linear_world: np.ndarray) -> Standing:
+    """``points`` (N x 3, the armature's own space) are the vertices, or when empty the bones'
+    heads and ends stand in for them; non-finite points are left out."""
+    f = frames(linear_world)
+    p = np.asarray(points, dtype=np.float64).reshape(-1, 3)
+    if len(p) == 0:
+        p = skeleton.joint_points()
+    p = p[np.all(np.isfinite(p), axis=1)]
+    extent = rig_points(skeleton, p)
+    extent = extent[np.all(np.isfinite(extent), axis=1)]
+    ground = {space: measuring_ground((extent @ m.T)[:, 2]) for space, m in (("cs", f.cs), ("ws", f.ws))}
+    lift = {space: np.array([0.0, 0.0, ground[space]]) for space in ground}
+    return Standing(skeleton.transformed(f.cs, ground["cs"]), skeleton.transformed(f.ws, ground["ws"]),
+                    p @ f.cs.T + lift["cs"], p @ f.ws.T + lift["ws"], ground["cs"], ground["ws"],
+                    hang((extent @ f.ws.T)[:, 2]))
+
+
+@dataclass(frozen=True)
 class CharacterMeasurement:
     proportions: ResolvedCharacterProportions
     locomotion_root_bone: str  # the bone actually used (the automatic choice when the setting is None)
     root_was_automatic: bool
+    ground_cs: float = 0.0  # how far below the origin the ground was measured from (``Standing``)
+    ground_ws: float = 0.0
 
 
 def require_finite_bones(skeleton: Skeleton) -> None:
@@ -123,20 +166,16 @@ def measure_character(
     linear_world: np.ndarray,
 ) -> CharacterMeasurement:
     """Measure the whole character. ``points`` are rest-pose vertices (Nx3, cm, the armature's own
-    space); when empty the bone heads/tails stand in for them."""
+    space); when empty the bone heads and ends stand in for them."""
     if not skeleton.bones:
         raise InvalidInputError("The armature has no bones")
     require_finite_bones(skeleton)
-    f = frames(linear_world)
-    upright, world = skeleton.transformed(f.cs), skeleton.transformed(f.ws)
-    p = np.asarray(points, dtype=np.float64).reshape(-1, 3)
-    if len(p) == 0:
-        p = skeleton.joint_points()
-    p = p[np.all(np.isfinite(p), axis=1)]
+    standing = stand(skeleton, points, linear_world)
+    upright, world = standing.upright, standing.world
 
     root = locomotion_root(calibration, upright)
     legs = leg_chains(upright, root)  # found upright: the same legs in both spaces
-    height = {"cs": character_height(p @ f.cs.T), "ws": character_height(p @ f.ws.T)}
+    height = {"cs": character_height(standing.points_cs), "ws": character_height(standing.points_ws)}
     loco = {"cs": locomotion_height(upright, root), "ws": locomotion_height(world, root)}
     probe = {"cs": ground_probe_radius(upright, root, legs), "ws": ground_probe_radius(world, root, legs)}
 
@@ -149,7 +188,8 @@ def measure_character(
         values[f"locomotion_scale_{space}"] = scale(loco[space], calibration.reference_locomotion_height)
         values[f"ground_probe_radius_{space}"] = float(probe[space])
         values[f"ground_probe_scale_{space}"] = scale(probe[space], calibration.reference_ground_probe_radius)
-    return CharacterMeasurement(ResolvedCharacterProportions(**values), root, not calibration.locomotion_root_bone)
+    return CharacterMeasurement(ResolvedCharacterProportions(**values), root, not calibration.locomotion_root_bone,
+                                standing.ground_cs, standing.ground_ws)
 
 
 def measure_region(skeleton: Skeleton, bone_names: Iterable[str], points: np.ndarray) -> ResolvedRegionProportions:
@@ -182,6 +222,10 @@ class RegionSpaces:
         names = list(dict.fromkeys(bone_names))
         p = np.asarray(points, dtype=np.float64).reshape(-1, 3)
         return measure_region(self.cs, names, p), measure_region(self.ws, names, p @ self.ws_matrix.T)
+
+    def leaves(self, bone_names: Iterable[str]) -> tuple[tuple[str, BoneEnd], ...]:
+        """The Region's leaf bones, whose lengths come from their own tails (CS; see ``Skeleton.end``)."""
+        return region_chain_measures(self.cs, bone_names).leaves
 
 
 @dataclass(frozen=True)
@@ -228,3 +272,46 @@ def calibrate_region(
         spatial_distance_cs=spatial(character.character_scale_cs, region_cs),
         spatial_distance_ws=spatial(character.character_scale_ws, region_ws),
     )
+
+
+@dataclass(frozen=True)
+class ScaleClamp:
+    """A scale whose ratio (measured / reference) fell outside the Minimum/Maximum Character Scale
+    range and was clamped to ``bound``."""
+
+    scale: str  # the scale's custom-property name without the prefix: CharacterScaleCS, ChainLengthScale...
+    space: str  # "CS" or "WS"
+    region: str  # "" for a whole-character scale
+    ratio: float
+    bound: float
+
+
+def scale_clamps(calibration: CalibrationSettings, character: ResolvedCharacterProportions,
+                 regions: Iterable[tuple[str, ResolvedRegionProportions, ResolvedRegionProportions]] = ()
+                 ) -> list[ScaleClamp]:
+    """Every scale ``resolve_measurement_scale`` clamps (none when calibration is off), in the order
+    the properties are written: the character's three in CS and WS, then each Region's four."""
+    if not calibration.enable_automatic_calibration:
+        return []
+    low, high = calibration.scale_range
+    c = calibration
+    character_scales = (("CharacterScale", "character_height", c.reference_character_height),
+                        ("LocomotionScale", "locomotion_height", c.reference_locomotion_height),
+                        ("GroundProbeScale", "ground_probe_radius", c.reference_ground_probe_radius))
+    region_scales = (("SpanScale", "span_length", c.reference_region_span_length),
+                     ("BoundsRadiusScale", "bounds_radius", c.reference_region_bounds_radius),
+                     ("ChainLengthScale", "chain_length", c.reference_region_chain_length),
+                     ("AverageBoneLengthScale", "average_bone_length", c.reference_average_bone_length))
+    measured = [(f"{name}{space}", space, "", getattr(character, f"{attr}_{space.lower()}"), reference)
+                for space in ("CS", "WS") for name, attr, reference in character_scales]
+    measured += [(name, space, region, getattr(proportions, attr), reference)
+                 for region, cs, ws in regions for space, proportions in (("CS", cs), ("WS", ws))
+                 for name, attr, reference in region_scales]
+    out = []
+    for scale, space, region, value, reference in measured:
+        if not (math.isfinite(value) and value > 0.0 and math.isfinite(reference) and reference > 0.0):
+            continue  # resolves to 1 (or 0, an absent Region measurement): nothing is clamped
+        ratio = value / reference
+        if ratio > high or ratio < low:
+            out.append(ScaleClamp(scale, space, region, ratio, high if ratio > high else low))
+    return out

@@ -364,7 +364,7 @@ BAD_INPUT = [
      "Right IK Target 'ik_nope' is not a bone"),
     ("zero height", BOTH, lambda a: a.__setitem__("OverAnim_CharacterHeightWS", 0.0), "0 cm tall"),
     ("vertical forward axis", BOTH, lambda a: setattr(a.overanim.foot_ik, "forward_axis", "+Z"),
-     "Forward Axis points straight up or down"),
+     r"Forward Axis \+Z of '.*' points straight up or down .*toes point along -Y"),
     ("NaN trace", BOTH, lambda a: setattr(a.overanim.foot_ik, "trace_distance", math.nan), "Trace Distance"),
     # only the bake keys bones: the probe does not mind these two
     ("axis-angle IK target", BAKE, lambda a: setattr(a.pose.bones["ik_foot_l"], "rotation_mode", "AXIS_ANGLE"),

@@ -311,19 +311,26 @@ def test_a_rig_upside_down_is_named_as_such_not_as_an_odd_unit_scale(sample):
     refused_until_turned(sample, "upside down", 180)
 
 
-def test_a_rig_whose_origin_is_not_at_its_feet_is_told_so(sample):
-    """Measure's ground is the plane through the armature's origin: with the origin at the hips the
-    pelvis is at ground level, which is not the pelvis's fault."""
+def test_a_rig_whose_origin_is_at_its_hips_is_measured_from_its_feet(sample):
+    """A rig hanging from its origin (its origin at the hips, as a BVH rest pose hangs from its Hips)
+    is measured from its lowest point, not from the plane through the origin (where its pelvis would
+    be at ground level); the Checks say so and advise no Set Origin, which would put an animated
+    clip's origin under its feet."""
+    reference = measure()
+    soles = min(min((obj.matrix_world @ v.co).z for v in obj.data.vertices) for obj in meshes()) * 100.0
     reshape_data(sample, Matrix.Translation((0, 0, -0.95)))
     sample.location.z += 0.95  # the viewport shows the same rig
     bpy.context.view_layer.update()
     found = findings(sample)
-    message = found[("orientation", "ERROR")]
-    assert "95 cm below its origin" in message and "origin at its feet" in message
-    assert not [key for key in found if key[0] in ("locomotion_root", "unit_scale")]
-    with pytest.raises(RuntimeError, match="below its origin"):
-        bpy.ops.overanim.measure_proportions()
-    assert custom_props(sample) == {}
+    message = found[("ground", "INFO")]
+    assert f"hangs {95.0 - soles:.4g} cm below its origin" in message and "Set Origin" not in message
+    assert not [key for key in found if key[0] in ("locomotion_root", "unit_scale", "orientation")]
+    again = measure()
+    lift = -soles  # the ground is now its lowest vertex, which the sample's soles put below its feet
+    for name, share in (("CharacterHeight", 1.0), ("LocomotionHeight", 1.0), ("GroundProbeRadius", 0.5)):
+        for space in ("CS", "WS"):
+            key = f"OverAnim_{name}{space}"
+            assert again[key] == pytest.approx(reference[key] + share * lift, abs=1e-3), key
 
 
 def fbx_shape_by_parent(armature):

@@ -11,6 +11,7 @@ from overanim_addon.core.foot_ik import (
     UP,
     VALUE_NAMES,
     character_frames,
+    facing_axis,
     ground_angles,
     ground_rotations,
     probe_ray,
@@ -167,3 +168,19 @@ def test_a_vertical_or_unknown_forward_axis_is_refused(forward):
 def test_a_zero_normal_is_refused():
     with pytest.raises(InvalidInputError):
         ground_angles(np.zeros((1, 3)), (0, -1, 0))
+
+
+AXES = {"-Y": (0, -1, 0), "+Y": (0, 1, 0), "+X": (1, 0, 0), "-X": (-1, 0, 0), "+Z": (0, 0, 1), "-Z": (0, 0, -1)}
+
+
+@pytest.mark.parametrize(("linear", "toes", "expected"), [
+    (np.eye(3), [(0, -15, -6), (0, -15, -6)], "-Y"),  # Blender's convention: toes towards -Y
+    (np.eye(3), [(14, 0, -6), (14, 1, -6)], "+X"),  # a figure facing +X
+    # Y-up data under an object turned +90 degrees about X (glTF, FBX): the toes along +Z of the data
+    (np.array([[1, 0, 0], [0, 0, -1], [0, 1, 0]]) * 0.01, [(0, -7, 12), (0, -7, 12)], "+Z"),
+    (np.eye(3), [(0, 0, -10), (0, 0, -10)], None),  # straight down: no facing
+    (np.eye(3), [(10, 0, 0), (-10, 0, 0)], None),  # apart
+    (np.eye(3), [(10, -12, -3), (10, -12, -3)], "-Y"),  # splayed out: the nearest axis
+])
+def test_the_facing_axis_is_where_the_toes_point(linear, toes, expected):
+    assert facing_axis(linear, [np.array(t, float) for t in toes], AXES) == expected

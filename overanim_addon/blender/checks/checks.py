@@ -13,9 +13,10 @@ import numpy as np
 
 from ...core import validate_calibration
 from ...core.errors import OverAnimError
-from ...core.measurement import frames, locomotion_root, polar
+from ...core.measurement import frames, locomotion_root, polar, stand
 from ...core.messages import Message, plural
 from ...core.skeleton import Skeleton, character_height
+from ...core.units import HUMAN_HEIGHT_CM, UnitScale, is_human_height, matching_unit_scale
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..export import shape_keys
@@ -30,9 +31,7 @@ from .apply_scale import apply_scale, scaled_by_constraints
 
 ERROR, WARNING, INFO = "ERROR", "WARNING", "INFO"
 GROUND_LEVEL_FRACTION = 0.003  # of the rig's height: a locomotion root this low is on the ground
-PLAUSIBLE_HEIGHT_CM = (5.0, 5000.0)  # a mouse to a giant; outside this the unit scale is suspect
 LYING_FRACTION = 0.35  # a rig whose height along world up is below this share of its length lies down
-BELOW_FRACTION = 0.2  # a rig reaching this share of its size below its origin does not stand on it
 SCALE_TOLERANCE = 1e-4
 # the rotation that turns each horizontal world axis into world up (+Z), as an artist types it
 STAND_UP = {"+X": "-90° about Y", "-X": "+90° about Y", "+Y": "+90° about X", "-Y": "-90° about X"}
@@ -121,6 +120,10 @@ def _check_mesh_scale(context, armature):
                                   "at that scale: apply it", meshes=listed, more=more), "apply_mesh_scale")
 
 
+def _rest_rig(context, armature, cm: float) -> tuple[Skeleton, np.ndarray]:
+    return extract.rest_rig(armature, deformed_meshes(armature, context.scene), cm)
+
+
 POSE_ROTATION_TOLERANCE = 1e-4  # radians, about 0.006°
 POSE_OFFSET_TOLERANCE = 1e-4  # of the rig's size: Blender's FBX importer leaves ~2.5e-7 of float noise
 
@@ -128,7 +131,7 @@ POSE_OFFSET_TOLERANCE = 1e-4  # of the rig's size: Blender's FBX importer leaves
 def _check_pose(context, armature):
     if armature.data.pose_position != "POSE" or armature.pose is None:
         return
-    joints = extract.skeleton(armature, 1.0).joint_points()
+    joints = _rest_rig(context, armature, 1.0)[0].joint_points()
     joints = joints[np.all(np.isfinite(joints), axis=1)]
     size = float(np.ptp(joints, axis=0).max()) if len(joints) else 0.0
     posed = [pb.name for pb in armature.pose.bones if not _at_rest(pb.matrix_basis, POSE_OFFSET_TOLERANCE * size)]
@@ -181,21 +184,11 @@ def _lying_axis(world: Skeleton) -> tuple[str, float, float] | None:
     return f"{sign}{'XYZ'[longest]}", float(extent[longest]), float(extent[2])
 
 
-def _below_origin(world: Skeleton) -> tuple[float, float] | None:
-    """How far (cm) the rig reaches below its origin along world up, and how far above it, when the
-    part below is more than BELOW_FRACTION of its size along up: its origin is not at its feet, or
-    it stands upside down. None for a rig standing on its origin (feet a little below are fine)."""
-    z = world.joint_points()[:, 2]
-    top, bottom = float(z.max()), float(z.min())
-    if -bottom <= BELOW_FRACTION * (top - bottom):
-        return None
-    return -bottom, max(top, 0.0)
-
-
 def _check_locomotion_root(context, armature):
     """The locomotion root must stand above the ground along world up (the measuring frame of
-    core.measurement); a rig lying down is named as such instead of blaming its root."""
-    skeleton = extract.skeleton(armature, cm_per_unit(context.scene))
+    core.measurement); a rig lying down is named as such instead of blaming its root, and one that
+    hangs from its origin (a BVH rest pose) is measured from its lowest point."""
+    skeleton, vertices = _rest_rig(context, armature, cm_per_unit(context.scene))
     broken = skeleton.non_finite_bones()
     if broken:
         yield CheckResult("bone_positions", ERROR,
@@ -203,9 +196,9 @@ def _check_locomotion_root(context, armature):
                                   "fix or delete them", bones=", ".join(broken[:5]),
                                   more=Message(" and {count} more", count=len(broken) - 5) if len(broken) > 5 else ""))
         return
-    f = frames(extract.linear_world(armature))
-    upright, world = skeleton.transformed(f.cs), skeleton.transformed(f.ws)
-    lying = _lying_axis(world)
+    standing = stand(skeleton, vertices, extract.linear_world(armature))
+    upright = standing.upright
+    lying = _lying_axis(standing.world)
     try:
         root = locomotion_root(settings_from_properties(armature.overanim.calibration), upright)
     except OverAnimError as error:
@@ -219,6 +212,9 @@ def _check_locomotion_root(context, armature):
     top = max(0.0, float(upright.joint_points()[:, 2].max()))
     grounded = not height > GROUND_LEVEL_FRACTION * top
     if lying is not None:
+        # lying down, it does not hang from its origin: is its root on the plane through the origin
+        origin_height, origin_top = height - standing.ground_cs, max(0.0, top - standing.ground_cs)
+        grounded = not origin_height > GROUND_LEVEL_FRACTION * origin_top
         axis, length, tall = lying
         yield CheckResult(
             "orientation", ERROR if grounded else WARNING,
@@ -228,18 +224,22 @@ def _check_locomotion_root(context, armature):
                     rotation=STAND_UP[axis],
                     unless="" if grounded else Message(", unless the creature really is long and low")))
         return
-    below = _below_origin(world)
-    if below is not None:
-        depth, above = below
-        advice = (Message("It stands upside down: rotate the armature object 180° about X (or fix its rest pose)")
-                  if above <= BELOW_FRACTION * (depth + above)
-                  else Message("Put the armature's origin at its feet (Object > Set Origin)"))
+    below = standing.hang_ws
+    if below is not None and below.upside_down:
         yield CheckResult(
             "orientation", ERROR if grounded else WARNING,
             Message("'{name}' reaches {depth:.4g} cm below its origin along world up (+Z) and {above:.4g} cm above "
                     "it: Measure takes the plane through the armature's origin as the ground. {advice}",
-                    name=armature.name, depth=depth, above=above, advice=advice))
+                    name=armature.name, depth=below.depth, above=below.above,
+                    advice=Message("It stands upside down: rotate the armature object 180° about X (or fix its rest "
+                                   "pose)")))
         return
+    if below is not None:  # nothing to fix: a Set Origin would put an animated clip's origin under its feet
+        yield CheckResult(
+            "ground", INFO,
+            Message("'{name}' hangs {depth:.4g} cm below its origin along world up (+Z), as a BVH rest pose hangs "
+                    "from its hips: Measure takes its ground at its lowest point in the rest pose, not at its origin",
+                    name=armature.name, depth=below.depth))
     if grounded:
         yield CheckResult("locomotion_root", ERROR,
                           Message("Locomotion root '{bone}' is at ground level ({height:.2f} cm): locomotion height "
@@ -251,10 +251,9 @@ def _world_points_in_units(context, armature) -> np.ndarray:
     none, empty meshes included) as it stands in the world: carried by the armature's world
     rotation/scale, in Blender units from its origin. The Unit Scale applies to the world, so an FBX
     import at object scale 0.01 is judged by what the scene shows, not by its centimetre data."""
-    meshes = extract.lod0(deformed_meshes(armature, context.scene))
-    points = np.concatenate([extract.rest_points(m, armature, 1.0) for m in meshes]) if meshes else np.zeros((0, 3))
+    skeleton, points = _rest_rig(context, armature, 1.0)
     if len(points) == 0:
-        points = extract.skeleton(armature, 1.0).joint_points()
+        points = skeleton.joint_points()
     return points @ frames(extract.linear_world(armature)).ws.T
 
 
@@ -264,12 +263,16 @@ def _height_in_units(context, armature) -> float:
 
 
 def _size_in_units(context, armature) -> float:
-    """The rig's size along world up in Blender units, from its lowest point (or its origin, when it
-    stands above it) to its highest: its height when it stands on its origin, and still its size
-    when it does not (upside down, its origin at the hips), which the orientation check reports."""
-    z = _world_points_in_units(context, armature)[:, 2]
-    z = z[np.isfinite(z)]
-    return float(z.max() - min(float(z.min()), 0.0)) if z.size else 0.0
+    """The rig's size in Blender units: along world up from its lowest point (or its origin, when it
+    stands above it) to its highest, or its length along a horizontal world axis when that is more.
+    That is its height when it stands on its origin, and still its size when it does not (upside
+    down, hanging from its origin, lying down), which the orientation check reports."""
+    points = _world_points_in_units(context, armature)
+    points = points[np.all(np.isfinite(points), axis=1)]
+    if not len(points):
+        return 0.0
+    z = points[:, 2]
+    return max(float(z.max() - min(float(z.min()), 0.0)), *(float(np.ptp(points[:, i])) for i in (0, 1)))
 
 
 def _heights_cm(context, armature) -> tuple[float, float]:
@@ -278,16 +281,39 @@ def _heights_cm(context, armature) -> tuple[float, float]:
     return ws / frames(extract.linear_world(armature)).object_scale, ws
 
 
+UNIT_NAMES = {"power of ten": Message("metric"), "inch": Message("inches"), "foot": Message("feet"),
+              "cmu": Message("CMU motion capture's 1/0.45 inch")}
+
+
+def _matching_unit_scale(context, armature) -> UnitScale | None:
+    """The Unit Scale Match Unit Scale sets (``core.units``), None when it would change nothing."""
+    reference = settings_from_properties(armature.overanim.calibration).reference_character_height
+    found = matching_unit_scale(_size_in_units(context, armature), reference if math.isfinite(reference) else 180.0)
+    current = context.scene.unit_settings.scale_length
+    return None if found is None or math.isclose(found.scale_length, current, rel_tol=1e-6) else found
+
+
 def _check_unit_scale(context, armature):
-    height_units = _size_in_units(context, armature)
-    height_cm = height_units * cm_per_unit(context.scene)
-    low, high = PLAUSIBLE_HEIGHT_CM
-    if height_units > 0 and not low <= height_cm <= high:
-        yield CheckResult("unit_scale", WARNING,
-                          Message("The character is {height:.4g} cm tall at Unit Scale {scale:g}: the unit scale "
-                                  "does not match the rig", height=height_cm,
-                                  scale=context.scene.unit_settings.scale_length),
-                          "unit_scale")
+    """Outside a human's height (``core.units.HUMAN_HEIGHT_CM``), say so and what Match Unit Scale
+    would make of it: a giant of 25 m is most often a file read in the wrong unit. When the rig's
+    own data is human-sized, its object scale makes it so, which the scale check reports."""
+    size_units = _size_in_units(context, armature)
+    size_cm = size_units * cm_per_unit(context.scene)
+    if not size_units > 0 or is_human_height(size_cm):
+        return
+    low, high = HUMAN_HEIGHT_CM
+    scale = context.scene.unit_settings.scale_length
+    object_scale = frames(extract.linear_world(armature)).object_scale
+    if not math.isclose(object_scale, 1.0, rel_tol=SCALE_TOLERANCE) and is_human_height(size_cm / object_scale):
+        return  # its own data is human-sized: its object's scale makes it so, which the scale check reports
+    fix = _matching_unit_scale(context, armature)
+    offer = Message(": if it is not that size, its file's units are not the scene's: Match Unit Scale sets {fix:g} "
+                    "({unit}), which makes it {fixed:.4g} cm", fix=fix.scale_length, unit=UNIT_NAMES[fix.unit],
+                    fixed=size_units * fix.scale_length * 100.0) if fix is not None else ""
+    yield CheckResult("unit_scale", WARNING,
+                      Message("The character measures {size:.4g} cm at Unit Scale {scale:g}, outside a human's {low:g} "
+                              "to {high:g} cm{offer}", size=size_cm, scale=scale, low=low, high=high, offer=offer),
+                      "unit_scale" if fix is not None else "")
 
 
 def _check_regions(context, armature):
@@ -379,12 +405,13 @@ def _fix_rest_position(context, armature):
 
 
 def _fix_unit_scale(context, armature):
-    """Pick the power of ten that brings the character nearest to a 180 cm human."""
-    height_units = _size_in_units(context, armature)
-    if not height_units > 0:
+    """The Unit Scale of the unit (metric, inches, feet, CMU's) that brings the character nearest to
+    its Reference Character Height (``core.units``)."""
+    if not _size_in_units(context, armature) > 0:
         raise OverAnimError(Message("The rig has no height to match a unit scale to"))
-    exponent = round(math.log10(180.0 / (height_units * 100.0)))
-    context.scene.unit_settings.scale_length = 10.0 ** exponent
+    fix = _matching_unit_scale(context, armature)
+    if fix is not None:
+        context.scene.unit_settings.scale_length = fix.scale_length
 
 
 FIXES: dict[str, tuple[str, Callable[[bpy.types.Context, bpy.types.Object], None]]] = {

@@ -310,7 +310,7 @@ class BakeSession:
         self._restore_frame()
         return BakeResult(frames=self.frames, values=sampled, bone_curves=len(curves),
                           pushed_down=pushed.strips[0].action.name if pushed is not None else "",
-                          warnings=[*self.rig.measured, *_unkeyed_feet(self.rig),
+                          warnings=[*self.rig.measured, *self.rig.warnings, *_unkeyed_feet(self.rig),
                                     *values.override_warning(armature, "Bake Foot IK")])
 
     def run(self, progress: Callable[[int], None] | None = None) -> BakeResult:

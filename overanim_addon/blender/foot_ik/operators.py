@@ -22,8 +22,8 @@ from ..i18n import CONTEXT
 from . import nla, statics, values
 from .bake import BakeResult, BakeSession
 from .probe import GROUND_HINT, Sampler, ground_for, why_no_ground
-from .properties import BONE_FIELDS, detected_bones, store_bone_names
-from .rig import resolve
+from .properties import BONE_FIELDS, bone_names, detected_bones, store_bone_names
+from .rig import facing, no_feet, resolve
 
 
 class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
@@ -46,7 +46,7 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
         store_bone_names(settings, rig.bones)
         left, right = found["LeftHit"] > 0.5, found["RightHit"] > 0.5
         frame = context.scene.frame_current
-        first = [*rig.measured, *values.override_warning(armature, "Probe Ground")]
+        first = [*rig.measured, *values.override_warning(armature, "Probe Ground"), *rig.warnings]
         if not (left or right):
             return [*first, ("WARNING", Message("Frame {frame}: ground under neither foot: {why}; {hint}",
                                                 frame=frame, why=why_no_ground(ground, rig.ray, settings),
@@ -169,11 +169,37 @@ class OVERANIM_OT_detect_foot_bones(ArmatureOperatorMixin, bpy.types.Operator):
         found = detected_bones(armature)
         store_bone_names(armature.overanim.foot_ik, found)
         filled = [getattr(found, field) for field in BONE_FIELDS if getattr(found, field)]
+        if not (found.left_foot or found.right_foot):
+            return [("WARNING", no_feet(armature))]
         if not (found.left_foot and found.right_foot):
-            return [("WARNING", f"Found {', '.join(filled) or 'no foot IK bones'}: set the missing feet by hand")]
-        return [("INFO", f"Found {', '.join(filled)}")]
+            return [("WARNING", Message("Found {bones}: pick the missing foot with its bone picker",
+                                        bones=", ".join(filled)))]
+        return [("INFO", Message("Found {bones}", bones=", ".join(filled)))]
+
+
+class OVERANIM_OT_detect_forward_axis(ArmatureOperatorMixin, bpy.types.Operator):
+    """Set Forward Axis to the axis of the armature object the character's toes point along (its feet's heads to
+    their toes, in the rest pose)"""
+
+    bl_idname = "overanim.detect_forward_axis"
+    bl_label = "Detect Forward Axis"
+
+    def run(self, context):
+        armature = require_armature(context)
+        require_object_mode(armature, context.scene)
+        settings = armature.overanim.foot_ik
+        names = bone_names(settings, armature)
+        if not (names.left_foot or names.right_foot):
+            raise OverAnimError(no_feet(armature))
+        toes = facing(armature, names)
+        if toes is None:
+            raise OverAnimError(Message("The toes of '{name}' point along no axis of its object (within 45°): set "
+                                        "Forward Axis by hand", name=armature.name))
+        settings.forward_axis = toes
+        return [("INFO", Message("Forward Axis set to {axis}: the toes of '{name}' point along it", axis=toes,
+                                 name=armature.name))]
 
 
 classes = (OVERANIM_OT_probe_ground, OVERANIM_OT_bake_foot_ik, OVERANIM_OT_remove_foot_ik_bake,
-           OVERANIM_OT_detect_foot_bones)
+           OVERANIM_OT_detect_foot_bones, OVERANIM_OT_detect_forward_axis)
 register, unregister = bpy.utils.register_classes_factory(classes)

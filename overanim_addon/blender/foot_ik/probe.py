@@ -90,7 +90,8 @@ class Sampler:
         if not self.worlds or world != self.worlds[-1]:
             self.worlds.append(world.copy())
         self.world_index[i] = len(self.worlds) - 1
-        reference = (world @ self.root.head).z if self.root is not None else world.translation.z
+        reference = ((world @ self.root.head).z if self.root is not None else world.translation.z) + \
+            self.rig.ground_offset
         self.ground.refresh()  # the ground that moves, where it is at this frame
         if not self.ground.empty:
             for side, foot in enumerate(self.feet):

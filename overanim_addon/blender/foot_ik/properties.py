@@ -14,15 +14,15 @@ from ..regions.properties import SPATIAL_ITEMS
 
 BONE_FIELDS = ("left_foot", "right_foot", "left_ik_target", "right_ik_target", "body_bone")
 # Blender's convention (and the default): the character faces -Y of its object, its right is -X.
-# A rig from Blender's FBX importer (Unreal, Mixamo) keeps its Y-up data under an object turned +90
+# A rig from Blender's FBX or glTF importer (Unreal, Mixamo) keeps its Y-up data under an object turned +90
 # degrees about X: that character faces -Y of the world, +Z of its object.
 FORWARD_ITEMS = [
     ("-Y", "-Y", "The character faces its object's -Y axis (Blender's convention)"),
     ("+Y", "+Y", "The character faces its object's +Y axis"),
-    ("+X", "+X", "The character faces its object's +X axis (Unreal's convention)"),
+    ("+X", "+X", "The character faces its object's +X axis (Unreal's convention; the Khronos glTF sample figures)"),
     ("-X", "-X", "The character faces its object's -X axis"),
-    ("+Z", "+Z", "The character faces its object's +Z axis (an Unreal or Mixamo rig from Blender's FBX importer: "
-                 "Y-up data under an object turned 90 degrees about X)"),
+    ("+Z", "+Z", "The character faces its object's +Z axis (an Unreal or Mixamo rig from Blender's FBX or glTF "
+                 "importer: Y-up data under an object turned 90 degrees about X)"),
     ("-Z", "-Z", "The character faces its object's -Z axis"),
 ]
 FORWARD_VECTORS = {"-Y": (0.0, -1.0, 0.0), "+Y": (0.0, 1.0, 0.0), "+X": (1.0, 0.0, 0.0), "-X": (-1.0, 0.0, 0.0),

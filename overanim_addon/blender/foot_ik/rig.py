@@ -10,6 +10,13 @@ root or the armature object's origin (the rule, which the motion analysis shares
 ``shared/ground_reference.py``). The probe (probe.py) follows that bone or the object at every
 frame, and so does the character's forward axis: the object's Forward Axis turned by the root bone's
 rotation away from its rest pose (a walk that turns through its root turns the axis).
+
+A clip whose feet do not stand on that reference (a BVH whose origin was put under its rest pose's
+feet, 16 m under the animated ones in CMU's units; a clip that starts elsewhere) has its reference
+raised or lowered to where its feet stand at the scene's first frame (the previous bake muted): the
+feet's heads there, less each foot's height above the ground in the rest pose as Measure measures
+it. Only when they are more than 20 % of the character's height from it (``STAND_FRACTION``), so a
+rig standing on its origin keeps exactly its origin (``ground_offset``).
 """
 
 from __future__ import annotations
@@ -22,19 +29,24 @@ import bpy
 import numpy as np
 from mathutils import Vector
 
-from ...core.bone_names import FootIKBones
-from ...core.errors import OverAnimError
-from ...core.foot_ik import ProbeRay, character_frames, probe_ray
+from ...core.bone_names import FootIKBones, numbered_names
+from ...core.errors import InvalidInputError, OverAnimError
+from ...core.foot_ik import ProbeRay, character_frames, facing_axis, probe_ray
+from ...core.measurement import stand
 from ...core.messages import Message
 from ...core.proportion import resolve_spatial_distance
-from ..common import cm_per_unit, require_object_mode
+from ...core.skeleton import BELOW_FRACTION, BoneInfo, Skeleton
+from ..common import cm_per_unit, deformed_meshes, require_object_mode
+from ..measure import extract
 from ..measure.operators import ensure_measured
 from ..measure.results import PREFIX
 from ..shared.ground_reference import ground_root
+from . import nla
 from .properties import FORWARD_VECTORS, bone_names, detected_bones
 
 HEIGHT_WS = f"{PREFIX}CharacterHeightWS"
 PROBE_SCALE_WS = f"{PREFIX}GroundProbeScaleWS"
+STAND_FRACTION = BELOW_FRACTION  # of the height: feet this far from the reference do not stand on it
 LABELS = {"left_foot": "Left Foot", "right_foot": "Right Foot", "left_ik_target": "Left IK Target",
           "right_ik_target": "Right IK Target", "body_bone": "Body Bone"}
 
@@ -48,6 +60,8 @@ class FootIKRig:
     ray: ProbeRay  # cm
     cm: float  # centimetres per Blender unit
     measured: tuple[tuple[str, str], ...] = ()  # the report of a measurement made first (see ensure_measured)
+    ground_offset: float = 0.0  # Blender units along world up from the root or origin to the reference
+    warnings: tuple[tuple[str, str], ...] = ()  # (level, message) for the probe's or bake's report
 
     @property
     def keyed_bones(self) -> list[str]:
@@ -66,8 +80,7 @@ def feet_problem(armature: bpy.types.Object, names: FootIKBones) -> Message | No
     found = detected_bones(armature)
     if not any(feet.values()):
         if not (found.left_foot and found.right_foot):
-            return Message("No foot bones found on '{name}' (no bone is named like a left and a right foot): set "
-                           "Left Foot and Right Foot in the Foot IK panel", name=armature.name)
+            return no_feet(armature)
         problem = Message("Left Foot and Right Foot are not set")
     else:
         label, bone = next((label, bone) for label, bone in feet.items() if not (bone and bone in bones))
@@ -77,6 +90,59 @@ def feet_problem(armature: bpy.types.Object, names: FootIKBones) -> Message | No
             return Message("{problem}: pick it in the Foot IK panel", problem=problem)
     return Message("{problem}: Detect Foot Bones (Foot IK panel) finds '{left}' and '{right}' by name",
                    problem=problem, left=found.left_foot, right=found.right_foot)
+
+
+def no_feet(armature: bpy.types.Object) -> Message:
+    """Why no foot was found by name, and where to pick them: numbered names (glTF's unnamed joints
+    are ``Node_12``) say nothing a name rule could read."""
+    names = [bone.name for bone in armature.data.bones]
+    if numbered_names(names):
+        return Message("'{name}' has numbered bone names (such as '{example}'): its feet cannot be found by name. "
+                       "Pick Left Foot and Right Foot with the bone pickers of the Foot IK panel", name=armature.name,
+                       example=names[-1])
+    return Message("No foot bones found on '{name}' (no bone is named like a left and a right foot): set "
+                   "Left Foot and Right Foot in the Foot IK panel", name=armature.name)
+
+
+def facing(armature: bpy.types.Object, bones: FootIKBones) -> str | None:
+    """The Forward Axis the character's toes point along in its rest pose (``core.foot_ik.facing_axis``):
+    each foot bone's head to its end, joint to joint (its toe's head, or its own tail)."""
+    found = [armature.data.bones[name] for name in (bones.left_foot, bones.right_foot)
+             if name and name in armature.data.bones]
+    if not found:
+        return None
+    # the feet and their children only: ``Skeleton.end`` needs no more
+    parts = [BoneInfo(bone.name, None, tuple(bone.head_local), tuple(bone.tail_local))  # type: ignore[arg-type]
+             for bone in found]
+    parts += [BoneInfo(child.name, bone.name, tuple(child.head_local), tuple(child.tail_local))  # type: ignore[arg-type]
+              for bone in found for child in bone.children]
+    feet = Skeleton(parts)
+    toes = [np.subtract(feet.end(bone.name).point, bone.head_local) for bone in found]
+    return facing_axis(np.array(armature.matrix_world.to_3x3()), toes, FORWARD_VECTORS)
+
+
+def _forward(armature: bpy.types.Object, settings: Any, bones: FootIKBones) -> tuple[Vector, list[tuple[str, str]]]:
+    """The Forward Axis (object space), refused when it points up or down in the world; a warning
+    when the toes point along another axis."""
+    axis = settings.forward_axis
+    forward = Vector(FORWARD_VECTORS[axis])
+    toes = facing(armature, bones)
+    try:
+        character_frames(np.array(armature.matrix_world.to_3x3() @ forward))
+    except InvalidInputError:
+        if toes is None:
+            raise OverAnimError(Message("Forward Axis {axis} of '{name}' points straight up or down in the world: pick "
+                                        "the axis of the armature object the character faces", axis=axis,
+                                        name=armature.name)) from None
+        raise OverAnimError(Message("Forward Axis {axis} of '{name}' points straight up or down in the world; its "
+                                    "toes point along {toes} of its object: set Forward Axis to {toes} (Detect "
+                                    "Forward Axis in the Foot IK panel)", axis=axis, name=armature.name,
+                                    toes=toes)) from None
+    if toes is not None and toes != axis:
+        return forward, [("WARNING", Message("Forward Axis is {axis}, but the toes of '{name}' point along {toes} of "
+                                             "its object: Pitch and Roll are measured along {axis} (Detect Forward "
+                                             "Axis sets {toes})", axis=axis, name=armature.name, toes=toes))]
+    return forward, []
 
 
 def _checked_bones(armature: bpy.types.Object, names: FootIKBones, keys_bones: bool) -> FootIKBones:
@@ -118,6 +184,32 @@ def trace_distance(armature: bpy.types.Object, settings: Any) -> tuple[float, fl
             resolve_spatial_distance(mode, 1.0, 0.0, scale, 0.0))
 
 
+def ground_offset(context: bpy.types.Context, armature: bpy.types.Object, bones: FootIKBones, root: str,
+                  height_ws: float, cm: float) -> float:
+    """How far (Blender units, along world up) the feet stand above the ground root or origin at the
+    scene's first frame, or 0 when that is within STAND_FRACTION of the height (see the module
+    docstring)."""
+    skeleton, vertices = extract.rest_rig(armature, deformed_meshes(armature, context.scene), cm)
+    rest = stand(skeleton, vertices, extract.linear_world(armature)).world  # WS cm, its ground at 0
+    feet = [bones.left_foot, bones.right_foot]
+    scene, pose = context.scene, armature.pose.bones
+    frame = (scene.frame_current, scene.frame_subframe)
+    muted = [(track, track.mute) for track in nla.bake_tracks(armature)]
+    try:
+        for track, _ in muted:
+            track.mute = True
+        scene.frame_set(scene.frame_start)
+        world = armature.matrix_world
+        reference = ((world @ pose[root].head).z if root else world.translation.z) * cm
+        soles = min((world @ pose[foot].head).z * cm - rest.by_name[foot].head[2] for foot in feet)
+    finally:
+        for track, mute in muted:
+            track.mute = mute
+        scene.frame_set(frame[0], subframe=frame[1])
+    offset = soles - reference
+    return offset / cm if math.isfinite(offset) and abs(offset) > STAND_FRACTION * height_ws else 0.0
+
+
 def _uniform_scale(armature: bpy.types.Object) -> bool:
     scale = armature.matrix_world.to_scale()
     return max(scale) - min(scale) <= 1e-4 * max(abs(s) for s in scale)
@@ -132,8 +224,7 @@ def resolve(context: bpy.types.Context, armature: bpy.types.Object, settings: An
     names = _checked_bones(armature, bone_names(settings, armature), keys_bones)
     if abs(armature.matrix_world.to_3x3().determinant()) < 1e-18:
         raise OverAnimError(f"'{armature.name}' has a zero scale in the world: give it a scale")
-    forward = Vector(FORWARD_VECTORS[settings.forward_axis])
-    character_frames(np.array(armature.matrix_world.to_3x3() @ forward))  # refuse a vertical one before probing
+    forward, warnings = _forward(armature, settings, names)  # a vertical one is refused before probing
     trace = float(settings.trace_distance)
     if not (math.isfinite(trace) and trace >= 0.0):
         raise OverAnimError(f"Trace Distance must be 0 cm or more (it is {trace:g})")
@@ -143,6 +234,8 @@ def resolve(context: bpy.types.Context, armature: bpy.types.Object, settings: An
         raise OverAnimError(f"'{armature.name}' measures {height_ws:g} cm tall in world space: foot IK needs a "
                             "character with a height (check its scale and measure again)")
     trace_cm, _scale = trace_distance(armature, settings)
-    return FootIKRig(armature=armature, bones=names, ground_root=ground_root(armature, height_ws, cm),
-                     forward_local=forward,
-                     ray=probe_ray(height_ws * 0.5, trace_cm), cm=cm, measured=tuple(measured))
+    root = ground_root(armature, height_ws, cm)
+    return FootIKRig(armature=armature, bones=names, ground_root=root, forward_local=forward,
+                     ray=probe_ray(height_ws * 0.5, trace_cm), cm=cm, measured=tuple(measured),
+                     ground_offset=ground_offset(context, armature, names, root, height_ws, cm),
+                     warnings=tuple(warnings))

@@ -8,7 +8,7 @@ from ..text_wrap import wrapped_label
 from ..ui import OverAnimSubPanel
 from . import nla, values
 from .properties import bone_names
-from .rig import feet_problem, trace_distance
+from .rig import facing, feet_problem, trace_distance
 
 
 class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
@@ -25,12 +25,18 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
         for field, text in (("left_foot", "Left Foot"), ("right_foot", "Right Foot"),
                             ("left_ik_target", "Left IK"), ("right_ik_target", "Right IK"), ("body_bone", "Body")):
             bones.prop_search(settings, field, armature.data, "bones", text=text, text_ctxt=CONTEXT, icon="BONE_DATA")
-        problem = feet_problem(armature, bone_names(settings, armature))
+        names = bone_names(settings, armature)
+        problem = feet_problem(armature, names)
         if problem is not None:  # what Probe and Bake would refuse with, and its fix, above the button
             wrapped_label(layout.column(align=True), context, tr(problem), icon="INFO")
         layout.operator("overanim.detect_foot_bones", icon="VIEWZOOM")
         col = layout.column()
         col.row().prop(settings, "forward_axis", text="Forward", text_ctxt=CONTEXT, expand=True)
+        toes = facing(armature, names)
+        if toes is not None and toes != settings.forward_axis:
+            wrapped_label(col.column(align=True), context,
+                          tr(Message("Its toes point along {axis} of its object", axis=toes)), icon="ERROR")
+            col.operator("overanim.detect_forward_axis", icon="ORIENTATION_LOCAL")
         col.prop(settings, "trace_distance", text="Trace (cm)", text_ctxt=CONTEXT)
         col.prop(settings, "trace_calibration", text="Calibration", text_ctxt=CONTEXT)
         col.prop(settings, "ground_collection", text="Ground", text_ctxt=CONTEXT)

@@ -14,17 +14,19 @@ from ..common import lod_index
 from ..weights import region_weights
 
 
-def skeleton(armature: bpy.types.Object, cm: float) -> Skeleton:
+def skeleton(armature: bpy.types.Object, cm: float, skin: Mapping[str, np.ndarray] | None = None) -> Skeleton:
+    """The rest skeleton; ``skin`` as ``Skeleton.skin`` (``leaf_skin``), None when no mesh is known."""
     bones = [
         BoneInfo(
             name=bone.name,
             parent=bone.parent.name if bone.parent else None,
             head=tuple(float(c) * cm for c in bone.head_local),  # type: ignore[arg-type]
             tail=tuple(float(c) * cm for c in bone.tail_local),  # type: ignore[arg-type]
+            deforms=bool(bone.use_deform),
         )
         for bone in armature.data.bones
     ]
-    return Skeleton(bones)
+    return Skeleton(bones, skin)
 
 
 def linear_world(armature: bpy.types.Object) -> np.ndarray:
@@ -46,6 +48,26 @@ def lod0(meshes: Sequence[bpy.types.Object]) -> list[bpy.types.Object]:
     """The LOD0 meshes (no _LOD<n> suffix, or _LOD0); all meshes when there are none."""
     base = [m for m in meshes if lod_index(m) == 0]
     return base or list(meshes)
+
+
+def rest_rig(armature: bpy.types.Object, meshes: Sequence[bpy.types.Object], cm: float) -> tuple[Skeleton, np.ndarray]:
+    """The rest skeleton and the rest vertices of the LOD0 ``meshes`` (cm, the armature's space) as
+    Measure reads the rig's extent: with vertices, a leaf bone's tail (which importers invent) is no
+    part of it, the skin it deforms is, among the vertices."""
+    points = [rest_points(m, armature, cm) for m in lod0(meshes)]
+    vertices = np.concatenate(points) if points else np.zeros((0, 3))
+    return skeleton(armature, cm, {} if len(vertices) else None), vertices
+
+
+def leaf_skin(rest: Skeleton, meshes: Sequence[bpy.types.Object], points_per_mesh: Sequence[np.ndarray],
+              bones: Sequence[str]) -> dict[str, np.ndarray] | None:
+    """The skin of those of ``bones`` that are leaves (no child joint: ``Skeleton.end``), which
+    bounds their lengths: per leaf, the rest vertices it deforms. None without vertices (no skin is
+    known: the bones stand in for the meshes); a leaf deforming no vertex has none."""
+    if not any(len(points) for points in points_per_mesh):
+        return None
+    leaves = [name for name in dict.fromkeys(bones) if rest.end(name).child is None]
+    return region_points(meshes, points_per_mesh, {name: [name] for name in leaves}) if leaves else {}
 
 
 def region_points(

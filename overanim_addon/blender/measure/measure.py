@@ -7,8 +7,9 @@ import numpy as np
 
 from ...core import MotionMeasurementBasis, SpatialCalibrationMode, validate_calibration
 from ...core.errors import OverAnimError
-from ...core.measurement import RegionSpaces, calibrate_region, measure_character
+from ...core.measurement import RegionSpaces, calibrate_region, measure_character, scale_clamps
 from ...core.messages import Message, joined
+from ...core.skeleton import Skeleton
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..regions.properties import region_enum, region_keys, require_region_bones
@@ -37,6 +38,9 @@ def measure(context: bpy.types.Context, armature: bpy.types.Object) -> Measureme
 
     points = [extract.rest_points(m, armature, cm) for m in meshes]  # once: both measures use them
     all_points = np.concatenate(points) if points else np.zeros((0, 3))
+    # a Region's leaf bones have no child joint: the skin they deform bounds their invented tails
+    skin = extract.leaf_skin(skeleton, meshes, points, [b for bones in bones_by_region.values() for b in bones])
+    skeleton = Skeleton(skeleton.bones, skin)
     linear = extract.linear_world(armature)
     character = measure_character(settings, skeleton, all_points, linear)
     geometry = extract.region_points(meshes, points, bones_by_region)
@@ -48,6 +52,8 @@ def measure(context: bpy.types.Context, armature: bpy.types.Object) -> Measureme
         calibration = calibrate_region(settings, character.proportions, cs, ws, given["measurement_basis"],
                                        given["spatial_calibration_mode"], given["authored_distance"],
                                        given["region_ratio"])
-        regions.append(RegionResult(name, tuple(bones), cs, ws, calibration, given))
+        regions.append(RegionResult(name, tuple(bones), cs, ws, calibration, given, spaces.leaves(bones)))
+    clamps = scale_clamps(settings, character.proportions,
+                          [(r.name, r.proportions, r.proportions_ws) for r in regions])
     return MeasurementResults(character.proportions, character.locomotion_root_bone,
-                              character.root_was_automatic, tuple(regions))
+                              character.root_was_automatic, tuple(regions), tuple(clamps), settings.scale_range)

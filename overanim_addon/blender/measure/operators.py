@@ -64,6 +64,8 @@ def measure_and_store(context: bpy.types.Context, armature: bpy.types.Object, fo
     # warnings, and information such as an animation's pose; not what only the export needs to say
     log = [(f.severity, f.message) for f in findings if f.id not in EXPORT_ONLY]
     log += [("WARNING", warning) for region in results.regions for warning in region.warnings()]
+    log += [("WARNING", clamped) for clamped in results.clamp_report()]
+    log += [("INFO", note) for region in results.regions for note in region.notes()]
     log.extend(renamed_keys_report(armature))
     log.extend(kept)
     log.append(("INFO", Message(

@@ -33,9 +33,10 @@ import bpy
 
 from ...core import MotionMeasurementScales, ResolvedCharacterProportions, ResolvedRegionProportions
 from ...core.errors import OverAnimError
-from ...core.measurement import RegionCalibration
-from ...core.messages import Message
+from ...core.measurement import RegionCalibration, ScaleClamp
+from ...core.messages import Message, joined
 from ...core.naming import derived_name, region_key, region_keys
+from ...core.skeleton import BoneEnd
 from ..overrides import mark_overridable
 
 PREFIX = "OverAnim_"
@@ -96,10 +97,28 @@ class RegionResult:
     proportions_ws: ResolvedRegionProportions
     calibration: RegionCalibration  # measurement scales, motion scale, spatial distance (CS and WS)
     settings: dict[str, Any]  # the Region's Measurement Basis and Spatial Calibration inputs
+    leaves: tuple[tuple[str, BoneEnd], ...] = ()  # its bones with no child joint, measured to their tails (CS)
 
     @property
     def scales(self) -> MotionMeasurementScales:
         return self.calibration.scales_cs
+
+    def notes(self) -> list[str]:
+        """Where a length came from a leaf bone's own tail (it has no child joint to end at)."""
+        if not self.leaves:
+            return []
+        parts = []
+        for bone, end in self.leaves:
+            if end.skin_reach is None:
+                parts.append(Message("'{bone}' {length:.1f} cm (no mesh bounds it)", bone=bone, length=end.length))
+            elif end.cut_by_skin:
+                parts.append(Message("'{bone}' {tail:.1f} cm, cut to {length:.1f} cm where the skin it deforms ends",
+                                     bone=bone, tail=end.tail_length, length=end.length))
+            else:
+                parts.append(Message("'{bone}' {length:.1f} cm (within the skin it deforms)", bone=bone,
+                                     length=end.length))
+        return [Message("Region '{region}': lengths from leaf bones' own tails (no child joint): {leaves}",
+                        region=self.name, leaves=joined(parts, ", "))]
 
     def warnings(self) -> list[str]:
         c = self.calibration
@@ -116,6 +135,19 @@ class MeasurementResults:
     locomotion_root_bone: str
     root_was_automatic: bool
     regions: tuple[RegionResult, ...]
+    clamps: tuple[ScaleClamp, ...] = ()  # every scale clamped to the character-scale range
+    scale_range: tuple[float, float] = (0.25, 4.0)
+
+    def clamp_report(self) -> list[str]:
+        """One line naming every clamped scale with the ratio it had (empty when none was)."""
+        if not self.clamps:
+            return []
+        items = [Message("{scale} {ratio:.3g}×", scale=c.scale, ratio=c.ratio) if not c.region else
+                 Message("Region '{region}' {scale} {space} {ratio:.3g}×", region=c.region, scale=c.scale,
+                         space=c.space, ratio=c.ratio) for c in self.clamps]
+        low, high = self.scale_range
+        return [Message("Scales clamped to Minimum/Maximum Character Scale ({low:g} to {high:g}), with the ratio each "
+                        "had: {scales}", low=low, high=high, scales=joined(items, ", "))]
 
     def properties(self) -> dict[str, tuple[Any, str, str]]:
         """Custom property name -> (value, unit, description)."""
@@ -161,6 +193,8 @@ class MeasurementResults:
                     "world_space": asdict(r.proportions_ws),
                     "settings": dict(r.settings),
                     "calibration": asdict(r.calibration),
+                    "leaf_tails": {bone: {"length": end.length, "tail_length": end.tail_length,
+                                          "skin_reach": end.skin_reach} for bone, end in r.leaves},
                 }
                 for r in self.regions
             },
