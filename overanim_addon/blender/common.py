@@ -178,7 +178,7 @@ class OverAnimOperatorMixin:
         try:
             log = list(self.run(context))
         except OverAnimError as error:
-            message = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+            message = error.message
             self.report({"ERROR"}, tr(message))
             return {"CANCELLED"}
         for level, message in log:
@@ -201,7 +201,7 @@ class ArmatureOperatorMixin(OverAnimOperatorMixin):
 
 def error_text(error: OverAnimError) -> str:
     """An error's message in the artist's language (for reports made outside the mixin's execute)."""
-    return tr(error.args[0]) if error.args and isinstance(error.args[0], str) else str(error)
+    return tr(error.message)
 
 
 class ModalSessionMixin:

@@ -1,9 +1,21 @@
 """Domain errors. The core raises them; the Blender layer turns them into reports at the operator
 boundary, so a user's mistake never shows as a traceback."""
 
+from __future__ import annotations
+
+from .messages import Message
+
 
 class OverAnimError(Exception):
     """Base of every error the add-on raises on purpose; its message is written for the artist."""
+
+    @property
+    def message(self) -> str:
+        """What the artist reads: the ``Message`` it was raised with (a plain str for the rare error
+        raised with one), never the exception's repr."""
+        if self.args and isinstance(self.args[0], str):
+            return self.args[0]
+        return Message("{error}", error=str(self))
 
 
 class InvalidInputError(OverAnimError, ValueError):

@@ -203,7 +203,7 @@ def _check_locomotion_root(context, armature):
         root = locomotion_root(settings_from_properties(armature.overanim.calibration), upright)
     except OverAnimError as error:
         if lying is None:
-            yield CheckResult("locomotion_root", ERROR, error.args[0] if error.args else str(error))
+            yield CheckResult("locomotion_root", ERROR, error.message)
             return
         root = ""
     height = upright.by_name[root].head[2] if root else 0.0
@@ -321,13 +321,13 @@ def _check_regions(context, armature):
     try:
         region_keys(armature)
     except OverAnimError as error:
-        yield CheckResult("region_names", ERROR, error.args[0] if error.args else str(error))
+        yield CheckResult("region_names", ERROR, error.message)
     bones_by_region = {}
     for region in armature.overanim.regions:
         try:
             bones = require_region_bones(armature, region)
         except OverAnimError as error:
-            yield CheckResult("region_collection", ERROR, error.args[0] if error.args else str(error),
+            yield CheckResult("region_collection", ERROR, error.message,
                               region=region.name)
             continue
         bones_by_region.update({bone: [bone] for bone in bones})
@@ -354,7 +354,7 @@ def _check_mask_channels(context, armature):
     try:
         channel_table(armature)
     except OverAnimError as error:
-        yield CheckResult("mask_channels", ERROR, error.args[0])
+        yield CheckResult("mask_channels", ERROR, error.message)
 
 
 def _check_meshes(context, armature):

@@ -230,7 +230,7 @@ def refuse_unwritable(targets: dict[int, Path]) -> None:
     try:
         safe_files.check_targets(list(targets.values()))
     except safe_files.WriteError as error:
-        raise OverAnimError(Message("Not exported: {reason}", reason=error.args[0])) from None
+        raise OverAnimError(Message("Not exported: {reason}", reason=error.message)) from None
 
 
 class Staging:
@@ -267,7 +267,7 @@ class Staging:
         try:
             safe_files.replace_all([(path, target) for target, path in self.latest.items()])
         except safe_files.WriteError as error:
-            raise OverAnimError(_not_exported(error.args[0])) from None
+            raise OverAnimError(_not_exported(error.message)) from None
 
 
 def _not_exported(reason: str) -> Message:

@@ -89,7 +89,7 @@ def _run(armature: bpy.types.Object, paint: Callable[..., object], *args: object
     try:
         result = paint(*args)
     except OverAnimError as error:
-        errors[armature.name] = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+        errors[armature.name] = error.message
         return None
     finally:
         _ignore_updates = ignoring
@@ -255,7 +255,7 @@ def sync() -> None:
 
 def _refuse(armature: bpy.types.Object, error: OverAnimError) -> None:
     """A flag set where Live Preview cannot start goes back off, as the button would have left it."""
-    errors[armature.name] = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+    errors[armature.name] = error.message
     try:
         armature.overanim.live_preview = False
     except (AttributeError, RuntimeError, TypeError):  # not writable here (linked): not tried again

@@ -64,7 +64,7 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
             key = region_keys(armature)[region.name]
         except OverAnimError as error:
             col.alert = True
-            wrapped_label(col, context, tr(error.args[0] if error.args else str(error)), icon="ERROR")
+            wrapped_label(col, context, tr(error.message), icon="ERROR")
         else:
             if key != region.name:  # what masks and properties are called (Blender names hold 63 bytes)
                 row = col.split(factor=0.4)

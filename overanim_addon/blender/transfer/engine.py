@@ -86,10 +86,6 @@ class _Group:
 
 
 # -- reading and checking ------------------------------------------------------------------------------
-def _text(error: OverAnimError) -> str:
-    return error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
-
-
 def _require_armature(obj: Any, is_source: bool) -> bpy.types.Object:
     if not isinstance(obj, bpy.types.Object) or obj.type != "ARMATURE":
         name = getattr(obj, "name", str(obj))
@@ -124,7 +120,7 @@ def _measured(context: bpy.types.Context, armature: bpy.types.Object, basis: Mot
         results = measure_checked(context, armature)
     except OverAnimError as error:
         raise OverAnimError(Message("'{name}' could not be measured: {reason}", name=armature.name,
-                                    reason=_text(error))) from None
+                                    reason=error.message)) from None
     if region and (basis in REGION_BASES or basis is MotionMeasurementBasis.AUTO):
         found = next((r for r in results.regions if r.name == region), None)
         if found is None:
