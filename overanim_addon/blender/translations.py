@@ -93,7 +93,7 @@ ITEM_TABLES = ((FALLOFF_SPECS, KO_FALLOFF), (LOD_SPECS, KO_LOD), (COMPOSITION_SP
 # English template -> Korean template, the same {fields}. Blender's own settings are named as its
 # Korean interface names them (에디트 모드, 단위 축적); the add-on's buttons and fields keep their names.
 KO_MESSAGES = {
-    "{error}": "{error}",  # an error raised without a Message: its own text, as it came
+    "Unexpected error: {error}": "예기치 않은 오류: {error}",
     # status lines in the panels
     "All checks passed": "모든 검사를 통과했습니다",
     "Not measured yet": "아직 측정하지 않았습니다",

@@ -15,7 +15,7 @@ class OverAnimError(Exception):
         raised with one), never the exception's repr."""
         if self.args and isinstance(self.args[0], str):
             return self.args[0]
-        return Message("{error}", error=str(self))
+        return Message("Unexpected error: {error}", error=str(self))
 
 
 class InvalidInputError(OverAnimError, ValueError):

