@@ -18,13 +18,13 @@ from .export import operators as export_operators
 from .foot_ik import operators as foot_ik_operators
 from .foot_ik import properties as foot_ik_properties
 from .foot_ik import ui as foot_ik_ui
+from .masks import live as masks_live
+from .masks import operators as masks_operators
 from .measure import operators as measure_operators
 from .measure import ui as measure_ui
 from .motion import operators as motion_operators
 from .motion import properties as motion_properties
 from .motion import ui as motion_ui
-from .regions import live as regions_live
-from .regions import mask_operators as regions_mask_operators
 from .regions import operators as regions_operators
 from .regions import properties as regions_properties
 from .regions import ui as regions_ui
@@ -44,8 +44,8 @@ MODULES = (
     calibration_preferences,
     calibration_presets,
     regions_operators,
-    regions_mask_operators,
-    regions_live,
+    masks_operators,
+    masks_live,
     checks_operators,
     measure_operators,
     export_operators,

@@ -72,7 +72,7 @@ class OVERANIM_PG_object(bpy.types.PropertyGroup):
             options={"HIDDEN"}, translation_context=CONTEXT,
             description="What the last Export for Unreal wrote, in short, as JSON (export/summary.py)"),
         # no update callback: one on a PropertyGroup crashes the bpy 4.2 module at exit. Set by the
-        # Live Preview button or by a script alike, regions/live.py (sync) carries it through
+        # Live Preview button or by a script alike, masks/live (sync) carries it through
         "live_preview": bpy.props.BoolProperty(
             name="Live Preview", default=False, options=set(), translation_context=CONTEXT,
             description="On while the Region masks and the preview follow the mask fields and, in Weight Paint "

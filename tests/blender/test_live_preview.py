@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 import overanim_addon
-from overanim_addon.blender.regions import live, masks, weight_view
-from overanim_addon.blender.regions.masks import mask_name
+from overanim_addon.blender.masks import masks, weight_view
+from overanim_addon.blender.masks.live import lifecycle as live
+from overanim_addon.blender.masks.masks import mask_name
 
 from ..real_blender import ROOT
 from .test_masks import assert_same, body, read_color, snapshot

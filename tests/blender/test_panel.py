@@ -166,7 +166,7 @@ def mixed_policies(sample):
 
 
 def live_preview_error(sample):
-    from overanim_addon.blender.regions import live
+    from overanim_addon.blender.masks import live
 
     assert bpy.ops.overanim.live_preview() == {"FINISHED"}
     sample.overanim.regions["LeftArm"].bone_collection = "Arm_Left_Renamed"
@@ -273,7 +273,7 @@ class _InView:
 def test_the_legend_offers_show_preview_when_the_view_shows_other_colours(sample):
     """Undo after Clear Preview brings the masks and the legend back, not the views' colour type
     (UI data, which undo leaves alone): the legend must not describe a grey mesh without a way back."""
-    from overanim_addon.blender.regions import shading
+    from overanim_addon.blender.masks import shading
 
     from .test_shading import colour_types, views
 

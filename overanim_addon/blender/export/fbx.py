@@ -38,9 +38,9 @@ from ... import safe_files
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..common import deformed_meshes, lod_index, posed
-from ..regions import packed
-from ..regions.compose import COMPOSED
-from ..regions.masks import GROUP_PREFIX, PREFIX, mesh_masks
+from ..compose.compose import COMPOSED
+from ..masks import packed
+from ..masks.masks import GROUP_PREFIX, PREFIX, mesh_masks
 from ..regions.properties import require_region_bones
 from . import property_curves
 

@@ -5,10 +5,10 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
+from ..masks import live, shading
 from ..overrides import in_use
 from ..text_wrap import wrapped_label
 from ..ui import OverAnimSubPanel, checkbox_icon
-from . import live, shading
 from .properties import region_bones, region_keys
 
 

@@ -18,8 +18,8 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...core.region_preview import compose_mixed_policies
 from ..common import deformed_meshes, require_object_mode
-from .masks import mesh_masks, region_table
-from .properties import region_enum
+from ..masks.masks import mesh_masks, region_table
+from ..regions.properties import region_enum
 
 COMPOSED = "OverAnim_Composed"
 

@@ -50,10 +50,10 @@ from contextlib import suppress
 import bpy
 from bpy.app.handlers import persistent
 
-from ...core.errors import OverAnimError
-from ..common import deformed_meshes, held_apart_by
-from . import masks, shading, weight_view
-from .properties import region_bones
+from ....core.errors import OverAnimError
+from ...common import deformed_meshes, held_apart_by
+from ...regions.properties import region_bones
+from .. import masks, shading, weight_view
 
 # modal operators that paint the active group (plus the mirror, Multi-Paint and Auto Normalize)
 STROKE_OPERATORS = frozenset({"PAINT_OT_weight_paint", "PAINT_OT_weight_gradient"})

@@ -9,8 +9,8 @@ import bpy
 
 from ...core import LodCoverageVerdict, RegionLodPolicy, lod_coverage_verdict
 from ..common import deformed_meshes, lod_index, require_object_mode
-from .masks import mesh_masks, region_table
-from .properties import region_enum
+from ..masks.masks import mesh_masks, region_table
+from ..regions.properties import region_enum
 
 
 @dataclass(frozen=True)

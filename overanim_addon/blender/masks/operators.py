@@ -14,13 +14,13 @@ from ..common import (
     refuse_poll,
     require_armature,
 )
+from ..compose import compose as compose_module
 from ..i18n import CONTEXT
+from ..lod import lod as lod_module
 from ..overrides import refill
-from . import compose as compose_module
+from ..regions.properties import renamed_keys_report
 from . import live, shading
-from . import lod as lod_module
 from . import masks as masks_module
-from .properties import renamed_keys_report
 
 
 def _progress(context: bpy.types.Context, steps: int):
