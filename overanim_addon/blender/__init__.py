@@ -13,13 +13,18 @@ from .calibration import presets as calibration_presets
 from .calibration import properties as calibration_properties
 from .calibration import ui as calibration_ui
 from .checks import operators as checks_operators
+from .checks import properties as checks_properties
 from .checks import ui as checks_ui
+from .compose import operators as compose_operators
 from .export import operators as export_operators
 from .foot_ik import operators as foot_ik_operators
 from .foot_ik import properties as foot_ik_properties
 from .foot_ik import ui as foot_ik_ui
+from .lod import operators as lod_operators
+from .lod import properties as lod_properties
 from .masks import live as masks_live
 from .masks import operators as masks_operators
+from .masks import ui as masks_ui
 from .measure import operators as measure_operators
 from .measure import ui as measure_ui
 from .motion import operators as motion_operators
@@ -37,6 +42,8 @@ MODULES = (
     translations,
     calibration_properties,
     regions_properties,
+    checks_properties,
+    lod_properties,
     foot_ik_properties,
     motion_properties,
     transfer_properties,
@@ -45,6 +52,8 @@ MODULES = (
     calibration_presets,
     regions_operators,
     masks_operators,
+    lod_operators,
+    compose_operators,
     masks_live,
     checks_operators,
     measure_operators,
@@ -59,6 +68,9 @@ MODULES = (
     checks_ui,
     measure_ui,
     calibration_ui,
+    # Region Masks (the actions and what they drew) above the Regions list and its settings, as Measure
+    # stands above Calibration
+    masks_ui,
     regions_ui,
     foot_ik_ui,
     motion_ui,

@@ -81,3 +81,43 @@ def test_no_property_group_property_has_a_python_callback(addon):
         for name, prop in cls.__annotations__.items():
             keywords = getattr(prop, "keywords", {})
             assert not {"update", "get", "set", "poll", "search"} & set(keywords), f"{cls.__name__}.{name}"
+
+
+# -- one folder, one feature (issue 18.2) ------------------------------------------------------------
+OWNER = {  # a class -> the feature folder that defines and registers it
+    "OVERANIM_PG_region": "regions", "OVERANIM_OT_region_add": "regions", "OVERANIM_UL_regions": "regions",
+    "OVERANIM_PT_regions": "regions",
+    "OVERANIM_OT_paint_region_masks": "masks", "OVERANIM_OT_live_preview": "masks",
+    "OVERANIM_OT_clear_region_preview": "masks", "OVERANIM_OT_show_region_preview": "masks",
+    "OVERANIM_PT_region_masks": "masks",
+    "OVERANIM_OT_check_lod_coverage": "lod", "OVERANIM_PG_lod_row": "lod",
+    "OVERANIM_OT_compose_region_deltas": "compose",
+    "OVERANIM_PG_check": "checks",
+}
+FIELD_OWNER = {  # a field of Object.overanim -> the feature folder that declares it
+    "regions": "regions", "active_region_index": "regions", "masks_painted": "masks", "live_preview": "masks",
+    "lod_rows": "lod", "checks": "checks", "checks_run": "checks", "show_results": "measure",
+    "last_export": "export", "calibration": "calibration", "foot_ik": "foot_ik", "motion": "motion",
+    "transfer": "transfer",
+}
+
+
+@pytest.mark.parametrize("name", sorted(OWNER))
+def test_each_class_lives_in_the_folder_of_its_feature(addon, name):
+    # bpy.types lists registered operators, panels and lists; property groups are found as classes
+    cls = getattr(bpy.types, name, None) or next(c for c in bpy.types.PropertyGroup.__subclasses__()
+                                                 if c.__name__ == name and c.is_registered)
+    module = cls.__module__
+    assert module.startswith(f"overanim_addon.blender.{OWNER[name]}."), module
+
+
+def test_object_overanim_holds_what_the_features_declare_and_nothing_else(addon):
+    import importlib
+
+    from overanim_addon.blender.properties import OVERANIM_PG_object
+
+    for field, feature in FIELD_OWNER.items():
+        declared = importlib.import_module(f"overanim_addon.blender.{feature}.properties").OBJECT_PROPERTIES
+        assert field in declared, (field, feature)
+    ours = {p.identifier for p in OVERANIM_PG_object.bl_rna.properties} - {"rna_type", "name"}
+    assert ours == set(FIELD_OWNER)
