@@ -8,13 +8,14 @@ import bpy
 from ..compose import ui as compose_ui
 from ..i18n import CONTEXT, tr
 from ..lod import ui as lod_ui
+from ..shared.panels import ORDER, OverAnimSubPanel, checkbox_icon
 from ..text_wrap import wrapped_label
-from ..ui import OverAnimSubPanel, checkbox_icon
 from . import live, shading
 
 
 class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Region Masks"
+    bl_order = ORDER["region_masks"]
 
     def draw(self, context: bpy.types.Context) -> None:
         armature = self.armature(context)

@@ -7,8 +7,8 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
+from ..shared.panels import ORDER, OverAnimSubPanel
 from ..text_wrap import wrapped_label
-from ..ui import OverAnimSubPanel
 from .properties import region_bones, region_keys
 
 
@@ -26,6 +26,7 @@ class OVERANIM_UL_regions(bpy.types.UIList):
 
 class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Regions"
+    bl_order = ORDER["regions"]
 
     def draw(self, context: bpy.types.Context) -> None:
         armature = self.armature(context)
