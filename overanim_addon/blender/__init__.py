@@ -1,6 +1,6 @@
 """The Blender side of OverAnim: one package per feature, each registering its own classes (its
 ``__init__.py``), between what they all stand on. ``register``/``unregister`` run them in order
-and in reverse; the sidebar's order is the panels' own ``bl_order`` (ui.py), not this one."""
+and in reverse; the sidebar's order is the panels' own ``bl_order`` (shared/panels.py), not this one."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from . import (
     ui,
 )
 
+# Transfer's panel sits in Motion's: motion first. Otherwise the features' order is free
 FEATURES = (calibration, regions, masks, lod, compose, checks, measure, export, sample, foot_ik, motion, transfer)
 # the translations and the sidebar's main panel before the features (their panels sit in it),
 # Object.overanim after them (it holds the features' property groups)
