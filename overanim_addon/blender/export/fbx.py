@@ -38,9 +38,9 @@ from ... import safe_files
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..common import deformed_meshes, lod_index, posed
-from ..regions import packed
-from ..regions.compose import COMPOSED
-from ..regions.masks import GROUP_PREFIX, PREFIX, mesh_masks
+from ..compose.compose import COMPOSED
+from ..masks import packed
+from ..masks.masks import GROUP_PREFIX, PREFIX, RegionBones, mesh_masks
 from ..regions.properties import require_region_bones
 from . import property_curves
 
@@ -128,7 +128,7 @@ def refresh_packed_masks(armature: bpy.types.Object, meshes: Sequence[bpy.types.
     if not channels:
         return channels
     packed_regions = set(channels.values())
-    table = [(region, require_region_bones(armature, region))
+    table = [RegionBones(region, require_region_bones(armature, region))
              for region in armature.overanim.regions if region.name in packed_regions]
     computed = [(mesh_obj, mesh_masks(mesh_obj, table)) for mesh_obj in meshes]  # all first, then write
     for mesh_obj, masks in computed:

@@ -9,8 +9,8 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
 from ..common import ArmatureOperatorMixin, find_armature, require_armature, require_object_mode
 from ..i18n import CONTEXT
+from ..masks.packed import PACKED
 from ..measure.operators import measure_and_store
-from ..regions.packed import PACKED
 from . import shape_keys, summary
 from .fbx import ExportResult, export_for_unreal, export_targets, object_mode, refuse_unwritable
 from .shape_keys import modifiers_dropping_shape_keys
