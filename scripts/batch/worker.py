@@ -36,6 +36,7 @@ from batch import report  # noqa: E402
 from batch.files import identity  # noqa: E402
 from batch.orchestrator import PARENT_ENV  # noqa: E402
 from batch.saving import SaveError, save_blend  # noqa: E402
+from overanim_addon.blender_errors import operator_failure  # noqa: E402
 
 FAULT = os.environ.get("OVERANIM_BATCH_FAULT", "")
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
@@ -55,10 +56,6 @@ def fault(phase: str, name: str) -> None:
 
 def _version(numbers: Any) -> str:
     return ".".join(str(n) for n in tuple(numbers)[:2])
-
-
-def _message(error: BaseException) -> str:
-    return str(error).strip().removeprefix("Error: ").strip()
 
 
 def _apply_settings(armatures: list, values: dict[str, Any]) -> list[str]:
@@ -97,7 +94,7 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
         # file's own Python (drivers, registered scripts) in a batch
         bpy.ops.wm.open_mainfile(filepath=job["path"], load_ui=True, use_scripts=False)
     except RuntimeError as error:
-        return {"status": report.UNREADABLE, "error": f"could not open: {_message(error)}"}
+        return {"status": report.UNREADABLE, "error": f"could not open: {operator_failure(error)}"}
     notes = []
     if bpy.app.autoexec_fail:
         notes.append("the file has Python drivers or scripts; they were not run (auto-run is off)")
