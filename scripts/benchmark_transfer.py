@@ -130,7 +130,7 @@ def main(args: list[str]) -> int:
     cleanup = ensure_registered()
     try:
         from overanim_addon.blender.foot_ik.channels import fcurves
-        from overanim_addon.blender.measure.operators import measure_checked
+        from overanim_addon.blender.measure.engine import measure_checked
         from overanim_addon.blender.transfer.engine import TransferOptions, transfer_action
 
         source, target, clip = build(options.frames)
