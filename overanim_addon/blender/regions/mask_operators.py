@@ -15,12 +15,12 @@ from ..common import (
     require_armature,
 )
 from ..i18n import CONTEXT
-from ..overrides import refill
 from . import compose as compose_module
 from . import live, shading
-from . import lod as lod_module
 from . import masks as masks_module
-from .properties import renamed_keys_report
+from .compose_engine import ComposeOptions, compose_region_deltas
+from .lod_engine import check_lod_coverage
+from .paint_engine import PaintOptions, paint_region_masks
 
 
 def _progress(context: bpy.types.Context, steps: int):
@@ -56,16 +56,10 @@ class OVERANIM_OT_paint_region_masks(OverAnimOperatorMixin, bpy.types.Operator):
         armature = require_armature(context)
         progress = _progress(context, len(deformed_meshes(armature, context.scene)))
         try:
-            stats = masks_module.paint(context, armature, self.write_vertex_groups, progress)
+            options = PaintOptions(write_vertex_groups=self.write_vertex_groups)
+            return paint_region_masks(context, armature, options, progress).log
         finally:
             progress.close()
-        armature.overanim.masks_painted = True
-        shading.show_attribute_colors()
-        return [("INFO", Message("Painted {masks} on {meshes} ({vertices})",
-                                 masks=plural(stats.regions, "{n} Region mask", "{n} Region masks"),
-                                 meshes=plural(stats.meshes, "{n} mesh", "{n} meshes"),
-                                 vertices=plural(stats.vertices, "{n:,} vertex", "{n:,} vertices"))),
-                *renamed_keys_report(armature)]
 
 
 class OVERANIM_OT_clear_region_preview(ArmatureOperatorMixin, bpy.types.Operator):
@@ -135,25 +129,7 @@ class OVERANIM_OT_check_lod_coverage(OverAnimOperatorMixin, bpy.types.Operator):
         return poll_regions(cls, context)
 
     def run(self, context):
-        armature = require_armature(context)
-        rows = lod_module.coverage(context, armature)
-        for item, row in zip(refill(armature.overanim.lod_rows, len(rows), "region"), rows, strict=True):
-            item.region, item.lod, item.covered = row.region, row.lod, row.covered
-            item.attachment_dependency, item.verdict = row.attachment_dependency, row.verdict.name
-        log = []
-        for row in rows:
-            if row.verdict.name == "ERROR":
-                log.append(("ERROR", Message("Region '{region}' is inactive at LOD{lod} (an attachment dependency)",
-                                             region=row.region, lod=row.lod) if row.attachment_dependency else
-                            Message("Region '{region}' is inactive at LOD{lod} (RequireCoverage)",
-                                    region=row.region, lod=row.lod)))
-            elif row.verdict.name == "WARNING":
-                log.append(("WARNING", Message("Region '{region}' is inactive at LOD{lod}", region=row.region,
-                                               lod=row.lod)))
-        if not log:
-            log.append(("INFO", plural(len(rows), "The {n} Region/LOD pair is fine",
-                                       "All {n} Region/LOD pairs are fine")))
-        return log
+        return check_lod_coverage(context, require_armature(context)).log
 
 
 class OVERANIM_OT_compose_region_deltas(OverAnimOperatorMixin, bpy.types.Operator):
@@ -173,13 +149,8 @@ class OVERANIM_OT_compose_region_deltas(OverAnimOperatorMixin, bpy.types.Operato
         return poll_regions(cls, context)
 
     def run(self, context):
-        armature = require_armature(context)
-        stats = compose_module.compose(context, armature, self.select_overlaps)
-        return [("INFO", Message("Composed {deltas} into shape key '{key}' on {meshes}; {overlap} where Regions "
-                                 "overlap", key=compose_module.COMPOSED,
-                                 deltas=plural(stats.regions, "{n} Region delta", "{n} Region deltas"),
-                                 meshes=plural(stats.meshes, "{n} mesh", "{n} meshes"),
-                                 overlap=plural(stats.overlapping_vertices, "{n:,} vertex", "{n:,} vertices")))]
+        options = ComposeOptions(select_overlaps=self.select_overlaps)
+        return compose_region_deltas(context, require_armature(context), options).log
 
 
 classes = (OVERANIM_OT_paint_region_masks, OVERANIM_OT_clear_region_preview, OVERANIM_OT_show_region_preview,
