@@ -124,7 +124,7 @@ def motion_step(armature: bpy.types.Object) -> dict[str, Any]:
     try:
         result, log = analyze_motion(bpy.context, armature)
     except OverAnimError as error:
-        return _result(False, str(error))
+        return _result(False, str(error.message))  # in English, as this step always said it
     return _result(True, "", **report_data(result, log))
 
 
