@@ -17,15 +17,12 @@ import sys
 import time
 from pathlib import Path
 
-SCRIPTS = Path(__file__).resolve().parent
-for folder in (SCRIPTS, SCRIPTS.parent):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: the add-on and overanim_headless
 
-from _bootstrap import ROOT, addon_version, ensure_registered, script_args  # noqa: E402
-from batch import report as batch_report  # noqa: E402
-from batch.files import absolute, identity  # noqa: E402
-from batch.saving import save_blend  # noqa: E402
+from overanim_headless import report as batch_report
+from overanim_headless.files import absolute, identity
+from overanim_headless.saving import save_blend
+from overanim_headless.session import ROOT, addon_version, ensure_registered, script_args
 
 MASKS_SIZE = (360, 480)  # pixels: small and fast on the CPU
 

@@ -16,13 +16,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-SCRIPTS = Path(__file__).resolve().parent
-for folder in (SCRIPTS, SCRIPTS.parent):  # the batch package, and the add-on's bpy-free parts
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: its overanim_headless package
 
-from _bootstrap import script_args  # noqa: E402
-from batch.cli import main  # noqa: E402
+from overanim_headless.cli import main
+from overanim_headless.session import script_args
 
 if __name__ == "__main__":
     sys.exit(main(script_args()))

@@ -13,7 +13,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 BATCH = ROOT / "scripts/overanim_batch.py"
 SCHEMA_PATH = ROOT / "schemas/overanim-batch-2.schema.json"
-sys.path.insert(0, str(ROOT / "scripts"))
 
 
 def validate(report: dict) -> dict:

@@ -93,3 +93,21 @@ def test_the_licence_file_is_the_gpl_3_the_manifest_names():
     assert text.lstrip().startswith("GNU GENERAL PUBLIC LICENSE\n                       Version 3, 29 June 2007")
     assert "END OF TERMS AND CONDITIONS" in text and "any later version" in text
     assert len(text.splitlines()) == 674  # the complete text, as the FSF publishes it
+
+
+def python_files(*folders):
+    return [path for folder in folders for path in sorted((ROOT / folder).rglob("*.py"))]
+
+
+def test_nothing_outside_the_tests_uses_an_overanim_operator_as_a_library():
+    """Features, the pipeline, the batch and the scripts call engine functions; an operator's
+    report text is never parsed back into a result (the benchmarks time some operators on purpose)."""
+    calls = [path.relative_to(ROOT) for path in python_files("overanim_addon", "overanim_headless", "scripts")
+             if "bpy.ops.overanim" in path.read_text()]
+    assert calls == []
+    strip = "removeprefix(" + '"Error: ")'  # built, so that this file does not hold it
+    parsing = [path.relative_to(ROOT) for path in python_files("overanim_addon", "overanim_headless", "scripts",
+                                                               "benchmarks", "tests")
+               if strip in path.read_text()]
+    assert parsing == []
+

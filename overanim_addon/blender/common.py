@@ -150,6 +150,13 @@ def require_armature(context: bpy.types.Context, *, writable: bool = True) -> bp
     armature = find_armature(context)
     if armature is None:
         raise OverAnimError(Message("Select an armature, or a mesh deformed by one"))
+    return require_usable(armature, writable=writable)
+
+
+def require_usable(armature: bpy.types.Object, *, writable: bool = True) -> bpy.types.Object:
+    """require_armature's checks of an armature given by the caller (an engine function called by
+    the pipeline or a script, which selects nothing): it has bones, this file can write it unless
+    ``writable`` is False, and it is visible. Returns it; raises OverAnimError saying what is wrong."""
     if len(armature.data.bones) == 0:
         raise OverAnimError(Message("Armature '{name}' has no bones", name=armature.name))
     read_only = read_only_reason(armature) if writable else None

@@ -1,6 +1,6 @@
-"""The whole job on one armature, headless: the steps of ``overanim_addon.steps`` in order. Runs the
-same operators an artist clicks (or, for motion, the engine function its operator calls), so batch
-results and UI results cannot drift apart.
+"""The whole job on one armature, headless: the steps of ``overanim_addon.steps`` in order. Calls
+the engine function each button's operator calls, so batch results and UI results cannot drift
+apart; what fails is said as the operator would report it (in the artist's language).
 
 ``STEPS`` is the table: one row per name of ``steps.STEP_NAMES``, saying when the step applies and
 what its report holds."""
@@ -9,29 +9,45 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import bpy
 
 from ..core.errors import OverAnimError
 from ..steps import STEP_NAMES
+from .checks.engine import check_rig
 from .common import held_apart_by
+from .compose.engine import compose_region_deltas
 from .foot_ik.bake import baked_values
+from .foot_ik.engine import bake_foot_ik
 from .foot_ik.ground import ground_objects
 from .foot_ik.properties import bone_names
+from .i18n import tr
+from .lod.engine import check_lod_coverage
+from .masks.engine import paint_region_masks
 from .measure import results as results_module
+from .measure.engine import measure_proportions
 from .motion.analysis import analyze_motion, evaluated_source, report_data
-from .overrides import in_use
 from .regions.properties import region_keys
 
 
-def _call(operator: Any, armature: bpy.types.Object, **kwargs: Any) -> tuple[bool, str]:
-    with bpy.context.temp_override(active_object=armature, object=armature):
-        try:
-            operator(**kwargs)
-        except RuntimeError as error:  # an operator's ERROR report arrives as RuntimeError
-            return False, str(error).strip().removeprefix("Error: ").strip()
-    return True, ""
+class _Logged(Protocol):  # what every engine function returns: its result and a log
+    @property
+    def log(self) -> list[tuple[str, str]]: ...
+
+
+Outcome = TypeVar("Outcome", bound=_Logged)
+
+
+def _run(engine: Callable[[bpy.types.Context, bpy.types.Object], Outcome],
+         armature: bpy.types.Object) -> tuple[Outcome | None, str]:
+    """The engine's outcome (None when it refused) and why the step failed ("" when it did not):
+    the refusal, or the log's ERROR lines, as the operator would have reported them."""
+    try:
+        outcome = engine(bpy.context, armature)
+    except OverAnimError as error:
+        return None, tr(error.message)
+    return outcome, "; ".join(tr(message) for level, message in outcome.log if level == "ERROR")
 
 
 def _result(ok: bool, error: str, **details: Any) -> dict[str, Any]:
@@ -39,36 +55,39 @@ def _result(ok: bool, error: str, **details: Any) -> dict[str, Any]:
 
 
 def _checks(armature: bpy.types.Object) -> dict[str, Any]:
-    ok, message = _call(bpy.ops.overanim.run_checks, armature)
-    findings = [{"id": c.check_id, "severity": c.severity, "message": c.message}
-                for c in in_use(armature.overanim.checks, "check_id")]
+    outcome, message = _run(check_rig, armature)
+    findings = [{"id": f.id, "severity": f.severity, "message": str(f.message)}
+                for f in (outcome.findings if outcome is not None else [])]
     errors = [f["message"] for f in findings if f["severity"] == "ERROR"]
     # an error finding fails this step: `--steps checks` is a lint a CI job can gate on
-    return _result(ok and not errors, message or (errors[0] if errors else ""), findings=findings)
+    return _result(not message and not errors, message or (errors[0] if errors else ""), findings=findings)
 
 
 def _measure(armature: bpy.types.Object) -> dict[str, Any]:
-    ok, message = _call(bpy.ops.overanim.measure_proportions, armature)
+    _outcome, message = _run(measure_proportions, armature)
     try:  # the key each Region's properties and masks are named with (core.naming)
         keys = region_keys(armature)
     except OverAnimError:
         keys = {}  # the measure error already says why
-    return _result(ok, message, properties=dict(results_module.read(armature)), region_keys=keys)
+    # what the armature holds: the custom properties Unreal receives
+    return _result(not message, message, properties=dict(results_module.read(armature)), region_keys=keys)
 
 
 def _paint(armature: bpy.types.Object) -> dict[str, Any]:
-    return _result(*_call(bpy.ops.overanim.paint_region_masks, armature))
+    _outcome, message = _run(paint_region_masks, armature)
+    return _result(not message, message)
 
 
 def _lod(armature: bpy.types.Object) -> dict[str, Any]:
-    ok, message = _call(bpy.ops.overanim.check_lod_coverage, armature)
-    return _result(ok, message, rows=[
-        {"region": r.region, "lod": r.lod, "covered": r.covered, "verdict": r.verdict,
-         "attachment_dependency": r.attachment_dependency} for r in in_use(armature.overanim.lod_rows, "region")])
+    outcome, message = _run(check_lod_coverage, armature)
+    return _result(not message, message, rows=[
+        {"region": r.region, "lod": r.lod, "covered": r.covered, "verdict": r.verdict.name,
+         "attachment_dependency": r.attachment_dependency} for r in (outcome.rows if outcome is not None else [])])
 
 
 def _compose(armature: bpy.types.Object) -> dict[str, Any]:
-    return _result(*_call(bpy.ops.overanim.compose_region_deltas, armature))
+    _outcome, message = _run(compose_region_deltas, armature)
+    return _result(not message, message)
 
 
 def rounded(value: float, digits: int = 3) -> float:
@@ -81,18 +100,18 @@ def _stats(series: Any) -> dict[str, float]:
 
 def foot_ik_step(armature: bpy.types.Object) -> dict[str, Any]:
     """Bake Foot IK over the scene's frame range; the report says what was baked (cm, degrees)."""
-    ok, message = _call(bpy.ops.overanim.bake_foot_ik, armature)
-    if not ok:
+    outcome, message = _run(bake_foot_ik, armature)
+    if outcome is None or message:
         return _result(False, message)
-    baked = baked_values(armature)
+    baked = baked_values(armature)  # the values as keyed on the bake's curves: what the file holds
     frames = baked["BodyOffset"][:, 0]
-    settings = armature.overanim.foot_ik
+    bones = outcome.bones
     return _result(
         True, "", track="OverAnim_FootIK",
         frames=[int(frames[0]), int(frames[-1])],
-        bones={"left_foot": settings.left_foot, "right_foot": settings.right_foot,
-               "left_ik_target": settings.left_ik_target, "right_ik_target": settings.right_ik_target,
-               "body_bone": settings.body_bone},
+        bones={"left_foot": bones.left_foot, "right_foot": bones.right_foot,
+               "left_ik_target": bones.left_ik_target, "right_ik_target": bones.right_ik_target,
+               "body_bone": bones.body_bone},
         frames_with_ground={"left": int(baked["LeftHit"][:, 1].sum()), "right": int(baked["RightHit"][:, 1].sum())},
         trace_distance=rounded(baked["TraceDistance"][0, 1]),
         per_frame={name: _stats(baked[name][:, 1]) for name in
@@ -105,7 +124,7 @@ def motion_step(armature: bpy.types.Object) -> dict[str, Any]:
     try:
         result, log = analyze_motion(bpy.context, armature)
     except OverAnimError as error:
-        return _result(False, str(error))
+        return _result(False, str(error.message))  # in English, as this step always said it
     return _result(True, "", **report_data(result, log))
 
 

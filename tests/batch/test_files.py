@@ -6,7 +6,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from batch.files import (
+
+from overanim_headless.files import (
     absolute,
     clean_leftover,
     is_complete_blend,

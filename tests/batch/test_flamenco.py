@@ -9,8 +9,9 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from batch import cli
-from batch.files import select
+
+from overanim_headless import cli
+from overanim_headless.files import select
 
 ROOT = Path(__file__).resolve().parents[2]
 STUB = ROOT / "tests/flamenco/flamenco_stub.mjs"

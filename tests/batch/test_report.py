@@ -7,10 +7,11 @@ import os
 from pathlib import Path
 
 import pytest
-from batch import cli, report
-from batch.cli import UsageError, load_settings
 from hypothesis import given
 from hypothesis import strategies as st
+
+from overanim_headless import cli, report
+from overanim_headless.cli import UsageError, load_settings
 
 from ..batch_support import SCHEMA_PATH, validate
 

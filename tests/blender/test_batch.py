@@ -25,7 +25,7 @@ def run(script, *args, cwd=ROOT):
 
 def without(report, *keys):
     """``report`` without the timings, and without ``keys`` at the top level."""
-    from batch.report import without_timings
+    from overanim_headless.report import without_timings
 
     return {k: v for k, v in without_timings(report).items() if k not in keys}
 
@@ -195,7 +195,7 @@ def test_the_orchestrating_process_never_imports_bpy(batch_library, library_run,
         pytest.skip("inside a real Blender the orchestrator runs in Blender's own process")
     from ..batch.test_without_bpy import GUARD
 
-    code = GUARD.format(scripts=str(ROOT / "scripts"), root=str(ROOT)) + (
+    code = GUARD.format(root=str(ROOT)) + (
         f"import runpy\nsys.argv = ['overanim_batch', {str(batch_library)!r}, '--jobs', '2', '--report', "
         f"{str(tmp_path / 'r.json')!r}]\ntry:\n    runpy.run_path({str(ROOT / 'scripts/overanim_batch.py')!r}, "
         "run_name='__main__')\nfinally:\n    print('bpy imported' if 'bpy' in sys.modules else 'no bpy')")
@@ -577,7 +577,7 @@ def test_a_file_with_python_drivers_does_not_hang_the_run(addon, library, tmp_pa
 # -- the masks benchmark ----------------------------------------------------------------------------
 def test_benchmark_runs_and_prints_every_figure():
     """The benchmark is not a timed test; this only checks that it runs and reports all it promises."""
-    result = run("scripts/benchmark_masks.py", "--grid", "24", "--repeat", "2")
+    result = run("benchmarks/benchmark_masks.py", "--grid", "24", "--repeat", "2")
     assert result.returncode == 0, result.stderr + result.stdout
     out = result.stdout
     assert "576 vertices, 4-bone Region" in out
@@ -641,7 +641,7 @@ def test_the_batch_benchmark_runs_and_prints_every_figure():
     """Not a timed test: it only checks that the benchmark runs and reports all it promises."""
     if bpy.app.binary_path:
         pytest.skip("the batch benchmark runs with a Python that has the bpy module")
-    result = run("scripts/benchmark_batch.py", "--rigs", "1", "--repeat", "1")
+    result = run("benchmarks/benchmark_batch.py", "--rigs", "1", "--repeat", "1")
     assert result.returncode == 0, result.stderr + result.stdout
     assert result.stdout.startswith("1 sample rig (")
     for line in ("one process per file", "one worker per file in one run", "one worker for all files", "--jobs 2"):

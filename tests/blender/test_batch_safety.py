@@ -140,8 +140,8 @@ def test_workers_do_not_outlive_a_killed_orchestrator(library, tmp_path):
 def test_a_save_never_replaces_a_file_changed_since_it_was_opened(addon, library):
     """An artist saves a rig while a long batch works on it: the batch's save, from the older file,
     must not silently replace the artist's (nor bring back a file deleted meanwhile)."""
-    from batch.files import identity
-    from batch.saving import SaveError, save_blend
+    from overanim_headless.files import identity
+    from overanim_headless.saving import SaveError, save_blend
 
     villain = library / "rigs/sub/villain.blend"
     opened = identity(villain)

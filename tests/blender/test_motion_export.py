@@ -8,8 +8,8 @@ import bpy
 import numpy as np
 import pytest
 
+from overanim_addon.blender.export.engine import report_lines
 from overanim_addon.blender.export.fbx import export_for_unreal
-from overanim_addon.blender.export.operators import report_lines
 from overanim_addon.blender.foot_ik import values
 from overanim_addon.blender.foot_ik.channels import fcurves
 from overanim_addon.blender.motion.analysis import CURVES, curve_name

@@ -500,7 +500,7 @@ def test_the_benchmark_runs_and_prints_every_figure():
     from .helpers import script_command
 
     root = Path(__file__).resolve().parents[2]
-    result = subprocess.run(script_command("scripts/benchmark_transfer.py", "--frames", "20", "--repeat", "1"),
+    result = subprocess.run(script_command("benchmarks/benchmark_transfer.py", "--frames", "20", "--repeat", "1"),
                             cwd=root, capture_output=True, text=True, timeout=300,
                             env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, check=False)
     assert result.returncode == 0, result.stderr + result.stdout

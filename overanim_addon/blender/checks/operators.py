@@ -1,38 +1,12 @@
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable
-
 import bpy
 
-from ...core.messages import Message, plural, to_data
+from ...core.messages import Message
 from ..common import ArmatureOperatorMixin, require_armature, require_object_mode
 from ..i18n import CONTEXT
-from ..overrides import refill
-from .checks import FIXES, CheckResult, run_checks
-
-
-def store_checks(armature: bpy.types.Object, findings: Iterable[CheckResult]) -> None:
-    """Keep the findings on the armature for the Checks panel (replacing the previous ones)."""
-    findings = list(findings)
-    for item, finding in zip(refill(armature.overanim.checks, len(findings), "check_id"), findings, strict=True):
-        item.check_id, item.severity, item.message, item.fix = (finding.id, finding.severity, finding.message,
-                                                                finding.fix)
-        item.region = finding.region
-        item.message_data = json.dumps(to_data(finding.message))
-    armature.overanim.checks_run = True
-
-
-def report_findings(findings: list[CheckResult]) -> list[tuple[str, str]]:
-    log = [(f.severity, f.message) for f in findings]
-    errors = sum(f.severity == "ERROR" for f in findings)
-    warnings = sum(f.severity == "WARNING" for f in findings)
-    # an error finding is a result here, not a failure of the operator: report it as a warning
-    log = [("WARNING" if level == "ERROR" else level, msg) for level, msg in log]
-    log.append(("INFO", Message("Checks: {errors}, {warnings}",
-                                errors=plural(errors, "{n} error", "{n} errors"),
-                                warnings=plural(warnings, "{n} warning", "{n} warnings"))))
-    return log
+from .checks import FIXES
+from .engine import check_rig
 
 
 class OVERANIM_OT_run_checks(ArmatureOperatorMixin, bpy.types.Operator):
@@ -42,10 +16,7 @@ class OVERANIM_OT_run_checks(ArmatureOperatorMixin, bpy.types.Operator):
     bl_label = "Run Checks"
 
     def run(self, context):
-        armature = require_armature(context)
-        findings = run_checks(context, armature)
-        store_checks(armature, findings)
-        return report_findings(findings)
+        return check_rig(context, require_armature(context)).log
 
 
 class FixOperatorMixin(ArmatureOperatorMixin):
@@ -58,9 +29,7 @@ class FixOperatorMixin(ArmatureOperatorMixin):
         require_object_mode(armature, context.scene)
         label, apply = FIXES[self.fix]
         apply(context, armature)
-        findings = run_checks(context, armature)
-        store_checks(armature, findings)
-        return [("INFO", Message("{fix}: done", fix=label)), *report_findings(findings)[-1:]]
+        return [("INFO", Message("{fix}: done", fix=label)), *check_rig(context, armature).log[-1:]]
 
 
 class OVERANIM_OT_fix_check(FixOperatorMixin, bpy.types.Operator):

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import bpy
 
-from ...core.messages import Message, plural
 from ..common import OverAnimOperatorMixin, poll_regions, require_armature
 from ..i18n import CONTEXT
-from . import compose as compose_module
+from .engine import ComposeOptions, compose_region_deltas
 
 
 class OVERANIM_OT_compose_region_deltas(OverAnimOperatorMixin, bpy.types.Operator):
@@ -27,13 +26,8 @@ class OVERANIM_OT_compose_region_deltas(OverAnimOperatorMixin, bpy.types.Operato
         return poll_regions(cls, context)
 
     def run(self, context):
-        armature = require_armature(context)
-        stats = compose_module.compose(context, armature, self.select_overlaps)
-        return [("INFO", Message("Composed {deltas} into shape key '{key}' on {meshes}; {overlap} where Regions "
-                                 "overlap", key=compose_module.COMPOSED,
-                                 deltas=plural(stats.regions, "{n} Region delta", "{n} Region deltas"),
-                                 meshes=plural(stats.meshes, "{n} mesh", "{n} meshes"),
-                                 overlap=plural(stats.overlapping_vertices, "{n:,} vertex", "{n:,} vertices")))]
+        options = ComposeOptions(select_overlaps=self.select_overlaps)
+        return compose_region_deltas(context, require_armature(context), options).log
 
 
 classes = (OVERANIM_OT_compose_region_deltas,)

@@ -35,6 +35,7 @@ from pathlib import Path
 import bpy
 
 from ... import safe_files
+from ...blender_errors import operator_failure
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..common import deformed_meshes, lod_index, posed
@@ -276,10 +277,9 @@ def _not_exported(reason: str) -> Message:
 
 def _write_error(target: Path, error: OSError | RuntimeError) -> OverAnimError:
     """A write into ``target``'s temporary file failed: Blender's exporter raises RuntimeError with
-    its whole traceback as the text, of which the artist gets the last line (the console has all)."""
-    lines = [line for line in str(error).splitlines() if line.strip() and not line.startswith("Location:")]
-    said = error.strerror if isinstance(error, OSError) and error.strerror else lines[-1] if lines else repr(error)
-    reason = safe_files.full_disk_reason(error, target.parent) or said.strip().removeprefix("Error: ")
+    its whole traceback as the text, of which the artist gets the reason (``operator_failure``)."""
+    said = error.strerror if isinstance(error, OSError) and error.strerror else operator_failure(error) or repr(error)
+    reason = safe_files.full_disk_reason(error, target.parent) or said
     return OverAnimError(_not_exported(Message("could not write {file}: {reason}", file=target.name, reason=reason)))
 
 

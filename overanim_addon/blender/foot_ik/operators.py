@@ -20,7 +20,8 @@ from ..common import (
 )
 from ..i18n import CONTEXT
 from . import nla, statics, values
-from .bake import BakeResult, BakeSession
+from .bake import BakeSession
+from .engine import BakeOptions, bake_session, report_lines, run_bake
 from .probe import GROUND_HINT, Sampler, ground_for, why_no_ground
 from .properties import BONE_FIELDS, bone_names, detected_bones, store_bone_names
 from .rig import facing, no_feet, resolve
@@ -60,16 +61,6 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
                                          right=right_cm))]
 
 
-def _summary(result: BakeResult) -> Message:
-    body = result.values["BodyOffset"]
-    pushed = Message("; '{action}' pushed down into the NLA", action=result.pushed_down) if result.pushed_down else ""
-    return Message("Baked {frames} frames (left foot on ground {left}, right {right}; body offset {low} to {high} cm) "
-                   "onto NLA track '{track}'{pushed}", frames=len(result.frames),
-                   left=int(result.values["LeftHit"].sum()), right=int(result.values["RightHit"].sum()),
-                   low=values.signed(body.min(), 1), high=values.signed(body.max(), 1), track=nla.BAKE_NAME,
-                   pushed=pushed)
-
-
 class OVERANIM_OT_bake_foot_ik(ModalSessionMixin, ArmatureOperatorMixin, bpy.types.Operator):
     """Probe every frame of the range and bake the foot IK offsets, rotations and OverAnim_FootIK_ curves
     into an NLA track above your animation (your action is not changed). Esc cancels"""
@@ -96,23 +87,19 @@ class OVERANIM_OT_bake_foot_ik(ModalSessionMixin, ArmatureOperatorMixin, bpy.typ
         start = self.frame_start if self.properties.is_property_set("frame_start") else scene.frame_start
         end = self.frame_end if self.properties.is_property_set("frame_end") else scene.frame_end
         self.frame_start, self.frame_end = start, end  # what was baked shows in the redo panel
-        return BakeSession(context, armature, armature.overanim.foot_ik, start, end)
+        return bake_session(context, armature, BakeOptions(start, end))
 
     def run(self, context):
         wm = context.window_manager
         session = self._start(context)
         wm.progress_begin(0, session.total)
         try:
-            result = session.run(wm.progress_update)
-        except OverAnimError:
-            session.cancel()
-            raise
+            return run_bake(session, wm.progress_update).log
         finally:
             wm.progress_end()
-        return [*result.warnings, ("INFO", _summary(result))]
 
     def _report_lines(self, result):
-        return [*result.warnings, ("INFO", _summary(result))]
+        return report_lines(result)
 
 
 class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator):

@@ -3,7 +3,7 @@ its bones, its measured size, its ground reference and the way it faces.
 
 The size comes from Measure Proportions' custom properties (world space, cm), read rather than
 recomputed; a rig without them is measured first, as the Measure button measures (on the side:
-nothing opens in the panel, and the report says so: ``measure.operators.ensure_measured``).
+nothing opens in the panel, and the report says so: ``measure.engine.ensure_measured``).
 
 Ground reference: the world height the rays start from, the head of the skeleton's ground-level
 root or the armature object's origin (the rule, which the motion analysis shares, is in
@@ -38,7 +38,7 @@ from ...core.proportion import resolve_spatial_distance
 from ...core.skeleton import BELOW_FRACTION, BoneInfo, Skeleton
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..measure import extract
-from ..measure.operators import ensure_measured
+from ..measure.engine import ensure_measured
 from ..measure.results import PREFIX
 from ..shared.ground_reference import ground_root
 from . import nla

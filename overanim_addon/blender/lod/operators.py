@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import bpy
 
-from ...core.messages import Message, plural
 from ..common import OverAnimOperatorMixin, poll_regions, require_armature
-from ..overrides import refill
-from . import lod as lod_module
+from .engine import check_lod_coverage
 
 
 class OVERANIM_OT_check_lod_coverage(OverAnimOperatorMixin, bpy.types.Operator):
@@ -22,25 +20,7 @@ class OVERANIM_OT_check_lod_coverage(OverAnimOperatorMixin, bpy.types.Operator):
         return poll_regions(cls, context)
 
     def run(self, context):
-        armature = require_armature(context)
-        rows = lod_module.coverage(context, armature)
-        for item, row in zip(refill(armature.overanim.lod_rows, len(rows), "region"), rows, strict=True):
-            item.region, item.lod, item.covered = row.region, row.lod, row.covered
-            item.attachment_dependency, item.verdict = row.attachment_dependency, row.verdict.name
-        log = []
-        for row in rows:
-            if row.verdict.name == "ERROR":
-                log.append(("ERROR", Message("Region '{region}' is inactive at LOD{lod} (an attachment dependency)",
-                                             region=row.region, lod=row.lod) if row.attachment_dependency else
-                            Message("Region '{region}' is inactive at LOD{lod} (RequireCoverage)",
-                                    region=row.region, lod=row.lod)))
-            elif row.verdict.name == "WARNING":
-                log.append(("WARNING", Message("Region '{region}' is inactive at LOD{lod}", region=row.region,
-                                               lod=row.lod)))
-        if not log:
-            log.append(("INFO", plural(len(rows), "The {n} Region/LOD pair is fine",
-                                       "All {n} Region/LOD pairs are fine")))
-        return log
+        return check_lod_coverage(context, require_armature(context)).log
 
 
 classes = (OVERANIM_OT_check_lod_coverage,)

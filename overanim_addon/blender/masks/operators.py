@@ -16,9 +16,9 @@ from ..common import (
 )
 from ..compose import compose as compose_module
 from ..i18n import CONTEXT
-from ..regions.properties import renamed_keys_report
 from . import live, shading
 from . import masks as masks_module
+from .engine import PaintOptions, paint_region_masks
 
 
 def _progress(context: bpy.types.Context, steps: int):
@@ -54,16 +54,10 @@ class OVERANIM_OT_paint_region_masks(OverAnimOperatorMixin, bpy.types.Operator):
         armature = require_armature(context)
         progress = _progress(context, len(deformed_meshes(armature, context.scene)))
         try:
-            stats = masks_module.paint(context, armature, self.write_vertex_groups, progress)
+            options = PaintOptions(write_vertex_groups=self.write_vertex_groups)
+            return paint_region_masks(context, armature, options, progress).log
         finally:
             progress.close()
-        armature.overanim.masks_painted = True
-        shading.show_attribute_colors()
-        return [("INFO", Message("Painted {masks} on {meshes} ({vertices})",
-                                 masks=plural(stats.regions, "{n} Region mask", "{n} Region masks"),
-                                 meshes=plural(stats.meshes, "{n} mesh", "{n} meshes"),
-                                 vertices=plural(stats.vertices, "{n:,} vertex", "{n:,} vertices"))),
-                *renamed_keys_report(armature)]
 
 
 class OVERANIM_OT_clear_region_preview(ArmatureOperatorMixin, bpy.types.Operator):

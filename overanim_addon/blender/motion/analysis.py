@@ -43,8 +43,8 @@ from ..foot_ik import nla
 from ..foot_ik.channels import NewChannels
 from ..foot_ik.properties import bone_names
 from ..measure import extract
+from ..measure.engine import ensure_measured
 from ..measure.measure import measure
-from ..measure.operators import ensure_measured
 from ..measure.results import PREFIX as OVERANIM_PREFIX
 from ..measure.results import MeasurementResults
 from ..overrides import lost_on_save_warning, mark_overridable

@@ -41,7 +41,7 @@ from ..calibration.properties import settings_from_properties
 from ..common import read_only_reason, require_object_mode
 from ..foot_ik.channels import fcurves, scale_values
 from ..measure import results as results_module
-from ..measure.operators import measure_checked
+from ..measure.engine import measure_checked
 from ..measure.results import MeasurementResults
 from . import keys
 from .properties import DEFAULT_BASIS

@@ -25,17 +25,13 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-SCRIPTS = Path(__file__).resolve().parents[1]
-for folder in (SCRIPTS, SCRIPTS.parent):  # the batch package, and the add-on from the checkout
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
+from overanim_addon.blender_errors import operator_failure
 
-from _bootstrap import addon_version, ensure_registered  # noqa: E402
-
-from batch import report  # noqa: E402
-from batch.files import identity  # noqa: E402
-from batch.orchestrator import PARENT_ENV  # noqa: E402
-from batch.saving import SaveError, save_blend  # noqa: E402
+from . import report
+from .files import identity
+from .orchestrator import PARENT_ENV
+from .saving import SaveError, save_blend
+from .session import addon_module, addon_version, ensure_registered
 
 FAULT = os.environ.get("OVERANIM_BATCH_FAULT", "")
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
@@ -57,14 +53,11 @@ def _version(numbers: Any) -> str:
     return ".".join(str(n) for n in tuple(numbers)[:2])
 
 
-def _message(error: BaseException) -> str:
-    return str(error).strip().removeprefix("Error: ").strip()
-
-
 def _apply_settings(armatures: list, values: dict[str, Any]) -> list[str]:
     """Calibration values for the armatures that have none (no field ever set on them)."""
-    from overanim_addon.blender.calibration.properties import apply_settings
     from overanim_addon.core.calibration import FIELDS, CalibrationSettings
+
+    apply_settings = addon_module("blender.calibration.properties").apply_settings
 
     applied = []
     for armature in armatures:
@@ -85,8 +78,8 @@ def _library_path(armature: Any) -> str:
 def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     import bpy
 
-    from overanim_addon.blender.common import read_only_reason
-    from overanim_addon.blender.pipeline import leave_held_modes, process_armature
+    read_only_reason = addon_module("blender.common").read_only_reason
+    pipeline = addon_module("blender.pipeline")
 
     name = Path(job["path"]).name
     target = job["target"]
@@ -97,7 +90,7 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
         # file's own Python (drivers, registered scripts) in a batch
         bpy.ops.wm.open_mainfile(filepath=job["path"], load_ui=True, use_scripts=False)
     except RuntimeError as error:
-        return {"status": report.UNREADABLE, "error": f"could not open: {_message(error)}"}
+        return {"status": report.UNREADABLE, "error": f"could not open: {operator_failure(error)}"}
     notes = []
     if bpy.app.autoexec_fail:
         notes.append("the file has Python drivers or scripts; they were not run (auto-run is off)")
@@ -110,7 +103,7 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     scene = bpy.context.scene
     saved_in = {"EDIT": "saved in Edit Mode", "DYNTOPO": "saved sculpting with Dynamic Topology"}
     notes += [f"{saved_in[mode]}, switched to Object Mode: {', '.join(names)}"
-              for mode, names in leave_held_modes(scene).items()]
+              for mode, names in pipeline.leave_held_modes(scene).items()]
     candidates = sorted((o for o in scene.objects if o.type == "ARMATURE"
                          and (job["all_armatures"] or len(o.overanim.regions) > 0)), key=lambda o: o.name)
     armatures = []
@@ -132,7 +125,7 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
         if applied:
             notes.append(f"calibration from the settings file (they had none): {', '.join(applied)}")
     fault("steps", name)
-    results = [process_armature(armature, job["steps"]) for armature in armatures]
+    results = [pipeline.process_armature(armature, job["steps"]) for armature in armatures]
     entry: dict[str, Any] = {"notes": notes, "armatures": results}
     failure = report.first_failure(results)
     if target and not armatures:
@@ -196,7 +189,3 @@ def main() -> int:
         cleanup()
         fault("exit", "")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,6 +1,6 @@
 """Benchmark: Analyze Motion over 1,000 frames of the sample walk, its 5 Regions and both feet.
 
-    .venv/bin/python scripts/benchmark_motion.py [--frames 1000] [--repeat 5]
+    .venv/bin/python benchmarks/benchmark_motion.py [--frames 1000] [--repeat 5]
 
 The sample character walks ``--frames`` frames; it is measured once first, so no analysis includes
 the first measurement (each still reads the rig's current proportions, as Analyze Motion does). Each
@@ -24,9 +24,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import ensure_registered, script_args
-from benchmark_masks import Timing
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+from benchmarks.benchmark_masks import Timing
+from overanim_headless.session import ensure_registered, script_args
 
 TARGET = 1.5
 
@@ -34,6 +34,7 @@ TARGET = 1.5
 def build(frames: int):
     import bpy
 
+    from overanim_addon.blender.measure.engine import measure_proportions
     from overanim_addon.blender.sample.build import build_sample_character
     from overanim_addon.blender.sample.walk import add_foot_ik_bones, add_walk
 
@@ -42,8 +43,7 @@ def build(frames: int):
     add_foot_ik_bones(rig)
     add_walk(rig, frames)
     bpy.context.scene.frame_start, bpy.context.scene.frame_end = 1, frames
-    with bpy.context.temp_override(active_object=rig, object=rig):
-        bpy.ops.overanim.measure_proportions()
+    measure_proportions(bpy.context, rig)
     return rig
 
 

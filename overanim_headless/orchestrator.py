@@ -1,4 +1,4 @@
-"""Runs a batch: starts worker processes (batch/worker.py), hands each of them one file at a time,
+"""Runs a batch: starts worker processes (worker.py), hands each of them one file at a time,
 replaces a worker that died or hung (only the file it had fails), and builds the report. bpy-free.
 
 Workers run in their own session: Ctrl-C at the terminal reaches this process only, which stops
@@ -30,7 +30,9 @@ POLL_S = 0.2  # how often the loop looks at deadlines and signals while waiting 
 EXIT_GRACE_S = 10.0  # how long a worker asked to exit gets before it is killed (at most --timeout)
 STARTUP_ATTEMPTS = 3  # workers that die before they are ready, in a row, before the run gives up
 STARTUP_S = 120.0  # how long a worker may take to become ready (a busy farm machine, a slow share)
-WORKER = Path(__file__).resolve().parent / "worker.py"
+# a worker's program: the package imported from this checkout, wherever the worker's Python looks
+WORKER = (f"import sys; sys.path.insert(0, {str(Path(__file__).resolve().parents[1])!r}); "
+          "from overanim_headless.worker import main; sys.exit(main())")
 PARENT_ENV = "OVERANIM_BATCH_PARENT"  # this process's id, for a worker to follow it (worker.die_with_the_orchestrator)
 
 
@@ -55,12 +57,13 @@ class Options:
 
 
 def worker_command(blender: str | None) -> list[str]:
-    """A worker is ``blender --background ... --python worker.py`` when there is a Blender binary
-    (the batch was started from Blender, or --blender), else this Python, which has the bpy module."""
+    """A worker is ``blender --background ... --python-expr WORKER`` when there is a Blender binary
+    (the batch was started from Blender, or --blender), else this Python, which has the bpy module
+    (-P: the working directory, the library's folder perhaps, is not searched for modules)."""
     if blender:
         return [blender, "--background", "--factory-startup", "--disable-autoexec", "--python-exit-code", "1",
-                "--python", str(WORKER)]
-    return [sys.executable, str(WORKER)]
+                "--python-expr", WORKER]
+    return [sys.executable, "-P", "-c", WORKER]
 
 
 class Worker:

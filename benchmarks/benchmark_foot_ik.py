@@ -1,6 +1,6 @@
 """Benchmark: baking foot IK over 1,000 frames of the sample walk on uneven ground.
 
-    .venv/bin/python scripts/benchmark_foot_ik.py [--frames 1000] [--repeat 5]
+    .venv/bin/python benchmarks/benchmark_foot_ik.py [--frames 1000] [--repeat 5]
 
 The sample character (with its IK foot bones) walks over generated steps and slopes for
 ``--frames`` frames; it is measured once first, so no bake includes a measurement. Each run steps
@@ -23,9 +23,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import ensure_registered, script_args
-from benchmark_masks import Timing
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+from benchmarks.benchmark_masks import Timing
+from overanim_headless.session import ensure_registered, script_args
 
 TARGET = 1.5
 
@@ -33,14 +33,14 @@ TARGET = 1.5
 def build(frames: int):
     import bpy
 
+    from overanim_addon.blender.measure.engine import measure_proportions
     from overanim_addon.blender.sample.build import build_sample_character
     from overanim_addon.blender.sample.walk import add_sample_walk
 
     bpy.ops.wm.read_homefile(use_empty=True)
     rig = build_sample_character(bpy.context)
     add_sample_walk(bpy.context, rig, frames=frames)
-    with bpy.context.temp_override(active_object=rig, object=rig):
-        bpy.ops.overanim.measure_proportions()
+    measure_proportions(bpy.context, rig)
     return rig
 
 

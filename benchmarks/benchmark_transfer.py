@@ -1,6 +1,6 @@
 """Benchmark: Transfer Action on a 1,000-frame, 60-bone action, against Blender's own Action.copy().
 
-    .venv/bin/python scripts/benchmark_transfer.py [--frames 1000] [--repeat 5]
+    .venv/bin/python benchmarks/benchmark_transfer.py [--frames 1000] [--repeat 5]
 
 The sample character with 30 finger bones added (60 bones) has every bone keyed on every frame:
 location, quaternion rotation and scale, Bézier keys (600 F-curves, ``--frames`` keys each); the
@@ -28,9 +28,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import ensure_registered, script_args
-from benchmark_masks import Timing
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+from benchmarks.benchmark_masks import Timing
+from overanim_headless.session import ensure_registered, script_args
 
 TARGET = 3.0  # Action.copy() plus 2x
 FINGERS = ("thumb", "index", "middle", "ring", "pinky")
@@ -130,7 +130,7 @@ def main(args: list[str]) -> int:
     cleanup = ensure_registered()
     try:
         from overanim_addon.blender.foot_ik.channels import fcurves
-        from overanim_addon.blender.measure.operators import measure_checked
+        from overanim_addon.blender.measure.engine import measure_checked
         from overanim_addon.blender.transfer.engine import TransferOptions, transfer_action
 
         source, target, clip = build(options.frames)

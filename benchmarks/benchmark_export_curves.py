@@ -1,6 +1,6 @@
 """Benchmark: what carrying the foot-IK curves into the FBX adds to Export for Unreal.
 
-    .venv/bin/python scripts/benchmark_export_curves.py [--frames 250] [--subdivide 0] [--repeat 5]
+    .venv/bin/python benchmarks/benchmark_export_curves.py [--frames 250] [--subdivide 0] [--repeat 5]
 
 The sample character walks ``--frames`` frames over the demo terrain and is baked (foot IK); its body
 can be made heavier with a Subdivision Surface modifier of ``--subdivide`` levels (exported: the
@@ -23,14 +23,15 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import ensure_registered, script_args
-from benchmark_masks import Timing
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+from benchmarks.benchmark_masks import Timing
+from overanim_headless.session import ensure_registered, script_args
 
 
 def build(frames: int, levels: int):
     import bpy
 
+    from overanim_addon.blender.foot_ik.engine import bake_foot_ik
     from overanim_addon.blender.sample.build import build_sample_character
     from overanim_addon.blender.sample.walk import add_sample_walk
 
@@ -41,8 +42,7 @@ def build(frames: int, levels: int):
     if levels:
         subdivision = body.modifiers.new("Heavier", "SUBSURF")
         subdivision.levels = subdivision.render_levels = levels
-    with bpy.context.temp_override(active_object=rig, object=rig):
-        bpy.ops.overanim.bake_foot_ik()
+    bake_foot_ik(bpy.context, rig)
     return rig, body
 
 

@@ -14,6 +14,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from overanim_addon.blender_errors import operator_failure
 from overanim_addon.safe_files import WriteError, check_targets, full_disk_reason, link_or_copy, remove, replace_all
 
 from .files import Identity, identity, is_complete_blend, temp_path
@@ -65,7 +66,7 @@ def save_blend(target: Path, *, unchanged_since: Identity | None, backup: bool =
             raise SaveError("Blender did not write the whole file")
     except (RuntimeError, OSError, SaveError) as error:
         remove(temp, blender_temp)
-        message = full_disk_reason(error, target.parent, needed) or str(error).strip().removeprefix("Error: ").strip()
+        message = full_disk_reason(error, target.parent, needed) or operator_failure(error)
         raise SaveError(f"could not save {target.name}: {message or type(error).__name__}") from error
     checkpoint("temp-written")
     if identity(target) != unchanged_since:

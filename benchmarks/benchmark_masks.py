@@ -1,7 +1,7 @@
 """Benchmark: painting Region masks on a ~1,000,000-vertex skinned mesh (4-bone Region), at once
 and live.
 
-    .venv/bin/python scripts/benchmark_masks.py [--grid 1000] [--repeat 7]
+    .venv/bin/python benchmarks/benchmark_masks.py [--grid 1000] [--repeat 7]
 
 The sheet is built, saved and opened again, so its weights lie in memory as in a file an artist
 opens. Prints, measured in this run on this machine (medians, with the range):
@@ -34,8 +34,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import ensure_registered, script_args
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+from overanim_headless.session import ensure_registered, script_args
 
 BONES = ["upperarm", "lowerarm", "hand", "finger"]
 

@@ -6,7 +6,7 @@ test): a library of sample rigs, processed
   - one worker for all (the default), the baseline;
   - --jobs 2 against --jobs 1.
 
-    .venv/bin/python scripts/benchmark_batch.py [--rigs 20] [--repeat 3]
+    .venv/bin/python benchmarks/benchmark_batch.py [--rigs 20] [--repeat 3]
 
 Medians of --repeat runs; ratios against the baseline of the same run. This process never imports
 bpy: the library is built by a child process, the runs are the batch's command line.
@@ -22,15 +22,16 @@ import tempfile
 import time
 from pathlib import Path
 
-SCRIPTS = Path(__file__).resolve().parent
-BATCH = SCRIPTS / "overanim_batch.py"
+ROOT = Path(__file__).resolve().parents[1]  # the checkout
+BATCH = ROOT / "scripts/overanim_batch.py"
 
 
 def build(folder: Path, count: int) -> None:
     """The sample character with its Region deltas, saved ``count`` times under different names."""
-    sys.path[:0] = [str(SCRIPTS), str(SCRIPTS.parent)]
+    sys.path.insert(0, str(ROOT))
     import bpy
-    from _bootstrap import ensure_registered
+
+    from overanim_headless.session import ensure_registered
 
     cleanup = ensure_registered()
     try:

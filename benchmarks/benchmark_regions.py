@@ -1,6 +1,6 @@
 """Benchmark: how Paint, the LOD check and Measure grow with the number of Regions.
 
-    .venv/bin/python scripts/benchmark_regions.py [--vertices 2000] [--bones 400] [--bones-per-region 1]
+    .venv/bin/python benchmarks/benchmark_regions.py [--vertices 2000] [--bones 400] [--bones-per-region 1]
                                                  [--regions 25 50 100 200] [--repeat 5]
 
 One rig for every count: ``--bones`` deforming bones and a ~2,000-vertex mesh whose every vertex
@@ -21,8 +21,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import ensure_registered, script_args
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+from overanim_headless.session import ensure_registered, script_args
 
 JOBS = ("paint_region_masks", "check_lod_coverage", "measure_proportions")
 

@@ -1,0 +1,73 @@
+"""``bake_foot_ik(context, armature, options) -> FootIKBake``: the foot IK offsets, rotations and
+``OverAnim_FootIK_`` curves probed on every frame of a range and baked onto an NLA track
+(``bake.BakeSession``), with the report. Bake Foot IK (its modal run steps the same session) and the
+batch's ``footik`` step call this; it never calls an operator."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import bpy
+
+from ...core.bone_names import FootIKBones
+from ...core.errors import OverAnimError
+from ...core.messages import Message
+from ..common import require_usable
+from . import nla, values
+from .bake import BakeResult, BakeSession
+
+
+@dataclass(frozen=True)
+class BakeOptions:
+    frame_start: int | None = None  # None: the scene's start
+    frame_end: int | None = None  # None: the scene's end
+
+
+@dataclass(frozen=True)
+class FootIKBake:
+    result: BakeResult
+    bones: FootIKBones  # the bones baked (found by name where the fields were empty)
+    log: list[tuple[str, str]] = field(default_factory=list)  # (level, Message), the summary last
+
+
+def _summary(result: BakeResult) -> Message:
+    body = result.values["BodyOffset"]
+    pushed = Message("; '{action}' pushed down into the NLA", action=result.pushed_down) if result.pushed_down else ""
+    return Message("Baked {frames} frames (left foot on ground {left}, right {right}; body offset {low} to {high} cm) "
+                   "onto NLA track '{track}'{pushed}", frames=len(result.frames),
+                   left=int(result.values["LeftHit"].sum()), right=int(result.values["RightHit"].sum()),
+                   low=values.signed(body.min(), 1), high=values.signed(body.max(), 1), track=nla.BAKE_NAME,
+                   pushed=pushed)
+
+
+def report_lines(result: BakeResult) -> list[tuple[str, str]]:
+    return [*result.warnings, ("INFO", _summary(result))]
+
+
+def bake_session(context: bpy.types.Context, armature: bpy.types.Object,
+                 options: BakeOptions | None = None) -> BakeSession:
+    """The bake checked and set up, nothing sampled or written yet (a refusal raises OverAnimError)."""
+    options = options or BakeOptions()
+    scene = context.scene
+    start = scene.frame_start if options.frame_start is None else options.frame_start
+    end = scene.frame_end if options.frame_end is None else options.frame_end
+    return BakeSession(context, require_usable(armature), armature.overanim.foot_ik, start, end)
+
+
+def run_bake(session: BakeSession, progress: Callable[[int], None] | None = None) -> FootIKBake:
+    """Sample every frame of ``session`` at once, then write; a refusal on the way puts back what
+    sampling changed and raises OverAnimError."""
+    try:
+        result = session.run(progress)
+    except OverAnimError:
+        session.cancel()
+        raise
+    return FootIKBake(result, session.rig.bones, report_lines(result))
+
+
+def bake_foot_ik(context: bpy.types.Context, armature: bpy.types.Object, options: BakeOptions | None = None,
+                 progress: Callable[[int], None] | None = None) -> FootIKBake:
+    """Bake ``options``' frame range (the scene's by default); ``progress(frames done)`` is called
+    between steps."""
+    return run_bake(bake_session(context, armature, options), progress)

@@ -1,0 +1,43 @@
+"""``paint_region_masks(context, armature, options) -> PaintResult``: every Region's falloff mask
+painted on the meshes the armature deforms, and the preview shown in the 3D Views. Paint Region
+Masks and the batch's ``paint`` step call this; it never calls an operator."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import bpy
+
+from ...core.messages import Message, plural
+from ..common import require_usable
+from ..regions.properties import renamed_keys_report
+from . import masks, shading
+from .masks import PaintStats
+
+
+@dataclass(frozen=True)
+class PaintOptions:
+    write_vertex_groups: bool = False  # also an OverAnim_MaskGroup_<Region> vertex group per mask
+
+
+@dataclass(frozen=True)
+class PaintResult:
+    stats: PaintStats
+    log: list[tuple[str, str]] = field(default_factory=list)  # (level, Message), the summary first
+
+
+def paint_region_masks(context: bpy.types.Context, armature: bpy.types.Object, options: PaintOptions | None = None,
+                       progress: Iterator[None] | None = None) -> PaintResult:
+    """Paint, mark the rig as painted and show the preview; ``progress`` is advanced once per mesh.
+    Raises OverAnimError, having painted nothing, for a rig or Regions it cannot paint."""
+    options = options or PaintOptions()
+    stats = masks.paint(context, require_usable(armature), options.write_vertex_groups, progress)
+    armature.overanim.masks_painted = True
+    shading.show_attribute_colors()
+    return PaintResult(stats, [
+        ("INFO", Message("Painted {masks} on {meshes} ({vertices})",
+                         masks=plural(stats.regions, "{n} Region mask", "{n} Region masks"),
+                         meshes=plural(stats.meshes, "{n} mesh", "{n} meshes"),
+                         vertices=plural(stats.vertices, "{n:,} vertex", "{n:,} vertices"))),
+        *renamed_keys_report(armature)])
