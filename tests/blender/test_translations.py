@@ -16,14 +16,8 @@ from overanim_addon.blender.i18n import CONTEXT
 from overanim_addon.blender.motion.properties import OVERANIM_PG_motion
 from overanim_addon.blender.properties import OVERANIM_PG_object
 from overanim_addon.blender.regions.properties import OVERANIM_PG_region
-from overanim_addon.blender.translations import (
-    KO_BASIS,
-    KO_CALIBRATION,
-    KO_MESSAGES,
-    KO_REGION,
-    KO_SPATIAL,
-    TRANSLATIONS,
-)
+from overanim_addon.blender.translations import TRANSLATIONS
+from overanim_addon.blender.translations.ko_KR import KO_BASIS, KO_CALIBRATION, KO_MESSAGES, KO_REGION, KO_SPATIAL
 from overanim_addon.core.calibration import FIELDS_BY_NAME
 from overanim_addon.core.messages import Message, plural
 
@@ -55,6 +49,9 @@ def test_every_tooltip_the_korean_page_covers_has_a_korean_entry(addon):
     assert len(tips) == 11 + 9 + 3 + 3 + 2 + 3 + 8
     missing = [tip for tip in tips if not HANGUL.search(KO.get(("*", tip), ""))]
     assert not missing
+    # the Region fields' entries are keyed by their English tooltips: one that changed since is stale
+    registered = {prop.description for prop in OVERANIM_PG_region.bl_rna.properties}
+    assert not set(KO_REGION) - registered
 
 
 def test_a_shortened_label_keeps_the_full_name_first_in_both_languages(addon):
