@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import bpy
@@ -161,12 +161,17 @@ def require_armature(context: bpy.types.Context, *, writable: bool = True) -> bp
     return armature
 
 
+def report(operator: Any, level: str, message: str) -> None:
+    """One report of an operator, in the artist's language. Every report the add-on makes passes
+    here (the boundary below), so the tests can check that each is a Message with its translations."""
+    operator.report({level}, tr(message))
+
+
 class OverAnimOperatorMixin:
     """The operator boundary: ``run()`` does the work and may raise ``OverAnimError``; ``execute``
     turns that into an ERROR report and CANCELLED, so an artist never sees a traceback for a
     mistake of theirs. ``run`` returns log lines (level, message) that are replayed as reports."""
 
-    report: Callable[..., Any]
     # Our own translation context: Blender's dictionary has no entries in it, so it cannot rename the
     # add-on's terms in the operator's name and button texts ("Apply Scale" stays "Apply Scale").
     bl_translation_context = CONTEXT
@@ -178,11 +183,10 @@ class OverAnimOperatorMixin:
         try:
             log = list(self.run(context))
         except OverAnimError as error:
-            message = error.message
-            self.report({"ERROR"}, tr(message))
+            report(self, "ERROR", error.message)
             return {"CANCELLED"}
         for level, message in log:
-            self.report({level}, tr(message))
+            report(self, level, message)
         if any(level == "ERROR" for level, _ in log):
             return {"CANCELLED"}
         return {"FINISHED"}
@@ -199,18 +203,12 @@ class ArmatureOperatorMixin(OverAnimOperatorMixin):
         return poll_armature(cls, context) is not None
 
 
-def error_text(error: OverAnimError) -> str:
-    """An error's message in the artist's language (for reports made outside the mixin's execute)."""
-    return tr(error.message)
-
-
 class ModalSessionMixin:
     """A long operator run as a click runs it: a session stepped on a timer with a progress bar and
     a status line, Esc cancels and leaves nothing written. The operator gives ``_start(context)``
     (the session: ``total``, ``done``, ``step(seconds)``, ``finish()``, ``cancel()``), ``_report_lines``
     (the finished result's log), ``_cancelled`` and ``_progress`` (Messages with done/total)."""
 
-    report: Callable[..., Any]
     _cancelled: Message
     _progress: str  # a Message template with {done} and {total}
 
@@ -220,7 +218,7 @@ class ModalSessionMixin:
         try:
             self._session = self._start(context)  # type: ignore[attr-defined]
         except OverAnimError as error:
-            self.report({"ERROR"}, error_text(error))
+            report(self, "ERROR", error.message)
             return {"CANCELLED"}
         wm = context.window_manager
         wm.progress_begin(0, self._session.total)
@@ -239,7 +237,7 @@ class ModalSessionMixin:
         if event.type == "ESC":
             self._end(context)
             session.cancel()
-            self.report({"WARNING"}, tr(self._cancelled))
+            report(self, "WARNING", self._cancelled)
             return {"CANCELLED"}
         if event.type != "TIMER":
             return {"RUNNING_MODAL"}  # the session owns the window until it ends: no edits under it
@@ -248,7 +246,7 @@ class ModalSessionMixin:
         except OverAnimError as error:
             self._end(context)
             session.cancel()
-            self.report({"ERROR"}, error_text(error))
+            report(self, "ERROR", error.message)
             return {"CANCELLED"}
         context.window_manager.progress_update(session.done)
         context.workspace.status_text_set(tr(Message(self._progress, done=session.done, total=session.total)))
@@ -259,8 +257,8 @@ class ModalSessionMixin:
             result = session.finish()
         except OverAnimError as error:
             session.cancel()
-            self.report({"ERROR"}, error_text(error))
+            report(self, "ERROR", error.message)
             return {"CANCELLED"}
         for level, message in self._report_lines(result):  # type: ignore[attr-defined]
-            self.report({level}, tr(message))
+            report(self, level, message)
         return {"FINISHED"}
