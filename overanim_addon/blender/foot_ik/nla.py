@@ -27,13 +27,16 @@ def check_stack(armature: bpy.types.Object) -> None:
     if adt is None:
         return
     if adt.use_tweak_mode:
-        raise OverAnimError(f"'{armature.name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first")
+        raise OverAnimError(Message("'{name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first",
+                                    name=armature.name))
     ours = bake_tracks(armature)
     others = [t for t in adt.nla_tracks if t not in ours]
     if any(t.is_solo for t in others):
-        raise OverAnimError(f"An NLA track of '{armature.name}' is solo: the bake's track would not play; unsolo it")
+        raise OverAnimError(Message("An NLA track of '{name}' is solo: the bake's track would not play; unsolo it",
+                                    name=armature.name))
     if not adt.use_nla and others:
-        raise OverAnimError(f"The NLA of '{armature.name}' is turned off: its tracks and the bake would not play")
+        raise OverAnimError(Message("The NLA of '{name}' is turned off: its tracks and the bake would not play",
+                                    name=armature.name))
 
 
 def baked_action(armature: bpy.types.Object) -> bpy.types.Action | None:

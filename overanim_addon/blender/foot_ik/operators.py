@@ -63,11 +63,14 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
 def _summary(result: BakeResult) -> Message:
     body = result.values["BodyOffset"]
     pushed = Message("; '{action}' pushed down into the NLA", action=result.pushed_down) if result.pushed_down else ""
-    return Message("Baked {frames} frames (left foot on ground {left}, right {right}; body offset {low} to {high} cm) "
-                   "onto NLA track '{track}'{pushed}", frames=len(result.frames),
-                   left=int(result.values["LeftHit"].sum()), right=int(result.values["RightHit"].sum()),
-                   low=values.signed(body.min(), 1), high=values.signed(body.max(), 1), track=nla.BAKE_NAME,
-                   pushed=pushed)
+    return plural(len(result.frames),
+                  "Baked {n} frame (left foot on ground {left}, right {right}; body offset {low} to {high} cm) "
+                  "onto NLA track '{track}'{pushed}",
+                  "Baked {n} frames (left foot on ground {left}, right {right}; body offset {low} to {high} cm) "
+                  "onto NLA track '{track}'{pushed}",
+                  left=int(result.values["LeftHit"].sum()), right=int(result.values["RightHit"].sum()),
+                  low=values.signed(body.min(), 1), high=values.signed(body.max(), 1), track=nla.BAKE_NAME,
+                  pushed=pushed)
 
 
 class OVERANIM_OT_bake_foot_ik(ModalSessionMixin, ArmatureOperatorMixin, bpy.types.Operator):
@@ -137,7 +140,8 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
         require_object_mode(armature, context.scene)
         settings = armature.overanim.foot_ik
         if armature.animation_data is not None and armature.animation_data.use_tweak_mode:
-            raise OverAnimError(f"'{armature.name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first")
+            raise OverAnimError(Message("'{name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first",
+                                        name=armature.name))
         removed = nla.remove_bake(armature)
         if removed.strips:  # the values were the bake's (it animated them): they go with it
             values.remove(armature)

@@ -18,7 +18,14 @@ import bpy
 from ...core.calibration import FIELDS_BY_NAME
 from ..calibration.properties import description
 from ..i18n import CONTEXT
-from ..regions.properties import BASIS_SPECS, COMPOSITION_SPECS, FALLOFF_SPECS, LOD_SPECS, SPATIAL_SPECS, item_description
+from ..regions.properties import (
+    BASIS_SPECS,
+    COMPOSITION_SPECS,
+    FALLOFF_SPECS,
+    LOD_SPECS,
+    SPATIAL_SPECS,
+    item_description,
+)
 from . import ko_KR
 
 # each enum's item specs with the Korean sentences of its items (by identifier)

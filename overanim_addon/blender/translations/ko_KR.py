@@ -435,10 +435,59 @@ KO_MESSAGES = {
     "bone in the Foot IK panel":
         "{field}이(가) 지정되지 않았습니다: 그 발은 움직이지 않고 OverAnim_FootIK_ curve만 offset을 알려 줍니다. "
         "Foot IK 패널에서 그 발의 IK bone을 고르세요",
-    "Baked {frames} frames (left foot on ground {left}, right {right}; body offset {low} to {high} cm) onto NLA "
+    "Baked {n} frame (left foot on ground {left}, right {right}; body offset {low} to {high} cm) onto NLA "
     "track '{track}'{pushed}":
-        "{frames} 프레임을 NLA track '{track}'에 bake했습니다 (바닥에 닿은 프레임: 왼발 {left}, 오른발 {right}; "
+        "{n} 프레임을 NLA track '{track}'에 bake했습니다 (바닥에 닿은 프레임: 왼발 {left}, 오른발 {right}; "
         "body offset {low} ~ {high} cm){pushed}",
+    "Baked {n} frames (left foot on ground {left}, right {right}; body offset {low} to {high} cm) onto NLA "
+    "track '{track}'{pushed}":
+        "{n} 프레임을 NLA track '{track}'에 bake했습니다 (바닥에 닿은 프레임: 왼발 {left}, 오른발 {right}; "
+        "body offset {low} ~ {high} cm){pushed}",
+    "Body offset {offset} cm": "body offset은 {offset} cm",
+    "Body offset {offset} cm (baked)": "body offset은 {offset} cm (bake됨)",
+    # Foot IK: what Probe Ground and Bake Foot IK refuse (foot_ik/rig.py, bake.py, nla.py)
+    "The IK targets and the body bone must be different bones": "IK target과 body bone은 서로 다른 bone이어야 합니다",
+    "Left Foot and Right Foot are the same bone ('{bone}')": "Left Foot과 Right Foot이 같은 bone입니다 ('{bone}')",
+    "{label} '{bone}' is connected to its parent: its location cannot move it; pick a bone that is not connected":
+        "{label} '{bone}'이(가) parent에 connect되어 있어 location으로 움직일 수 없습니다: connect되지 않은 bone을 "
+        "고르세요",
+    "IK target '{bone}' uses Axis Angle rotation: set it to Quaternion or an Euler order":
+        "IK target '{bone}'이(가) Axis Angle rotation을 씁니다: Quaternion이나 Euler 순서로 바꾸세요",
+    "'{name}' has a non-uniform scale: bone keys cannot turn feet in world space through it; apply the scale first":
+        "'{name}'의 scale이 균일하지 않습니다: 그 scale을 거쳐서는 bone key가 world space에서 발을 돌릴 수 없습니다. "
+        "먼저 scale을 적용하세요",
+    "'{name}' has a zero scale in the world: give it a scale": "'{name}'의 world scale이 0입니다: scale을 주세요",
+    "Trace Distance must be 0 cm or more (it is {trace:g})": "Trace Distance는 0 cm 이상이어야 합니다 (지금 {trace:g})",
+    "'{name}' measures {height:g} cm tall in world space: foot IK needs a character with a height (check its scale "
+    "and measure again)":
+        "'{name}'의 world space 키가 {height:g} cm입니다: foot IK에는 키가 있는 캐릭터가 필요합니다 (scale을 확인하고 "
+        "다시 측정하세요)",
+    "'{bone}' {channel}[{index}] is driven: the driver would override the bake's keys; remove the driver or pick "
+    "another bone":
+        "'{bone}' {channel}[{index}]을(를) driver가 움직입니다: driver가 bake의 key를 덮어씁니다. driver를 지우거나 "
+        "다른 bone을 고르세요",
+    "Bone '{bone}' has a zero scale in the baked frames": "bone '{bone}'의 scale이 bake한 프레임에서 0입니다",
+    "An NLA track of '{name}' is solo: the bake's track would not play; unsolo it":
+        "'{name}'의 NLA track 하나가 solo입니다: bake의 track이 재생되지 않습니다. solo를 푸세요",
+    "The NLA of '{name}' is turned off: its tracks and the bake would not play":
+        "'{name}'의 NLA가 꺼져 있습니다: 그 track과 bake가 재생되지 않습니다",
+    # the core's refusals (core/foot_ik.py, measurement.py, region_composition.py)
+    "The character's measured height is {height:g} cm: it must be above 0 to probe the ground":
+        "측정된 캐릭터 키가 {height:g} cm입니다: 바닥을 probe하려면 0보다 커야 합니다",
+    "Trace distance must be 0 or more (it is {trace:g} cm)": "trace distance는 0 이상이어야 합니다 (지금 {trace:g} cm)",
+    "A ground normal is zero or not a number": "바닥의 normal이 0이거나 숫자가 아닙니다",
+    "The armature's world transform is degenerate (zero or non-finite scale)":
+        "armature의 world transform이 퇴화되었습니다 (scale이 0이거나 유한하지 않음)",
+    "Bone '{bone}' has a rest position that is not a number (NaN or inf){more}":
+        "bone '{bone}'의 rest 위치가 숫자가 아닙니다 (NaN 또는 inf){more}",
+    ", and {count} more": ", 그 밖에 {count}개",
+    "The armature has no bones": "armature에 bone이 없습니다",
+    "Region deltas must have shape (regions, vertices) or (regions, vertices, k), got {shape}":
+        "Region delta의 shape는 (regions, vertices) 또는 (regions, vertices, k)여야 합니다. 받은 shape: {shape}",
+    "The composition limit must be a length, got {limit!r}": "composition limit은 길이여야 합니다. 받은 값: {limit!r}",
+    "The composition limit must be one length or one per vertex ({vertices}), got shape {shape}":
+        "composition limit은 길이 하나이거나 vertex마다 하나({vertices}개)여야 합니다. 받은 shape: {shape}",
+    "The composition limit must be finite lengths >= 0": "composition limit은 0 이상의 유한한 길이여야 합니다",
     "; '{action}' pushed down into the NLA": "; '{action}'을(를) NLA로 push down했습니다",
     # Foot IK bake
     "Bake Foot IK bakes at most {limit:,} frames at once; {start} to {end} is {count:,} frames: set a shorter "
