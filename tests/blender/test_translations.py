@@ -459,3 +459,10 @@ def test_korean_through_a_real_blender(real_binary):
     assert out["reports_off"] == "Checks: 0 errors, 1 warning"
     assert out["no_collection"] == "(collection 없음)"
     assert out["poll_message"].endswith("'SK_OverAnimSample'에 아직 Region이 없습니다: Regions 패널의 +로 추가하세요")
+    # Foot IK: its refusals and its panel's lines in Korean, the names and the add-on's terms kept
+    assert out["foot_ik_refusal"].endswith("'SK_OverAnimSample'의 NLA track 하나가 solo입니다: bake의 track이 "
+                                           "재생되지 않습니다. solo를 푸세요")
+    assert "두 발 아래에 바닥이 있습니다" in result.stdout  # Probe Ground's report
+    foot_ik = " ".join(out["foot_ik_drawn"])
+    assert "body offset은 " in foot_ik and "Body offset" not in foot_ik
+    assert {"Left Foot", "Right Foot", "Ground", "Trace"} <= set(out["foot_ik_drawn"])
