@@ -76,10 +76,14 @@ def test_korean_sentences_taken_from_the_page_are_in_it():
 
 
 def template_literals():
-    """Every literal template the add-on hands to Message(), plural() or tr()."""
+    """Every literal template the add-on hands to Message(), plural() or tr(), and the progress
+    templates of the modal operators (``ModalSessionMixin._progress``)."""
     found = []
     for path in sorted(ADDON.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] == ["_progress"] \
+                    and isinstance(node.value, ast.Constant):
+                found.append((path.name, node.value.value))
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                 continue
             args = {"Message": node.args[:1], "tr": node.args[:1], "plural": node.args[1:3]}.get(node.func.id, [])
