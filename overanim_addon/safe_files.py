@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
 import secrets
 import shutil
+import socket
 import stat
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -41,7 +44,11 @@ def writable(path: Path) -> bool:
 
 def check_targets(targets: Sequence[Path]) -> None:
     """Raise WriteError naming the first target that must not be replaced: a read-only file, or a
-    file in a read-only folder (the rename replaces the folder's entry)."""
+    file in a read-only folder (the rename replaces the folder's entry). First, a replacement that
+    was killed half-way in one of their folders is rolled back (``recover``)."""
+    for folder in dict.fromkeys(target.parent for target in targets):
+        if folder.is_dir():
+            recover(folder)
     for target in targets:
         if target.exists() and not writable(target):
             raise WriteError(Message("{file} is read-only", file=target.name))
@@ -111,6 +118,7 @@ def replace_all(pairs: Sequence[tuple[Path, Path]]) -> None:
             remove(*kept.values())
             raise WriteError(Message("could not replace {file}: {reason}", file=target.name,
                                      reason=full_disk_reason(error, target.parent) or _reason(error))) from error
+    journal = _write_journal(pairs, kept) if len(pairs) > 1 else None
     replaced: list[Path] = []
     for temp, target in pairs:
         try:
@@ -123,9 +131,80 @@ def replace_all(pairs: Sequence[tuple[Path, Path]]) -> None:
                     else:
                         done.unlink()
             remove(*kept.values())
+            remove(*([journal] if journal else []))
             raise WriteError(Message("could not replace {file}: {reason}", file=target.name,
                                      reason=_reason(error))) from error
         replaced.append(target)
     remove(*kept.values())
+    remove(*([journal] if journal else []))
     for folder in dict.fromkeys(target.parent for _temp, target in pairs):
         fsync(folder, directory=True)
+
+
+JOURNAL = ".journal"
+FOREIGN_JOURNAL_SECONDS = 600  # another machine's replacement is taken as killed after this long
+
+
+def _still_running(data: dict, journal: Path) -> bool:
+    """The replacement that wrote ``data`` may still be renaming: another live process of this
+    machine, or a recent journal of another machine on a shared folder."""
+    if data.get("host") != socket.gethostname():
+        return time.time() - journal.stat().st_mtime < FOREIGN_JOURNAL_SECONDS
+    pid = int(data.get("pid", 0))
+    if pid in (0, os.getpid()):
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # alive, another user's
+        return True
+    return True
+
+
+def _write_journal(pairs: Sequence[tuple[Path, Path]], kept: dict[Path, Path]) -> Path:
+    """What a replacement of several files is about to rename, beside the first target, synced
+    before the first rename: a process killed between two renames leaves it for ``recover``."""
+    journal = sibling(pairs[0][1], JOURNAL)
+    entries = [{"temp": str(temp), "target": str(target), "kept": str(kept[target]) if target in kept else None}
+               for temp, target in pairs]
+    temp = journal.with_name(journal.name + ".tmp")
+    try:
+        temp.write_text(json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "files": entries}))
+        fsync(temp)
+        os.replace(temp, journal)
+        fsync(journal.parent, directory=True)
+    except OSError as error:
+        remove(temp, *kept.values())
+        raise WriteError(Message("could not replace {file}: {reason}", file=pairs[0][1].name,
+                                 reason=full_disk_reason(error, journal.parent) or _reason(error))) from error
+    return journal
+
+
+def recover(folder: Path) -> list[Path]:
+    """Roll back every replacement in ``folder`` that was killed between its renames: each target
+    gets the file it had before (a target that did not exist goes again), the temporary files and
+    the kept copies go. Returns the targets put back. A journal that cannot be read is left alone."""
+    restored: list[Path] = []
+    for journal in sorted(folder.glob(f".*{JOURNAL}")):
+        try:
+            data = json.loads(journal.read_text())
+            pairs = [(Path(e["temp"]), Path(e["target"]), Path(e["kept"]) if e["kept"] else None)
+                     for e in data["files"]]
+            if _still_running(data, journal):
+                continue
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        for temp, target, kept in pairs:
+            with contextlib.suppress(OSError):
+                if kept is not None and kept.exists():
+                    os.replace(kept, target)  # the old file back
+                    remove(kept)  # a rename onto another link of the same file leaves both (never replaced)
+                    restored.append(target)
+                elif kept is None and not temp.exists():
+                    target.unlink(missing_ok=True)  # renamed into a place that was empty before
+                    restored.append(target)
+            remove(temp)
+        remove(journal)
+        fsync(folder, directory=True)
+    return restored

@@ -17,6 +17,7 @@ version passed. Standard library only.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -58,6 +59,10 @@ def summary(name: str, output: str) -> str:
     closing = [line for line in lines if " passed" in line or " failed" in line or " error" in line]
     failing = [line.split(" - ")[0] for line in lines if line.startswith(("FAILED ", "ERROR "))]
     text = closing[-1].strip("= ") if closing else output.strip()[-300:]
+    if "Fatal Python error" in output:  # a crash has no closing line: name the test it happened in
+        crashed = [line.strip() for line in lines if re.search(r'File ".*/tests/.*", line \d+ in test_', line)]
+        text = " ".join(line for line in lines if line.startswith("Fatal Python error"))
+        text += f" in {crashed[0]}" if crashed else ""
     return "\n".join([text, *("      " + line for line in failing)])
 
 

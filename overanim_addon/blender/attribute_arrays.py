@@ -1,8 +1,7 @@
 """A NumPy view of a mesh attribute's own array, to write it without an intermediate buffer.
 
-``foreach_set`` copies a whole buffer into the attribute (16 MB for a float colour on a million
-vertices) and converts item by item where the Python property is not the stored type (a byte
-colour's ``color_srgb``: 30 ms per million vertices). Reaching an item of ``Attribute.data`` makes
+``foreach_set`` copies a whole buffer into the attribute and converts item by item where the
+Python property is not the stored type (a byte colour's ``color_srgb``). Reaching an item of ``Attribute.data`` makes
 Blender give the mesh its own copy of the array first when it shares it (implicit sharing with the
 evaluated mesh or an undo step), exactly as ``foreach_set`` does, so writing into that array
 changes this attribute of this mesh alone. The view is made only when the items lie in one array

@@ -120,9 +120,9 @@ def _strip_attributes(mesh: bpy.types.Mesh, keep: set[str]) -> None:
     """Remove the attributes Blender does not require, but those named in ``keep``.
 
     By index, the last first: looking an attribute up by name (``attributes[name]``, ``get``, ``in``)
-    makes Blender give the mesh its own copy of the attribute's array (about a millisecond per
-    16 MB, 5 ms for a painted 1M-vertex mesh), while an index or an iteration shares it. Removing
-    an attribute leaves the indices before it alone; a UV map takes its helper layers with it."""
+    makes Blender give the mesh its own copy of the attribute's array, while an index or an
+    iteration shares it. Removing an attribute leaves the indices before it alone; a UV map takes
+    its helper layers with it."""
     attributes = mesh.attributes
     doomed = [(index, a.name) for index, a in enumerate(attributes) if not a.is_required and a.name not in keep]
     for index, name in reversed(doomed):
@@ -157,7 +157,7 @@ def region_weights(
     scene = bpy.data.scenes.new(TEMP_NAME)
     readers: list[tuple[str, bpy.types.Object]] = []
     # each object gets the node group of its own number of names: an unused name input still costs
-    # a pass over the vertices (about 1 ms a million), so a narrow Region must not pay for a wide one
+    # a pass over the vertices, so a narrow Region must not pay for a wide one
     trees: dict[int, tuple[bpy.types.NodeTree, list[str], str]] = {}
     try:
         for key, groups in wanted.items():

@@ -107,8 +107,8 @@ class RegionMaskPolicy:
         # in place on ``out``, and the NaN test is a sum (NaN propagates through it; clipped values
         # cannot overflow) instead of a mask array. Weights already inside 0..1 (a Region sum read
         # from Blender always is; min and max propagate NaN, so the test fails for it) are used as
-        # they are: two read-only passes instead of a clip and a sum (clip costs 0.4 ms a million in
-        # NumPy 1.26), and the first step below reads them straight into ``out`` (of their dtype:
+        # they are: two read-only passes instead of a clip and a sum (a clip is a full
+        # pass of its own), and the first step below reads them straight into ``out`` (of their dtype:
         # another would round differently). Only -0.0 could differ, and the clip after the remap
         # below treats it alike.
         low = np.minimum.reduce(weight, axis=None, initial=0.0)  # the initials make empty input pass
@@ -156,7 +156,7 @@ class RegionMaskPolicy:
             np.multiply(square, t, out=t)
             if dtype == np.float32:
                 # every float32 t in 0..1 was tried: t²(3-2t) rounds to at most 1, never below 0,
-                # so the clip below would change no bit (it costs 0.4 ms a million in NumPy 1.26)
+                # so the clip below would change no bit and is skipped
                 return t
         else:
             np.power(t, dtype.type(self.effective_falloff_exponent), out=t)

@@ -356,6 +356,27 @@ def region_tip(skeleton: Skeleton, bone_names: Iterable[str]) -> str:
     return _longest_tree(skeleton, names).tip
 
 
+@dataclass(frozen=True)
+class TipPoint:
+    """A Region's tip as a point that moves with the pose: ``fraction`` of the way from ``bone``'s
+    head to its tail; ``bone`` is the tip bone itself, or its child when the tip bone ends at that
+    child's head (fraction 0)."""
+
+    tip: str  # the last bone of the Region's longest chain
+    bone: str
+    fraction: float
+
+
+def region_tip_point(skeleton: Skeleton, bone_names: Iterable[str]) -> TipPoint:
+    """Where the Region's tip bone ends, joint to joint (``Skeleton.end``): a posed point to follow
+    rather than the bone's own tail, which an importer may have put metres away."""
+    tip = region_tip(skeleton, bone_names)
+    end = skeleton.end(tip)
+    if end.child is not None:
+        return TipPoint(tip, end.child, 0.0)
+    return TipPoint(tip, tip, end.length / end.tail_length if end.tail_length > 0.0 else 0.0)
+
+
 # 13 directions (axes, face and corner diagonals): their extreme points seed the sphere
 _DIRECTIONS = np.array(
     [[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 0], [1, -1, 0], [1, 0, 1], [1, 0, -1], [0, 1, 1], [0, 1, -1],

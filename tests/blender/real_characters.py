@@ -177,6 +177,11 @@ def khronos_gltf(tmp_path):
     armature.data.transform(upright.inverted())
     body.data.transform(upright.inverted())
     armature.matrix_world = upright
+    # Saved and opened before the export, as a figure made in another session arrives: Blender 4.3
+    # crashes in its glTF export or the next read_homefile when the figure was built in a session
+    # that had already generated Rigify and baked over BVH clips (in C: no Python frame above the call).
+    bpy.ops.wm.save_as_mainfile(filepath=str(tmp_path / "figure.blend"))
+    bpy.ops.wm.open_mainfile(filepath=str(tmp_path / "figure.blend"))
     names: dict[str, str] = {}
 
     def unname(document):

@@ -5,11 +5,15 @@ BVH mocap through Blender's BVH importer."""
 import math
 
 import bpy
+import numpy as np
 import pytest
+from mathutils import Quaternion
 
 from overanim_addon.blender.checks.checks import run_checks
 from overanim_addon.blender.foot_ik.bake import baked_values
 from overanim_addon.blender.measure.operators import measure_and_store
+from overanim_addon.blender.motion.analysis import analyze_motion
+from overanim_addon.core import motion
 from overanim_addon.core.units import CMU_UNIT, INCH
 
 from ..layout_recorder import draw_panel
@@ -63,6 +67,34 @@ def test_mixamo_through_gltf_measures_its_leg_joint_to_joint_not_to_invented_tai
     assert not [t for t in texts if "below its origin" in t]  # the invented tails reach 42 m down
     notes = [text for level, text in log if level == "INFO" and "own tails" in text]
     assert len(notes) == 1 and f"'{MIXAMO}LeftToe_End'" in notes[0] and "cut to 0.0 cm" in notes[0]
+
+
+def _world_path_cm(armature, bone, frames, point):
+    """A pose bone's ``point`` ("head" or "tail") in world cm relative to the object's origin, per frame."""
+    scene, path = bpy.context.scene, []
+    for frame in frames:
+        scene.frame_set(int(frame))
+        world = armature.matrix_world
+        path.append(tuple((world @ getattr(armature.pose.bones[bone], point) - world.translation) * 100.0))
+    return np.array(path)
+
+
+def test_mixamo_through_gltf_motion_follows_the_toes_not_their_invented_tail(mixamo):
+    """Motion follows each Region's tip where Measure ends it: the leaf LeftToe_End deforms nothing,
+    so the leg's tip is that joint, not the importer's tail 8 m out along it, which sweeps as the
+    foot turns."""
+    toes = mixamo.pose.bones[MIXAMO + "LeftToeBase"]  # the toes bend 30 degrees up and back down
+    for frame, angle in ((1, 0.0), (8, 30.0), (16, 0.0)):
+        toes.rotation_quaternion = Quaternion((1.0, 0.0, 0.0), math.radians(angle))
+        toes.keyframe_insert("rotation_quaternion", frame=frame)
+    result, _log = analyze_motion(bpy.context, mixamo)
+    leg = next(region for region in result.regions if region.name == "LeftLeg")
+    assert leg.tip == MIXAMO + "LeftToe_End"
+    joint = motion.motion_curves(_world_path_cm(mixamo, leg.tip, result.frames, "head"), result.fps)
+    tail = motion.motion_curves(_world_path_cm(mixamo, leg.tip, result.frames, "tail"), result.fps)
+    assert np.allclose(leg.curves.speed, joint.speed, atol=1e-3)
+    assert np.allclose(leg.curves.distance, joint.distance, atol=1e-3)
+    assert tail.speed.max() > 3.0 * leg.curves.speed.max()  # the tail sweeps: following it would not pass above
 
 
 def test_mixamo_through_gltf_stands_on_its_origin_in_the_checks(mixamo):

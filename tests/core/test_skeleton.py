@@ -11,11 +11,13 @@ from overanim_addon.core.measurement import measure_character, measure_region
 from overanim_addon.core.skeleton import (
     BoneInfo,
     Skeleton,
+    TipPoint,
     bounding_sphere_radius,
     find_body_root,
     ground_probe_radius,
     region_chain_measures,
     region_tip,
+    region_tip_point,
 )
 
 
@@ -80,6 +82,19 @@ def test_region_tip_is_the_last_bone_of_the_longest_chain():
     assert region_tip(s, ["calf_r", "thigh_l", "calf_l"]) == "calf_l"  # two trees: the longer one's
     with pytest.raises(InvalidInputError):
         region_tip(s, [])
+
+
+def test_region_tip_point_ends_joint_to_joint():
+    """The point Motion follows: a tip bone's child head (fraction 0 of that child), else along the
+    leaf itself no farther than its skin reaches, else its whole tail."""
+    bones = [BoneInfo("hand", None, (0, 0, 0), (0, 0, 10)), BoneInfo("finger", "hand", (0, 0, 10), (0, 0, 13)),
+             BoneInfo("end", "finger", (0, 0, 13), (0, 0, 813))]  # an importer's 8 m tail
+    assert region_tip_point(Skeleton(bones), ["hand"]) == TipPoint("hand", "finger", 0.0)
+    assert region_tip_point(Skeleton(bones), ["hand", "finger", "end"]) == TipPoint("end", "end", 1.0)
+    skinned = Skeleton(bones, {"end": np.array([[0.0, 0.5, 14.0], [0.0, 0.0, 15.0]])})
+    tip = region_tip_point(skinned, ["hand", "finger", "end"])
+    assert (tip.tip, tip.bone) == ("end", "end") and tip.fraction == pytest.approx(2.0 / 800.0)
+    assert region_tip_point(Skeleton(bones, {}), ["hand", "finger", "end"]) == TipPoint("end", "end", 0.0)
 
 
 def test_region_with_a_missing_bone_is_a_domain_error():

@@ -160,8 +160,8 @@ def _unkeyed_feet(rig: FootIKRig) -> list[tuple[str, str]]:
     return []
 
 
-# A bake holds every frame's samples and keys in memory until it writes them: 1,000,000 frames took
-# 628 s and 5 GB (past the batch's 600 s per file); 100,000 take about a minute and 0.5 GB.
+# A bake holds every frame's samples and keys in memory until it writes them: a million frames
+# outlast the batch's time per file (docs/performance.md).
 MAX_FRAMES = 100_000
 
 

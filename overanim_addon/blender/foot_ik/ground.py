@@ -1,13 +1,13 @@
 """The ground the feet are probed against: its geometry, gathered once into BVH trees.
 
-``scene.ray_cast`` would hit the character itself and rebuilds deforming meshes on every call
-(measured 4-5 s for 300 frames); BVH trees built once per bake cast thousands of rays in
-milliseconds. The ground is what the scene shows: meshes, curves, surfaces and text with their
-modifiers, and the instances objects make (collection instances, Geometry Nodes instances), as
-the evaluated depsgraph has them. The small pieces are merged into one tree in world space; a
-large mesh (a dense terrain) gets a tree of its own built in C in its object's space (0.3 s for
-500,000 triangles, where copying them out through Python took 1.8 s). Ground that moves (a deck
-another armature deforms, an animated lift) has a tree of its own, built again at every frame.
+``scene.ray_cast`` would hit the character itself and rebuilds deforming meshes on every call; BVH
+trees built once per bake cast thousands of rays at little cost (docs/performance.md). The ground is
+what the scene shows: meshes, curves, surfaces and text with their modifiers, and the instances
+objects make (collection instances, Geometry Nodes instances), as the evaluated depsgraph has them.
+The small pieces are merged into one tree in world space; a large mesh (a dense terrain) gets a tree
+of its own built in C in its object's space (copying its triangles out through Python would cost
+several times more). Ground that moves (a deck another armature deforms, an animated lift) has a
+tree of its own, built again at every frame.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from ...core import MotionMeasurementBasis, SpatialCalibrationMode, validate_cal
 from ...core.errors import OverAnimError
 from ...core.measurement import RegionSpaces, calibrate_region, measure_character, scale_clamps
 from ...core.messages import Message, joined
-from ...core.skeleton import Skeleton
+from ...core.skeleton import Skeleton, region_tip_point
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..regions.properties import region_enum, region_keys, require_region_bones
@@ -52,7 +52,8 @@ def measure(context: bpy.types.Context, armature: bpy.types.Object) -> Measureme
         calibration = calibrate_region(settings, character.proportions, cs, ws, given["measurement_basis"],
                                        given["spatial_calibration_mode"], given["authored_distance"],
                                        given["region_ratio"])
-        regions.append(RegionResult(name, tuple(bones), cs, ws, calibration, given, spaces.leaves(bones)))
+        regions.append(RegionResult(name, tuple(bones), cs, ws, calibration, given, spaces.leaves(bones),
+                                    region_tip_point(skeleton, bones)))
     clamps = scale_clamps(settings, character.proportions,
                           [(r.name, r.proportions, r.proportions_ws) for r in regions])
     return MeasurementResults(character.proportions, character.locomotion_root_bone,

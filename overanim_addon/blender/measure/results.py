@@ -36,7 +36,7 @@ from ...core.errors import OverAnimError
 from ...core.measurement import RegionCalibration, ScaleClamp
 from ...core.messages import Message, joined
 from ...core.naming import derived_name, region_key, region_keys
-from ...core.skeleton import BoneEnd
+from ...core.skeleton import BoneEnd, TipPoint
 from ..overrides import mark_overridable
 
 PREFIX = "OverAnim_"
@@ -98,6 +98,7 @@ class RegionResult:
     calibration: RegionCalibration  # measurement scales, motion scale, spatial distance (CS and WS)
     settings: dict[str, Any]  # the Region's Measurement Basis and Spatial Calibration inputs
     leaves: tuple[tuple[str, BoneEnd], ...] = ()  # its bones with no child joint, measured to their tails (CS)
+    tip: TipPoint | None = None  # where its longest chain ends, joint to joint: what Motion follows
 
     @property
     def scales(self) -> MotionMeasurementScales:

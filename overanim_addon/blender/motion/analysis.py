@@ -36,7 +36,7 @@ from ...core.measurement_scales import MotionMeasurementBasis
 from ...core.messages import Message, plural
 from ...core.naming import MAX_NAME_BYTES, utf8_length
 from ...core.proportion import build_measurement_scales
-from ...core.skeleton import region_tip
+from ...core.skeleton import TipPoint, region_tip_point
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, read_only_reason, require_object_mode
 from ..foot_ik import nla
@@ -122,7 +122,7 @@ class RegionMotion:
     basis: str  # the Measurement Basis (spec spelling)
     resolved: bool
     scale: float  # 0 when the basis cannot resolve
-    tip: str  # the bone whose tail is followed
+    tip: str  # the last bone of its longest chain; where it ends (joint to joint) is followed
     curves: motion.MotionCurves  # relative to the ground reference, 3D
     calibrated: motion.MotionCurves | None
 
@@ -227,6 +227,7 @@ class _Plan:
     measurement: MeasurementResults
     root: str
     tips: dict[str, str]  # Region name -> tip bone
+    tip_points: dict[str, TipPoint]  # Region name -> the posed point followed: where the tip bone ends
     feet: dict[str, str]  # "Left"/"Right" -> foot bone
     keys: dict[str, str]  # Region name -> key
     basis: MotionMeasurementBasis  # the actor's
@@ -262,16 +263,20 @@ def _plan(context: bpy.types.Context, armature: bpy.types.Object, options: Motio
         raise OverAnimError(Message("Actor Motion Basis holds an unknown value: pick one in the Calibration panel")) \
             from None
     keys = region_keys(armature)  # names that cannot be keyed are refused before anything is written
-    bones = {region.name: require_region_bones(armature, region) for region in armature.overanim.regions}
+    for region in armature.overanim.regions:  # a Region without bones is refused before anything is written
+        require_region_bones(armature, region)
     log = ensure_measured(context, armature)  # a rig without a measurement is measured first
     measurement = measure(context, armature)
     skeleton = extract.skeleton(armature, cm)
-    tips = {name: region_tip(skeleton, names) for name, names in bones.items()}
+    # where Measure ended each Region's chain (with the skin bounding a leaf's invented tail)
+    tip_points = {r.name: r.tip or region_tip_point(skeleton, r.bones) for r in measurement.regions}
+    tips = {name: tip.tip for name, tip in tip_points.items()}
     found = bone_names(armature.overanim.foot_ik, armature)
     feet = {side: name for side, name in zip(SIDES, (found.left_foot, found.right_foot), strict=True)
             if name and name in armature.data.bones}
     root = ground_root(armature, measurement.character.character_height_ws, cm)
-    return _Plan(action, strip, np.arange(start, end + 1), fps, cm, measurement, root, tips, feet, keys, basis, log)
+    return _Plan(action, strip, np.arange(start, end + 1), fps, cm, measurement, root, tips, tip_points, feet, keys,
+                 basis, log)
 
 
 class MotionSession:
@@ -285,8 +290,8 @@ class MotionSession:
         self._frame = (self.scene.frame_current, self.scene.frame_subframe)
         pose = armature.pose.bones
         row = {bone.name: i for i, bone in enumerate(pose)}
-        followed = list(dict.fromkeys([*([self.plan.root] if self.plan.root else []), *self.plan.tips.values(),
-                                       *self.plan.feet.values()]))
+        tips = (tip.bone for tip in self.plan.tip_points.values())
+        followed = list(dict.fromkeys([*([self.plan.root] if self.plan.root else []), *tips, *self.plan.feet.values()]))
         self._rows = np.array([row[name] for name in followed], dtype=np.int64)
         self._column = {name: i for i, name in enumerate(followed)}
         n = len(self.plan.frames)
@@ -348,6 +353,10 @@ class MotionSession:
         column = self._column[name]
         return self._world_cm(self.heads[:, column], worlds), self._world_cm(self.tails[:, column], worlds)
 
+    def _point(self, tip: TipPoint, worlds: np.ndarray) -> np.ndarray:
+        head, tail = self._bone(tip.bone, worlds)
+        return head + (tail - head) * tip.fraction
+
     def compute(self) -> MotionResult:
         """Every value from the samples (every frame must have been sampled); writes nothing."""
         assert self.count == self.total
@@ -374,7 +383,7 @@ class MotionSession:
         for measured in plan.measurement.regions:
             region_basis = measured.settings["measurement_basis"]
             ok, region_scale = motion.resolve_motion_scale(measured.calibration.scales_ws, region_basis, enabled)
-            curves = motion.motion_curves(self._bone(plan.tips[measured.name], worlds)[1] - reference, plan.fps)
+            curves = motion.motion_curves(self._point(plan.tip_points[measured.name], worlds) - reference, plan.fps)
             regions.append(RegionMotion(measured.name, plan.keys[measured.name], region_basis, ok, region_scale,
                                         plan.tips[measured.name], curves, curves.calibrated(region_scale) if ok
                                         else None))

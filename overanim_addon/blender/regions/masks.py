@@ -82,7 +82,7 @@ def require_free_names(mesh_obj: bpy.types.Object, colors: list[str], groups: li
     anything is written."""
     mesh = mesh_obj.data
     # found by iterating: a look-up by name (Mesh.attributes[name], get, 'in') makes Blender copy the
-    # attribute's array out of the sharing with the evaluated mesh (1 ms per 16 MB), for every Region
+    # attribute's array out of the sharing with the evaluated mesh, for every Region
     # of every repaint, whether its mask is written or not
     attributes = {a.name: a for a in mesh.attributes}
     for name in colors:
@@ -345,8 +345,8 @@ def repaint(context: bpy.types.Context, armature: bpy.types.Object,
     """Repaint from the kept sums what changed since the last paint or repaint (see ``_plan``).
     ``reread`` maps a mesh object's name to the Regions whose sums may have changed there (None:
     all). Returns, per mesh object, the Regions whose masks were written (the preview with them).
-    The optional mask vertex groups are left to Paint: rewriting one costs 0.3 s per million
-    vertices, and removing and adding a group under a running brush stroke would shift the
+    The optional mask vertex groups are left to Paint: rewriting one is slow on dense meshes,
+    and removing and adding a group under a running brush stroke would shift the
     index the brush paints into."""
     table, plans = _paint_meshes(context, armature, False, reread or {})
     return {plan.mesh_obj.name: [table[i][0].name for i in plan.write]

@@ -1,0 +1,105 @@
+"""safe_files without bpy: a replacement of several files killed between its renames is rolled back
+the next time a write checks that folder, so no export is left half old and half new."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from overanim_addon import safe_files
+
+ROOT = Path(__file__).resolve().parent.parent
+
+KILLED = textwrap.dedent("""
+    import os, signal, sys
+    from pathlib import Path
+    from overanim_addon import safe_files
+    folder = Path(sys.argv[1])
+    pairs = []
+    for name in ("hero.fbx", "hero_LOD1.fbx", "hero_LOD2.fbx"):
+        temp = safe_files.sibling(folder / name, ".tmp.fbx")
+        temp.write_text("new " + name)
+        pairs.append((temp, folder / name))
+    renames = 0
+    real_replace = os.replace
+    def replace(source, target):
+        global renames
+        real_replace(source, target)
+        if Path(source).suffix == ".fbx" and str(source).endswith(".tmp.fbx"):
+            renames += 1
+            if renames == int(sys.argv[2]):
+                os.kill(os.getpid(), signal.SIGKILL)
+    os.replace = replace
+    safe_files.replace_all(pairs)
+""")
+
+
+def killed_replacement(folder: Path, after: int) -> None:
+    """hero.fbx and its LOD1 exist from an earlier export (LOD2 is new); a process replacing all
+    three is killed right after its ``after``-th rename."""
+    for name in ("hero.fbx", "hero_LOD1.fbx"):
+        (folder / name).write_text("old " + name)
+    done = subprocess.run([sys.executable, "-c", KILLED, str(folder), str(after)], cwd=ROOT, check=False)
+    assert done.returncode == -9
+
+
+def contents(folder: Path) -> dict[str, str]:
+    return {p.name: p.read_text() for p in sorted(folder.iterdir())}
+
+
+@pytest.mark.parametrize("after", [1, 2, 3])
+def test_a_replacement_killed_between_renames_is_rolled_back(tmp_path, after):
+    killed_replacement(tmp_path, after)
+    torn = contents(tmp_path)
+    assert torn["hero.fbx"] == "new hero.fbx"  # half old, half new, and the leftovers beside
+    assert any(name.endswith(".kept") for name in torn) and any(name.endswith(".journal") for name in torn)
+    restored = safe_files.recover(tmp_path)
+    assert contents(tmp_path) == {"hero.fbx": "old hero.fbx", "hero_LOD1.fbx": "old hero_LOD1.fbx"}
+    # LOD2 had no file before: once renamed into place (after the third rename) it goes again
+    expected = ["hero.fbx", "hero_LOD1.fbx"] + (["hero_LOD2.fbx"] if after == 3 else [])
+    assert sorted(p.name for p in restored) == expected
+
+
+def test_the_next_write_recovers_first_and_leaves_nothing_behind(tmp_path):
+    killed_replacement(tmp_path, 2)
+    safe_files.check_targets([tmp_path / "hero.fbx"])  # what an export or a batch save does first
+    assert contents(tmp_path) == {"hero.fbx": "old hero.fbx", "hero_LOD1.fbx": "old hero_LOD1.fbx"}
+    pairs = []
+    for name in ("hero.fbx", "hero_LOD1.fbx"):
+        temp = safe_files.sibling(tmp_path / name, ".tmp.fbx")
+        temp.write_text("newer " + name)
+        pairs.append((temp, tmp_path / name))
+    safe_files.replace_all(pairs)
+    assert contents(tmp_path) == {"hero.fbx": "newer hero.fbx", "hero_LOD1.fbx": "newer hero_LOD1.fbx"}
+
+
+def test_a_replacement_still_running_in_another_process_is_left_alone(tmp_path):
+    (tmp_path / "hero.fbx").write_text("old")
+    temp = safe_files.sibling(tmp_path / "hero.fbx", ".tmp.fbx")
+    temp.write_text("new")
+    kept = safe_files.sibling(tmp_path / "hero.fbx", ".kept")
+    safe_files.link_or_copy(tmp_path / "hero.fbx", kept)
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        journal = safe_files.sibling(tmp_path / "hero.fbx", safe_files.JOURNAL)
+        journal.write_text(f'{{"pid": {alive.pid}, "host": "{os.uname().nodename}", "files": '
+                           f'[{{"temp": "{temp}", "target": "{tmp_path / "hero.fbx"}", "kept": "{kept}"}}]}}')
+        assert safe_files.recover(tmp_path) == []
+        assert journal.exists() and temp.exists()
+    finally:
+        alive.kill()
+        alive.wait()
+    assert safe_files.recover(tmp_path) == [tmp_path / "hero.fbx"]
+    assert contents(tmp_path) == {"hero.fbx": "old"}
+
+
+def test_an_unreadable_journal_changes_nothing(tmp_path):
+    (tmp_path / "hero.fbx").write_text("old")
+    (tmp_path / ".hero.fbx.0000.journal").write_text("{not json")
+    assert safe_files.recover(tmp_path) == []
+    assert contents(tmp_path) == {".hero.fbx.0000.journal": "{not json", "hero.fbx": "old"}
