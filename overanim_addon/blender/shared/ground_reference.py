@@ -15,7 +15,7 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..checks.checks import GROUND_LEVEL_FRACTION
+from ...core.skeleton import GROUND_LEVEL_FRACTION
 from ..measure.results import ROOT_BONE
 
 
