@@ -40,8 +40,9 @@ from ...core.messages import Message
 from ..common import deformed_meshes, lod_index, posed
 from ..regions import packed
 from ..regions.compose import COMPOSED
-from ..regions.masks import GROUP_PREFIX, PREFIX, mesh_masks
+from ..regions.masks import GROUP_PREFIX, mesh_masks
 from ..regions.properties import require_region_bones
+from ..shared.names import PREFIX
 from . import property_curves
 
 # Blender's FBX exporter, set up for Unreal's importer (see docs/unreal.md)

@@ -39,13 +39,11 @@ from ...core.skeleton import BELOW_FRACTION, BoneInfo, Skeleton
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..measure import extract
 from ..measure.operators import ensure_measured
-from ..measure.results import PREFIX
 from ..shared.ground_reference import ground_root
+from ..shared.names import CHARACTER_HEIGHT_WS, GROUND_PROBE_SCALE_WS
 from . import nla
 from .properties import FORWARD_VECTORS, bone_names, detected_bones
 
-HEIGHT_WS = f"{PREFIX}CharacterHeightWS"
-PROBE_SCALE_WS = f"{PREFIX}GroundProbeScaleWS"
 STAND_FRACTION = BELOW_FRACTION  # of the height: feet this far from the reference do not stand on it
 LABELS = {"left_foot": "Left Foot", "right_foot": "Right Foot", "left_ik_target": "Left IK Target",
           "right_ik_target": "Right IK Target", "body_bone": "Body Bone"}
@@ -180,7 +178,7 @@ def _checked_bones(armature: bpy.types.Object, names: FootIKBones, keys_bones: b
 def trace_distance(armature: bpy.types.Object, settings: Any) -> tuple[float, float]:
     """(the trace distance in cm, the factor Trace Calibration gives Trace Distance): the authored
     distance calibrated by the rig's measured ground-probe scale."""
-    scale = float(armature.get(PROBE_SCALE_WS, 1.0))
+    scale = float(armature.get(GROUND_PROBE_SCALE_WS, 1.0))
     mode = settings.trace_calibration
     return (resolve_spatial_distance(mode, float(settings.trace_distance), 0.0, scale, 0.0),
             resolve_spatial_distance(mode, 1.0, 0.0, scale, 0.0))
@@ -231,7 +229,7 @@ def resolve(context: bpy.types.Context, armature: bpy.types.Object, settings: An
     if not (math.isfinite(trace) and trace >= 0.0):
         raise OverAnimError(Message("Trace Distance must be 0 cm or more (it is {trace:g})", trace=trace))
     measured = ensure_measured(context, armature)
-    height_ws = float(armature.get(HEIGHT_WS, 0.0))
+    height_ws = float(armature.get(CHARACTER_HEIGHT_WS, 0.0))
     if not (math.isfinite(height_ws) and height_ws > 0.0):
         raise OverAnimError(Message("'{name}' measures {height:g} cm tall in world space: foot IK needs a character "
                                     "with a height (check its scale and measure again)", name=armature.name,

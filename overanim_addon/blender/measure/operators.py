@@ -15,6 +15,7 @@ from ..checks.operators import store_checks
 from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll, require_armature
 from ..overrides import lost_on_save_warning
 from ..regions.properties import renamed_keys_report
+from ..shared.names import CHARACTER_HEIGHT_CS, CHARACTER_HEIGHT_WS
 from . import results as results_module
 from .measure import measure
 from .results import MeasurementResults
@@ -81,7 +82,7 @@ def ensure_measured(context: bpy.types.Context, armature: bpy.types.Object) -> l
     """Measure the rig (its checks included) when it has no measurement yet, on the side (nothing
     opens in the panel), for the features that read it (foot IK, motion); returns what the report
     says of it (nothing when it was measured). Raises OverAnimError when a check refuses it."""
-    if f"{results_module.PREFIX}CharacterHeightWS" in armature:
+    if CHARACTER_HEIGHT_WS in armature:
         return []
     log = measure_and_store(context, armature, side=True)
     if log and log[-1][0] == "ERROR":  # a check that failed
@@ -114,7 +115,7 @@ class OVERANIM_OT_export_results_json(OverAnimOperatorMixin, bpy.types.Operator,
         armature = poll_armature(cls, context)
         if armature is None:
             return False
-        if f"{results_module.PREFIX}CharacterHeightCS" not in armature:
+        if CHARACTER_HEIGHT_CS not in armature:
             return refuse_poll(cls, Message("'{name}' has no results yet: Measure Proportions first",
                                             name=armature.name))
         return True

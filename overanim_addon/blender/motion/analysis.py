@@ -45,14 +45,13 @@ from ..foot_ik.properties import bone_names
 from ..measure import extract
 from ..measure.measure import measure
 from ..measure.operators import ensure_measured
-from ..measure.results import PREFIX as OVERANIM_PREFIX
 from ..measure.results import MeasurementResults
 from ..overrides import lost_on_save_warning, mark_overridable
 from ..regions.properties import region_keys, require_region_bones
-from ..shared import nla_tracks
+from ..shared import names, nla_tracks
 from ..shared.ground_reference import ground_root
 
-PREFIX = f"{OVERANIM_PREFIX}Motion_"
+PREFIX = f"{names.PREFIX}Motion_"
 REGION_PREFIX = f"{PREFIX}Region_"
 TRACK = "OverAnim_Motion"  # the curves' action and NLA track
 # the action's summary (suffix: unit); the linear ones have a ...Calibrated twin

@@ -16,7 +16,7 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...core.skeleton import GROUND_LEVEL_FRACTION
-from ..measure.results import ROOT_BONE
+from .names import ROOT_BONE
 
 
 def ground_root(armature: bpy.types.Object, height_ws: float, cm: float) -> str:
