@@ -11,7 +11,7 @@ from mathutils import Matrix, Vector
 
 from overanim_addon.blender.common import cm_per_unit
 from overanim_addon.blender.foot_ik import nla, values
-from overanim_addon.blender.foot_ik.channels import fcurves
+from overanim_addon.blender.shared.fcurves import fcurves
 
 
 def cm() -> float:

@@ -9,7 +9,7 @@ from mathutils import Vector
 
 from overanim_addon.blender.foot_ik import nla, values
 from overanim_addon.blender.foot_ik.bake import MAX_FRAMES, BakeSession, baked_values
-from overanim_addon.blender.foot_ik.channels import fcurves
+from overanim_addon.blender.shared.fcurves import fcurves
 from overanim_addon.core.foot_ik import VALUE_NAMES
 
 from .foot_ik_scenes import (

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from overanim_addon.blender import compat
-from overanim_addon.blender.foot_ik.channels import fcurves
 from overanim_addon.blender.shared import names
+from overanim_addon.blender.shared.fcurves import fcurves
 from overanim_addon.blender.transfer.engine import RECORD, TransferOptions, transfer_action
 from overanim_addon.core.errors import OverAnimError
 

@@ -21,11 +21,11 @@ from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..export import shape_keys
 from ..export.shape_keys import modifiers_dropping_shape_keys
-from ..foot_ik.channels import animated as animated_channels
 from ..measure import extract
 from ..overrides import linked_data_reason
 from ..regions.packed import channel_table
 from ..regions.properties import region_bones, region_keys, require_region_bones
+from ..shared.fcurves import animated as animated_channels
 from ..weights import region_weights
 from .apply_scale import apply_scale, scaled_by_constraints
 

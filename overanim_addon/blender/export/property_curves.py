@@ -39,7 +39,7 @@ import numpy as np
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..foot_ik.channels import animated
+from ..shared.fcurves import animated
 from ..shared.names import PREFIX
 from . import fbx_file
 from .fbx_file import Element, name_class, object_name

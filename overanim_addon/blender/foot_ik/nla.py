@@ -16,7 +16,7 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
-from . import channels
+from ..shared import fcurves
 
 BAKE_NAME = "OverAnim_FootIK"
 
@@ -85,7 +85,7 @@ def animated_below(armature: bpy.types.Object) -> set[tuple[str, int]]:
     """(data path, index) of every channel the artist's animation writes: the active action and the
     strips of unmuted tracks but the bake's. A COMBINE layer adds to those channels' values; on any
     other channel it adds to the property's default (0, identity), not to its current value."""
-    return channels.animated(armature, skip_action=baked_action(armature))
+    return fcurves.animated(armature, skip_action=baked_action(armature))
 
 
 def _plays_alone(adt: Any) -> bool:

@@ -40,7 +40,6 @@ from ...core.skeleton import TipPoint, region_tip_point
 from ..calibration.properties import settings_from_properties
 from ..common import cm_per_unit, read_only_reason, require_object_mode
 from ..foot_ik import nla
-from ..foot_ik.channels import NewChannels
 from ..foot_ik.properties import bone_names
 from ..measure import extract
 from ..measure.measure import measure
@@ -49,6 +48,7 @@ from ..measure.results import MeasurementResults
 from ..overrides import lost_on_save_warning, mark_overridable
 from ..regions.properties import region_keys, require_region_bones
 from ..shared import names, nla_tracks
+from ..shared.fcurves import NewChannels
 from ..shared.ground_reference import ground_root
 
 PREFIX = f"{names.PREFIX}Motion_"

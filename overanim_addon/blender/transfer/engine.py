@@ -39,10 +39,10 @@ from ...core.transfer import (
 from .. import compat
 from ..calibration.properties import settings_from_properties
 from ..common import read_only_reason, require_object_mode
-from ..foot_ik.channels import fcurves, scale_values
 from ..measure import results as results_module
 from ..measure.operators import measure_checked
 from ..measure.results import MeasurementResults
+from ..shared.fcurves import fcurves, scale_values
 from ..shared.names import CHARACTER_HEIGHT_CS
 from . import keys
 from .properties import DEFAULT_BASIS
