@@ -15,7 +15,6 @@ import bpy
 
 from ..core.errors import OverAnimError
 from ..steps import STEP_NAMES
-from .common import held_apart_by
 from .foot_ik.bake import baked_values
 from .foot_ik.ground import ground_objects
 from .foot_ik.properties import bone_names
@@ -23,6 +22,7 @@ from .measure import results as results_module
 from .motion.analysis import analyze_motion, evaluated_source, report_data
 from .overrides import in_use
 from .regions.properties import region_keys
+from .shared.scene import held_apart_by
 
 
 def _call(operator: Any, armature: bpy.types.Object, **kwargs: Any) -> tuple[bool, str]:
@@ -159,9 +159,9 @@ assert tuple(STEPS) == STEP_NAMES, "one row per step, in pipeline order"
 
 def leave_held_modes(scene: bpy.types.Scene) -> dict[str, list[str]]:
     """A file saved in Edit Mode, or sculpting with Dynamic Topology, reopens in it, even headless,
-    and every step would refuse it (common.require_object_mode). Saving already wrote the changes
+    and every step would refuse it (shared.scene.require_object_mode). Saving already wrote the changes
     into the data, so leaving the mode changes nothing the file holds; it lets a batch read that
-    data. Returns, per mode (common.held_apart_by), the names of the objects taken out of it."""
+    data. Returns, per mode (shared.scene.held_apart_by), the names of the objects taken out of it."""
     left: dict[str, list[str]] = {}
     for obj in scene.objects:
         mode = held_apart_by(obj)

@@ -76,7 +76,7 @@ def _apply_settings(armatures: list, values: dict[str, Any]) -> list[str]:
 
 
 def _library_path(armature: Any) -> str:
-    """The library file a read-only armature comes from (see common.read_only_reason)."""
+    """The library file a read-only armature comes from (see shared.scene.read_only_reason)."""
     reference = armature.override_library.reference if armature.override_library else None
     library = armature.library or armature.data.library or (reference.library if reference else None)
     return library.filepath if library is not None else "unknown"
@@ -85,8 +85,8 @@ def _library_path(armature: Any) -> str:
 def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     import bpy
 
-    from overanim_addon.blender.common import read_only_reason
     from overanim_addon.blender.pipeline import leave_held_modes, process_armature
+    from overanim_addon.blender.shared.scene import read_only_reason
 
     name = Path(job["path"]).name
     target = job["target"]

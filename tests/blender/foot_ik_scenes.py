@@ -9,9 +9,9 @@ import bpy
 import numpy as np
 from mathutils import Matrix, Vector
 
-from overanim_addon.blender.common import cm_per_unit
 from overanim_addon.blender.foot_ik import nla, values
 from overanim_addon.blender.shared.fcurves import fcurves
+from overanim_addon.blender.shared.scene import cm_per_unit
 
 
 def cm() -> float:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 import string
 
-from overanim_addon.blender import common
 from overanim_addon.blender.i18n import CONTEXT
+from overanim_addon.blender.shared import operators
 from overanim_addon.blender.translations import TRANSLATIONS
 from overanim_addon.core.messages import Message
 
@@ -45,11 +45,11 @@ def record(monkeypatch) -> list[tuple[str, str]]:
     """Every (level, message) an operator reports from now on, in order; the reports still go to
     Blender as before."""
     reports: list[tuple[str, str]] = []
-    original = common.report
+    original = operators.report
 
     def recording(operator, level, message):
         reports.append((level, message))
         original(operator, level, message)
 
-    monkeypatch.setattr(common, "report", recording)
+    monkeypatch.setattr(operators, "report", recording)
     return reports

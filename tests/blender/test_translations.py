@@ -108,7 +108,8 @@ def test_every_message_has_a_korean_entry_with_the_same_fields():
 
 
 # -- every report an operator makes reads in Korean ----------------------------------------------------
-BOUNDARY = ("common.py", "report")  # the one function that hands an operator's text to Blender's report()
+# the one function that hands an operator's text to Blender's report()
+BOUNDARY = ("blender/shared/operators.py", "report")
 LEVELS = {"INFO", "WARNING", "ERROR"}
 ERRORS = {"OverAnimError", "InvalidInputError"}
 
@@ -200,7 +201,7 @@ def test_only_the_operator_boundary_calls_report():
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "report"):
                 continue
             function = _function(node, parents)
-            if (path.name, function.name if function else "") != BOUNDARY:
+            if (str(path.relative_to(ADDON)), function.name if function else "") != BOUNDARY:
                 callers.append(f"{path.relative_to(ADDON)}:{node.lineno}")
     assert not callers
 
@@ -209,7 +210,7 @@ def test_a_report_outside_the_catalogue_is_caught(addon, empty_scene, reports):
     """The check every test runs (conftest.py) fails a plain-text report, an error raised with an
     f-string, and a Message whose template (or a field's) has no Korean entry; it passes a Message
     that has its entries."""
-    from overanim_addon.blender.common import OverAnimOperatorMixin
+    from overanim_addon.blender.shared.operators import OverAnimOperatorMixin
     from overanim_addon.core.errors import OverAnimError
 
     from .reports import untranslated

@@ -18,7 +18,6 @@ from ...core.messages import Message, plural
 from ...core.skeleton import GROUND_LEVEL_FRACTION, Skeleton, character_height
 from ...core.units import HUMAN_HEIGHT_CM, UnitScale, is_human_height, matching_unit_scale
 from ..calibration.properties import settings_from_properties
-from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..export import shape_keys
 from ..export.shape_keys import modifiers_dropping_shape_keys
 from ..measure import extract
@@ -26,6 +25,7 @@ from ..overrides import linked_data_reason
 from ..regions.packed import channel_table
 from ..regions.properties import region_bones, region_keys, require_region_bones
 from ..shared.fcurves import animated as animated_channels
+from ..shared.scene import cm_per_unit, deformed_meshes, require_object_mode
 from ..weights import region_weights
 from .apply_scale import apply_scale, scaled_by_constraints
 
@@ -396,7 +396,7 @@ def _fix_apply_mesh_scale(context, armature):
 
 
 def _fix_rest_position(context, armature):
-    # what the viewport shows only: the steps that need the pose take it themselves (common.posed)
+    # what the viewport shows only: the steps that need the pose take it themselves (shared.scene.posed)
     linked = linked_data_reason(armature, "Rest Position")
     if linked is not None:
         raise OverAnimError(linked)

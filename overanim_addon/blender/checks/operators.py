@@ -6,9 +6,10 @@ from collections.abc import Iterable
 import bpy
 
 from ...core.messages import Message, plural, to_data
-from ..common import ArmatureOperatorMixin, require_armature, require_object_mode
 from ..i18n import CONTEXT
 from ..overrides import refill
+from ..shared.operators import ArmatureOperatorMixin
+from ..shared.scene import require_armature, require_object_mode
 from .checks import FIXES, CheckResult, run_checks
 
 

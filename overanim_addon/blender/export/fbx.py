@@ -37,12 +37,12 @@ import bpy
 from ... import safe_files
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..common import deformed_meshes, lod_index, posed
 from ..regions import packed
 from ..regions.compose import COMPOSED
 from ..regions.masks import GROUP_PREFIX, mesh_masks
 from ..regions.properties import require_region_bones
 from ..shared.names import PREFIX
+from ..shared.scene import deformed_meshes, lod_index, posed
 from . import property_curves
 
 # Blender's FBX exporter, set up for Unreal's importer (see docs/unreal.md)

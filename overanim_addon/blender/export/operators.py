@@ -7,10 +7,11 @@ from bpy_extras.io_utils import ExportHelper
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
-from ..common import ArmatureOperatorMixin, find_armature, require_armature, require_object_mode
 from ..i18n import CONTEXT
 from ..measure.operators import measure_and_store
 from ..regions.packed import PACKED
+from ..shared.operators import ArmatureOperatorMixin
+from ..shared.scene import find_armature, require_armature, require_object_mode
 from . import shape_keys, summary
 from .fbx import ExportResult, export_for_unreal, export_targets, object_mode, refuse_unwritable
 from .shape_keys import modifiers_dropping_shape_keys

@@ -38,8 +38,8 @@ from ...core.errors import OverAnimError
 from ...core.foot_ik import VALUE_NAMES, FootIKSolution
 from ...core.messages import Message
 from ...core.rotations import matrices_to_quaternions, quaternion_conjugate, quaternion_multiply
-from ..common import cm_per_unit, posed
 from ..shared.fcurves import NewChannels, fcurves, keys
+from ..shared.scene import cm_per_unit, posed
 from . import nla, statics, values
 from .probe import GROUND_HINT, Sampler, ground_for, why_no_ground
 from .properties import store_bone_names

@@ -9,16 +9,9 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
-from ..common import (
-    ArmatureOperatorMixin,
-    ModalSessionMixin,
-    poll_armature,
-    posed,
-    refuse_poll,
-    require_armature,
-    require_object_mode,
-)
 from ..i18n import CONTEXT
+from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature, refuse_poll
+from ..shared.scene import posed, require_armature, require_object_mode
 from . import nla, statics, values
 from .bake import BakeResult, BakeSession
 from .probe import GROUND_HINT, Sampler, ground_for, why_no_ground

@@ -36,11 +36,11 @@ from ...core.measurement import stand
 from ...core.messages import Message
 from ...core.proportion import resolve_spatial_distance
 from ...core.skeleton import BELOW_FRACTION, BoneInfo, Skeleton
-from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..measure import extract
 from ..measure.operators import ensure_measured
 from ..shared.ground_reference import ground_root
 from ..shared.names import CHARACTER_HEIGHT_WS, GROUND_PROBE_SCALE_WS
+from ..shared.scene import cm_per_unit, deformed_meshes, require_object_mode
 from . import nla
 from .properties import FORWARD_VECTORS, bone_names, detected_bones
 

@@ -12,10 +12,11 @@ from ...core.messages import Message, plural
 from ..calibration.properties import settings_from_properties
 from ..checks.checks import ERROR, EXPORT_ONLY, CheckResult, run_checks
 from ..checks.operators import store_checks
-from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll, require_armature
 from ..overrides import lost_on_save_warning
 from ..regions.properties import renamed_keys_report
 from ..shared.names import CHARACTER_HEIGHT_CS, CHARACTER_HEIGHT_WS
+from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll
+from ..shared.scene import require_armature
 from . import results as results_module
 from .measure import measure
 from .results import MeasurementResults

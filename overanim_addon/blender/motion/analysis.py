@@ -38,7 +38,6 @@ from ...core.naming import MAX_NAME_BYTES, utf8_length
 from ...core.proportion import build_measurement_scales
 from ...core.skeleton import TipPoint, region_tip_point
 from ..calibration.properties import settings_from_properties
-from ..common import cm_per_unit, read_only_reason, require_object_mode
 from ..foot_ik import nla
 from ..foot_ik.properties import bone_names
 from ..measure import extract
@@ -50,6 +49,7 @@ from ..regions.properties import region_keys, require_region_bones
 from ..shared import names, nla_tracks
 from ..shared.fcurves import NewChannels
 from ..shared.ground_reference import ground_root
+from ..shared.scene import cm_per_unit, read_only_reason, require_object_mode
 
 PREFIX = f"{names.PREFIX}Motion_"
 REGION_PREFIX = f"{PREFIX}Region_"

@@ -51,7 +51,7 @@ import bpy
 from bpy.app.handlers import persistent
 
 from ...core.errors import OverAnimError
-from ..common import deformed_meshes, held_apart_by
+from ..shared.scene import deformed_meshes, held_apart_by
 from . import masks, shading, weight_view
 from .properties import region_bones
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import bpy
 
 from ...core import LodCoverageVerdict, RegionLodPolicy, lod_coverage_verdict
-from ..common import deformed_meshes, lod_index, require_object_mode
+from ..shared.scene import deformed_meshes, lod_index, require_object_mode
 from .masks import mesh_masks, region_table
 from .properties import region_enum
 

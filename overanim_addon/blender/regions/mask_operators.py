@@ -5,17 +5,10 @@ from __future__ import annotations
 import bpy
 
 from ...core.messages import Message, plural
-from ..common import (
-    ArmatureOperatorMixin,
-    OverAnimOperatorMixin,
-    deformed_meshes,
-    poll_armature,
-    poll_regions,
-    refuse_poll,
-    require_armature,
-)
 from ..i18n import CONTEXT
 from ..overrides import refill
+from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, poll_regions, refuse_poll
+from ..shared.scene import deformed_meshes, require_armature
 from . import compose as compose_module
 from . import live, shading
 from . import lod as lod_module

@@ -33,8 +33,8 @@ from ...core.messages import Message
 from ...core.naming import derived_name, region_key
 from ...core.region_preview import PreviewWork, grey_colors, preview_colors, region_palette
 from ..attribute_arrays import attribute_array
-from ..common import deformed_meshes, require_object_mode
 from ..shared.names import PREFIX
+from ..shared.scene import deformed_meshes, require_object_mode
 from ..weights import forget_node_groups, region_weights
 from . import packed
 from .properties import mask_policy, region_keys, require_region_bones

@@ -38,12 +38,12 @@ from ...core.transfer import (
 )
 from .. import compat
 from ..calibration.properties import settings_from_properties
-from ..common import read_only_reason, require_object_mode
 from ..measure import results as results_module
 from ..measure.operators import measure_checked
 from ..measure.results import MeasurementResults
 from ..shared.fcurves import fcurves, scale_values
 from ..shared.names import CHARACTER_HEIGHT_CS
+from ..shared.scene import read_only_reason, require_object_mode
 from . import keys
 from .properties import DEFAULT_BASIS
 
