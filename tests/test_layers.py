@@ -48,3 +48,17 @@ def test_the_overanim_prefix_is_defined_once():
                      if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
                      and node.value.value == "OverAnim_")
     assert defined == ["blender/shared/names.py"]
+
+
+def test_every_shared_module_serves_several_features():
+    """shared/ holds what features share, not one feature's helpers."""
+    users = {path.stem: set() for path in SHARED.glob("*.py") if path.stem != "__init__"}
+    for path in BLENDER.rglob("*.py"):
+        feature = path.relative_to(BLENDER).parts[0]
+        if feature not in FEATURES:
+            continue
+        for module in imported_modules(path):
+            parts = module.split(".")
+            if parts[:3] == ["overanim_addon", "blender", "shared"] and len(parts) > 3 and parts[3] in users:
+                users[parts[3]].add(feature)
+    assert {name: sorted(found) for name, found in users.items() if len(found) < 2} == {}

@@ -16,7 +16,7 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
-from ..shared import fcurves
+from ..shared import fcurves, nla_tracks
 
 BAKE_NAME = "OverAnim_FootIK"
 
@@ -45,19 +45,12 @@ def baked_action(armature: bpy.types.Object) -> bpy.types.Action | None:
 
 def bake_strips(armature: bpy.types.Object) -> list[tuple[bpy.types.NlaTrack, bpy.types.NlaStrip]]:
     """(track, strip) of every strip of the bake's action in the armature's NLA."""
-    adt, action = armature.animation_data, baked_action(armature)
-    if adt is None or action is None:
-        return []
-    return [(track, strip) for track in adt.nla_tracks for strip in track.strips if strip.action == action]
+    return nla_tracks.strips_of(armature, baked_action(armature))
 
 
 def bake_tracks(armature: bpy.types.Object) -> list[bpy.types.NlaTrack]:
     """The tracks holding a strip of the bake (the artist's strips may be in them too)."""
-    found: list[bpy.types.NlaTrack] = []
-    for track, _strip in bake_strips(armature):
-        if track not in found:
-            found.append(track)
-    return found
+    return nla_tracks.tracks_of(armature, baked_action(armature))
 
 
 Detached = list[tuple[bpy.types.NlaStrip, bpy.types.Action | None, Any]]  # (strip, its action, its slot)
@@ -198,15 +191,7 @@ def remove_bake(armature: bpy.types.Object) -> RemovedBake:
 
 
 def add_bake_track(armature: bpy.types.Object, action: bpy.types.Action, slot: Any, start: int) -> bpy.types.NlaTrack:
-    adt = armature.animation_data or armature.animation_data_create()
-    adt.use_nla = True
-    track = adt.nla_tracks.new()
-    track.name = BAKE_NAME
-    strip = track.strips.new(BAKE_NAME, start, action)
-    strip.blend_type = "COMBINE"
-    strip.extrapolation = "NOTHING"  # outside the baked frames the artist's animation plays untouched
-    if slot is not None:
-        strip.action_slot = slot
+    track = nla_tracks.add_track(armature, BAKE_NAME, action, slot, start, "COMBINE")
     armature.overanim.foot_ik.baked_action = action
     return track
 
