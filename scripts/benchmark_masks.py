@@ -226,7 +226,7 @@ def phase_times(change: Callable[[int], None], job: Callable[[], object], repeat
     look-ups, tagging and bookkeeping."""
     import bpy
 
-    from overanim_addon.blender.regions import masks
+    from overanim_addon.blender.masks import masks
     from overanim_addon.core.region_mask import RegionMaskPolicy
 
     spent: dict[str, float] = {}
@@ -292,7 +292,7 @@ def main(args: list[str]) -> int:
 
     cleanup = ensure_registered()
     try:
-        from overanim_addon.blender.regions import live, masks
+        from overanim_addon.blender.masks import live, masks
         from overanim_addon.blender.regions.properties import mask_policy
         from overanim_addon.blender.weights import region_weights
 

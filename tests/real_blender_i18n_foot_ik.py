@@ -9,7 +9,7 @@ Blender in ko_KR; the sample (IK foot bones, a walk over its terrain) baked, so 
 values line ("body offset은 ... (bake됨)"); a second bake refused for a solo NLA track, so the
 status bar of the whole-window shot shows that refusal in Korean; Forward Axis set away from the
 toes, so the panel shows its note and Detect Forward Axis. The other sub-panels are registered again
-closed, so Foot IK fits in the sidebar shot (before the panels set bl_order they then draw after it).
+closed (their bl_order keeps their place), so Foot IK fits in the sidebar shot.
 Pass the package folder (not a zip): this imports it as ``overanim_addon``.
 """
 

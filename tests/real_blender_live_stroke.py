@@ -83,7 +83,7 @@ class X11Pointer:
 
 def setup() -> None:
     try:
-        from overanim_addon.blender.regions import masks
+        from overanim_addon.blender.masks import masks
         from overanim_addon.blender.sample.build import build_sample_character
 
         for obj in list(bpy.data.objects):  # the start-up cube would stand in the way

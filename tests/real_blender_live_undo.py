@@ -24,7 +24,7 @@ def digest(mesh_name: str = "SK_OverAnimSample_Body") -> dict:
 
 
 def live_handlers() -> int:
-    return sum(f.__module__.endswith("regions.live") for f in bpy.app.handlers.depsgraph_update_post)
+    return sum(f.__module__.endswith("masks.live.lifecycle") for f in bpy.app.handlers.depsgraph_update_post)
 
 
 def overlay_opacity() -> float:

@@ -8,7 +8,7 @@ import bpy
 
 result: dict = {}
 try:
-    from overanim_addon.blender.regions import shading
+    from overanim_addon.blender.masks import shading
 
     window = bpy.context.window_manager.windows[0]
     area = next(a for a in window.screen.areas if a.type == "VIEW_3D")

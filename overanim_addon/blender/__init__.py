@@ -1,5 +1,6 @@
-"""The Blender side of OverAnim: properties, operators and the sidebar. Each feature module has
-``register``/``unregister``; they run in this order and in reverse."""
+"""The Blender side of OverAnim: one package per feature, each registering its own classes (its
+``__init__.py``), between what they all stand on. ``register``/``unregister`` run them in order
+and in reverse; the sidebar's order is the panels' own ``bl_order`` (shared/panels.py), not this one."""
 
 from __future__ import annotations
 
@@ -7,63 +8,29 @@ import atexit
 
 import bpy
 
-from . import properties, translations, ui
-from .calibration import preferences as calibration_preferences
-from .calibration import presets as calibration_presets
-from .calibration import properties as calibration_properties
-from .calibration import ui as calibration_ui
-from .checks import operators as checks_operators
-from .checks import ui as checks_ui
-from .export import operators as export_operators
-from .foot_ik import operators as foot_ik_operators
-from .foot_ik import properties as foot_ik_properties
-from .foot_ik import ui as foot_ik_ui
-from .measure import operators as measure_operators
-from .measure import ui as measure_ui
-from .motion import operators as motion_operators
-from .motion import properties as motion_properties
-from .motion import ui as motion_ui
-from .regions import live as regions_live
-from .regions import mask_operators as regions_mask_operators
-from .regions import operators as regions_operators
-from .regions import properties as regions_properties
-from .regions import ui as regions_ui
-from .sample import operators as sample_operators
-from .transfer import operators as transfer_operators
-from .transfer import properties as transfer_properties
-from .transfer import ui as transfer_ui
-
-MODULES = (
-    translations,
-    calibration_properties,
-    regions_properties,
-    foot_ik_properties,
-    motion_properties,
-    transfer_properties,
+from . import (
+    calibration,
+    checks,
+    compose,
+    export,
+    foot_ik,
+    lod,
+    masks,
+    measure,
+    motion,
     properties,
-    calibration_preferences,
-    calibration_presets,
-    regions_operators,
-    regions_mask_operators,
-    regions_live,
-    checks_operators,
-    measure_operators,
-    export_operators,
-    sample_operators,
-    foot_ik_operators,
-    motion_operators,
-    transfer_operators,
+    regions,
+    sample,
+    transfer,
+    translations,
     ui,
-    # sub-panels in the order they are registered: what would make a measurement wrong first, then
-    # Measure with its results, then the settings (Calibration starts closed)
-    checks_ui,
-    measure_ui,
-    calibration_ui,
-    regions_ui,
-    foot_ik_ui,
-    motion_ui,
-    transfer_ui,
 )
+
+# Transfer's panel sits in Motion's: motion first. Otherwise the features' order is free
+FEATURES = (calibration, regions, masks, lod, compose, checks, measure, export, sample, foot_ik, motion, transfer)
+# the translations and the sidebar's main panel before the features (their panels sit in it),
+# Object.overanim after them (it holds the features' property groups)
+MODULES = (translations, ui, *FEATURES, properties)
 
 _registered = False
 

@@ -1,4 +1,5 @@
-"""The sidebar tab "OverAnim" in the 3D View: a main panel; each feature adds a sub-panel."""
+"""The sidebar tab "OverAnim" in the 3D View: the main panel, which each feature's panel sits in
+(shared/panels.py), and Object > OverAnim, which lists every operator."""
 
 from __future__ import annotations
 
@@ -6,36 +7,9 @@ import bpy
 
 from .export import summary as export_summary
 from .i18n import CONTEXT, tr
+from .shared.panels import CATEGORY, checkbox_icon
 from .shared.scene import find_armature
 from .text_wrap import wrapped_label
-
-CATEGORY = "OverAnim"
-
-
-class OverAnimSubPanel:
-    """Shared placement of the feature sub-panels (in the order they are registered)."""
-
-    bl_space_type = "VIEW_3D"
-    bl_region_type = "UI"
-    bl_category = CATEGORY
-    bl_parent_id = "OVERANIM_PT_main"
-    bl_translation_context = CONTEXT  # titles are the add-on's terms: Blender's dictionary must not rename them
-
-    @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
-        return find_armature(context) is not None
-
-    @staticmethod
-    def armature(context: bpy.types.Context) -> bpy.types.Object:
-        """The armature the panel draws (poll() guarantees there is one)."""
-        armature = find_armature(context)
-        assert armature is not None
-        return armature
-
-
-def checkbox_icon(on: bool) -> str:
-    """The icon of a toggle operator drawn as a checkbox: ticked only while on."""
-    return "CHECKBOX_HLT" if on else "CHECKBOX_DEHLT"
 
 
 class OVERANIM_PT_main(bpy.types.Panel):

@@ -62,10 +62,10 @@ def test_live_preview_set_from_a_script_does_not_hang_or_crash_the_exit(tmp_path
     if bpy.app.binary_path:
         pytest.skip("a real Blender unregisters add-ons itself on quit")
     script = SCRIPT + (
-        "from overanim_addon.blender.regions import live\n"
+        "from overanim_addon.blender.masks.live import lifecycle\n"
         "rig = bpy.data.objects['SK_OverAnimSample']\n"
         "rig.overanim.live_preview = True\n"
         "rig.update_tag()\n"
         "bpy.context.view_layer.update()\n"
-        "assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post\n") + ending
+        "assert lifecycle._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post\n") + ending
     assert_exits_promptly(script, tmp_path, "the interpreter hung at exit with Live Preview set from a script")

@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 import overanim_addon
-from overanim_addon.blender.regions import live, masks, weight_view
-from overanim_addon.blender.regions.masks import mask_name
+from overanim_addon.blender.masks import live, masks, weight_view
+from overanim_addon.blender.masks.live import lifecycle
+from overanim_addon.blender.masks.masks import mask_name
 
 from ..real_blender import ROOT
 from .test_masks import assert_same, body, read_color, snapshot
@@ -223,9 +224,9 @@ def test_a_stroke_changes_the_active_group_and_what_the_paint_options_add(live_s
 def test_handlers_are_installed_only_while_on_and_gone_after_turning_off(sample):
     before = handler_lists()
     turn_on(sample)
-    assert live._on_depsgraph_update_pre in bpy.app.handlers.depsgraph_update_pre
-    assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
-    assert live._on_undo in bpy.app.handlers.undo_post
+    assert lifecycle._on_depsgraph_update_pre in bpy.app.handlers.depsgraph_update_pre
+    assert lifecycle._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
+    assert lifecycle._on_undo in bpy.app.handlers.undo_post
     assert bpy.ops.overanim.live_preview() == {"FINISHED"}  # the same button turns it off
     assert not sample.overanim.live_preview
     assert handler_lists() == before
@@ -239,7 +240,7 @@ def test_loading_a_file_removes_the_handlers_and_a_file_saved_with_it_on_install
     bpy.ops.wm.read_homefile(use_empty=True)
     assert handler_lists() == before
     bpy.ops.wm.open_mainfile(filepath=path)
-    assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
+    assert lifecycle._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
     rig = bpy.data.objects["SK_OverAnimSample"]
     slide(rig.overanim.regions["LeftArm"], zero_weight=0.35)  # live in the reopened file
     assert_live_equals_fresh_paint()
@@ -253,7 +254,7 @@ def test_handlers_are_gone_after_unregister(sample):
         without_addon = handler_lists()
         overanim_addon.register()
         turn_on(bpy.data.objects["SK_OverAnimSample"])
-        assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
+        assert lifecycle._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
         overanim_addon.unregister()
         assert handler_lists() == without_addon
     finally:
@@ -369,7 +370,7 @@ def test_a_recovery_file_with_the_overlay_lowered_gets_the_default_back(sample, 
         space.overlay.weight_paint_mode_opacity = weight_view.PREVIEW_OVERLAY_OPACITY
     bpy.ops.wm.save_as_mainfile(filepath=path)
     bpy.ops.wm.open_mainfile(filepath=path)
-    assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
+    assert lifecycle._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
     turn_off(bpy.data.objects["SK_OverAnimSample"])
     default = bpy.types.View3DOverlay.bl_rna.properties["weight_paint_mode_opacity"].default
     assert [s.overlay.weight_paint_mode_opacity for s in weight_view._view_spaces()] == pytest.approx(
@@ -379,7 +380,7 @@ def test_a_recovery_file_with_the_overlay_lowered_gets_the_default_back(sample, 
 def test_clear_preview_turns_live_preview_off(live_sample, monkeypatch):
     assert bpy.ops.overanim.clear_region_preview() == {"FINISHED"}
     assert not live_sample.overanim.live_preview
-    assert live._on_depsgraph_update_post not in bpy.app.handlers.depsgraph_update_post
+    assert lifecycle._on_depsgraph_update_post not in bpy.app.handlers.depsgraph_update_post
     spy = Spy(monkeypatch)
     slide(live_sample.overanim.regions["LeftArm"], zero_weight=0.5)
     assert spy.writes == [] and not [a for a in body().data.attributes if a.name.startswith("OverAnim_")]
@@ -514,7 +515,7 @@ def test_undoing_it_on_puts_the_handlers_and_the_overlay_back_and_redo_brings_th
     assert next(weight_view._view_spaces()).overlay.weight_paint_mode_opacity == pytest.approx(opacity)
     sample.overanim.live_preview = True  # redo
     run_handlers("redo_post")
-    assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
+    assert lifecycle._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
     assert next(weight_view._view_spaces()).overlay.weight_paint_mode_opacity == pytest.approx(
         weight_view.PREVIEW_OVERLAY_OPACITY)
     slide(sample.overanim.regions["LeftArm"], zero_weight=0.35)  # live again
@@ -539,7 +540,7 @@ def test_enabling_the_addon_on_a_file_with_it_on_installs_the_handlers(sample):
         overanim_addon.register()
     assert bpy.app.timers.is_registered(live.poll)  # once Blender is ready (bpy.data is restricted in register)
     live.poll()
-    assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
+    assert lifecycle._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
     turn_off(bpy.data.objects["SK_OverAnimSample"])
 
 
@@ -558,7 +559,7 @@ def test_the_property_set_from_a_script_turns_it_fully_on_and_off(sample, monkey
     obj = body()
     weight_paint(obj)
     step()
-    assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
+    assert lifecycle._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
     assert sample.overanim.masks_painted and obj.data.color_attributes.active_color.name == "OverAnim_Preview"
     assert lowered(space)
     spy = Spy(monkeypatch)
@@ -582,7 +583,7 @@ def test_in_a_window_the_flag_is_followed_without_waiting_for_an_update(sample):
     assert bpy.app.timers.is_registered(live.poll)
     sample.overanim.live_preview = True
     live.poll()
-    assert live._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post and lowered(space)
+    assert lifecycle._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post and lowered(space)
     assert_live_equals_fresh_paint()
     sample.overanim.live_preview = False
     live.poll()
@@ -613,3 +614,65 @@ def test_a_script_turning_on_a_second_rig_paints_it_in_full(sample):
     assert_live_equals_fresh_paint()
     for armature in (sample, second):
         turn_off(armature)
+
+
+# -- change detection: one look at an update for every live rig (issue 18.2) -------------------------
+def second_rig(first):
+    from overanim_addon.blender.sample.build import build_sample_character
+
+    bpy.ops.object.select_all(action="DESELECT")
+    second = build_sample_character(bpy.context)
+    second.location.x = 3.0
+    turn_on(second)
+    bpy.context.view_layer.objects.active = first
+    return second
+
+
+def test_a_field_change_is_found_for_the_rig_it_belongs_to(live_sample):
+    from overanim_addon.blender.masks.live import changes
+
+    second = second_rig(live_sample)
+    assert changes.field_changes(live.live_armatures(), lifecycle._fields_seen, bpy.context.scene) == []
+    second.overanim.regions["LeftArm"].zero_weight = 0.25
+    found = changes.field_changes(live.live_armatures(), lifecycle._fields_seen, bpy.context.scene)
+    assert [(armature.name, fields) for armature, fields in found] == [(second.name, changes.mask_fields(second))]
+    second.update_tag()
+    step()
+    assert changes.field_changes(live.live_armatures(), lifecycle._fields_seen, bpy.context.scene) == []
+    assert_live_equals_fresh_paint()
+    turn_off(second)
+
+
+def test_a_stroke_is_sorted_out_once_and_handed_to_the_rig_that_deforms_the_mesh(live_sample, monkeypatch):
+    from overanim_addon.blender.masks.live import changes
+
+    second = second_rig(live_sample)
+    obj, tools = body(), bpy.context.scene.tool_settings
+    tools.use_auto_normalize = tools.use_multipaint = False
+    obj.data.use_mirror_x = False
+    weight_paint(obj)
+    step()
+    obj.vertex_groups.active_index = obj.vertex_groups["head"].index
+    monkeypatch.setattr(changes, "stroke_running", lambda context: True)  # as while the brush is down
+    bones_read, region_bones = [], changes.region_bones
+    monkeypatch.setattr(changes, "region_bones", lambda rig, region: bones_read.append(rig.name) or
+                        region_bones(rig, region))
+    seen = []
+
+    def record(scene, depsgraph):
+        bones_read.clear()
+        seen.append(changes.weight_changes(bpy.context, scene, depsgraph, live.live_armatures(), ()))
+        seen.append(list(bones_read))
+
+    bpy.app.handlers.depsgraph_update_post.insert(0, record)
+    try:
+        obj.vertex_groups["head"].add(list(range(0, 400)), 1.0, "REPLACE")
+        step()
+    finally:
+        bpy.app.handlers.depsgraph_update_post.remove(record)
+    found, read = seen[0], seen[1]
+    assert found.reread == {live_sample.name: {obj.name: {"Head"}}} and found.stale == []
+    assert read == [live_sample.name] * len(live_sample.overanim.regions)  # each Region's bones once, one rig
+    bpy.ops.object.mode_set(mode="OBJECT")
+    assert_live_equals_fresh_paint()
+    turn_off(second)

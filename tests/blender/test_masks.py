@@ -2,7 +2,7 @@ import bpy
 import numpy as np
 import pytest
 
-from overanim_addon.blender.regions.masks import mask_name
+from overanim_addon.blender.masks.masks import mask_name
 from overanim_addon.blender.sample.build import add_sample_deltas
 from overanim_addon.core import RegionMaskPolicy
 
@@ -210,6 +210,16 @@ def test_bad_input_mesh_without_groups_and_empty_mesh(sample):
     assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
     assert np.all(read_color(obj.data, mask_name("LeftArm"))[:, 0] == 0.0)
     assert len(empty.data.color_attributes) == 0
+
+
+def test_the_region_table_names_each_region_with_its_bones(sample):
+    from overanim_addon.blender.masks.masks import region_table
+    from overanim_addon.blender.regions.properties import region_bones
+
+    table = region_table(sample)
+    assert [entry.region.name for entry in table] == [r.name for r in sample.overanim.regions]
+    assert [entry.bones for entry in table] == [region_bones(sample, r) for r in sample.overanim.regions]
+    assert all(entry.bones for entry in table)
 
 
 def test_no_regions(sample):

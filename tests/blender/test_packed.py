@@ -4,8 +4,8 @@ import bpy
 import numpy as np
 import pytest
 
-from overanim_addon.blender.regions.masks import mask_name
-from overanim_addon.blender.regions.packed import PACKED
+from overanim_addon.blender.masks.masks import mask_name
+from overanim_addon.blender.masks.packed import PACKED
 
 from .test_masks import body, read_color, snapshot
 
@@ -40,7 +40,7 @@ def test_each_channel_holds_its_regions_mask_as_bytes(sample):
 def test_a_mesh_without_colour_attributes_keeps_none_active(sample):
     sample.overanim.regions["Head"].mask_channel = "R"
     lod1 = bpy.data.objects["SK_OverAnimSample_Body_LOD1"].data
-    from overanim_addon.blender.regions.packed import write_packed
+    from overanim_addon.blender.masks.packed import write_packed
 
     write_packed(lod1, {"Head": np.ones(len(lod1.vertices))}, {"R": "Head"})
     assert PACKED in lod1.color_attributes
@@ -93,7 +93,7 @@ def _stored_through_color_srgb(values):
 
 
 def test_packed_bytes_are_the_bytes_color_srgb_stores(empty_scene):
-    from overanim_addon.blender.regions.packed import srgb_bytes
+    from overanim_addon.blender.masks.packed import srgb_bytes
 
     # every float32 within 64 steps of each rounding boundary (k + 0.5) / 255 and of each k / 255,
     # the ends, the smallest values and random ones
@@ -109,7 +109,7 @@ def test_packed_bytes_are_the_bytes_color_srgb_stores(empty_scene):
 def test_painting_without_the_attribute_arrays_writes_the_same_bytes(sample, monkeypatch):
     """Where Blender would not lay an attribute out as one array, paint writes through foreach_set
     (color_srgb for the bytes): the reference path, bit for bit what the direct writes give."""
-    from overanim_addon.blender.regions import masks, packed
+    from overanim_addon.blender.masks import masks, packed
 
     regions = sample.overanim.regions
     regions["LeftArm"].mask_channel, regions["LeftArm"].falloff_mode = "G", "LINEAR"
@@ -158,7 +158,7 @@ def test_direct_writes_leave_the_evaluated_copy_alone(sample):
     before_bytes = read_bytes(mesh)
     bpy.context.view_layer.update()  # those reads gave the mesh its own arrays: share them again
     regions["LeftArm"].zero_weight, regions["LeftArm"].falloff_mode = 0.6, "LINEAR"
-    from overanim_addon.blender.regions import masks
+    from overanim_addon.blender.masks import masks
 
     masks.paint(bpy.context, sample)  # no view-layer update after it, as in the middle of an operator
     assert not np.array_equal(read_bytes(mesh), before_bytes)

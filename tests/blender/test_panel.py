@@ -7,7 +7,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from overanim_addon.blender import MODULES
 from overanim_addon.blender.text_wrap import ROW_CHROME_UNITS, wrap_text
 
 from ..layout_recorder import draw_panel
@@ -15,10 +14,27 @@ from ..layout_recorder import draw_panel
 DEFAULT_SIDEBAR = 291  # the sidebar's width in a 1600x1000 window at UI scale 1 (Blender 4.3)
 
 
+# the sub-panels of the main panel top to bottom, as they were drawn when the registration order decided it
+SIDEBAR = ["OVERANIM_PT_checks", "OVERANIM_PT_results", "OVERANIM_PT_calibration", "OVERANIM_PT_region_masks",
+           "OVERANIM_PT_regions", "OVERANIM_PT_foot_ik", "OVERANIM_PT_motion"]
+
+
+def registered_panels():
+    return [cls for cls in bpy.types.Panel.__subclasses__()
+            if cls.__module__.startswith("overanim_addon.") and cls.is_registered]
+
+
+def sidebar_order(panels):
+    """The sub-panels of the main panel in the order Blender draws them: by bl_order, a tie in the
+    order given (Blender's: registration)."""
+    ours = [cls for cls in panels if getattr(cls, "bl_parent_id", "") == "OVERANIM_PT_main"]
+    return [cls.__name__ for cls in sorted(ours, key=lambda cls: getattr(cls, "bl_order", 0))]
+
+
 def panel_order():
-    return [cls.__name__ for module in MODULES for cls in getattr(module, "classes", ())
-            if isinstance(cls, type) and issubclass(cls, bpy.types.Panel)
-            and getattr(cls, "bl_parent_id", "") == "OVERANIM_PT_main"]
+    """The sub-panels of the main panel as Blender orders them: by bl_order, a tie by registration
+    (there is none: test_each_sub_panel_has_its_own_place_in_the_sidebar)."""
+    return sidebar_order(registered_panels())
 
 
 def test_checks_come_first_and_calibration_starts_closed(addon):
@@ -28,6 +44,13 @@ def test_checks_come_first_and_calibration_starts_closed(addon):
     assert [name for name in order if name in ours] == ours
     assert order[0] == "OVERANIM_PT_checks"
     assert "DEFAULT_CLOSED" in bpy.types.OVERANIM_PT_calibration.bl_options
+
+
+def test_each_sub_panel_has_its_own_place_in_the_sidebar(addon):
+    panels = [cls for cls in registered_panels() if getattr(cls, "bl_parent_id", "") == "OVERANIM_PT_main"]
+    orders = [getattr(cls, "bl_order", 0) for cls in panels]
+    assert len(set(orders)) == len(orders)  # no tie for the registration order to break
+    assert panel_order() == SIDEBAR
 
 
 def test_the_sample_button_says_what_it_adds(sample):
@@ -166,7 +189,7 @@ def mixed_policies(sample):
 
 
 def live_preview_error(sample):
-    from overanim_addon.blender.regions import live
+    from overanim_addon.blender.masks import live
 
     assert bpy.ops.overanim.live_preview() == {"FINISHED"}
     sample.overanim.regions["LeftArm"].bone_collection = "Arm_Left_Renamed"
@@ -273,7 +296,7 @@ class _InView:
 def test_the_legend_offers_show_preview_when_the_view_shows_other_colours(sample):
     """Undo after Clear Preview brings the masks and the legend back, not the views' colour type
     (UI data, which undo leaves alone): the legend must not describe a grey mesh without a way back."""
-    from overanim_addon.blender.regions import shading
+    from overanim_addon.blender.masks import shading
 
     from .test_shading import colour_types, views
 

@@ -2,7 +2,7 @@
 
 import bpy
 
-from overanim_addon.blender.regions.shading import REMEMBERED
+from overanim_addon.blender.masks.shading import REMEMBERED
 
 
 def views():

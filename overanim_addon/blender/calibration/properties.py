@@ -78,5 +78,10 @@ def apply_settings(props: Any, settings: CalibrationSettings) -> None:
         setattr(props, spec.name, getattr(settings, spec.name))
 
 
+# what this feature keeps on the armature: fields of ``Object.overanim`` (gathered in blender/properties.py)
+OBJECT_PROPERTIES: dict[str, Any] = {
+    "calibration": bpy.props.PointerProperty(type=OVERANIM_PG_calibration, name="Calibration",
+                                             translation_context=CONTEXT),
+}
 classes = (OVERANIM_PG_calibration,)
 register, unregister = bpy.utils.register_classes_factory(classes)

@@ -4,11 +4,12 @@ import bpy
 
 from ...core.calibration import FIELDS
 from ..i18n import CONTEXT
-from ..ui import OverAnimSubPanel
+from ..shared.panels import ORDER, OverAnimSubPanel
 
 
 class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Calibration"
+    bl_order = ORDER["calibration"]
     bl_options = {"DEFAULT_CLOSED"}  # a studio setting, set once: it must not push Results off screen
 
     def draw_header_preset(self, context: bpy.types.Context) -> None:

@@ -1,1 +1,6 @@
+"""Checks: what would make a measurement or an export wrong, with one-click fixes where safe."""
 
+from ..shared.registration import register_submodules_factory
+
+MODULES = ("properties", "operators", "ui")  # registered in this order, unregistered in reverse
+register, unregister = register_submodules_factory(__name__, MODULES)

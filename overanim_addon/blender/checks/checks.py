@@ -20,9 +20,9 @@ from ...core.units import HUMAN_HEIGHT_CM, UnitScale, is_human_height, matching_
 from ..calibration.properties import settings_from_properties
 from ..export import shape_keys
 from ..export.shape_keys import modifiers_dropping_shape_keys
+from ..masks.packed import channel_table
 from ..measure import extract
 from ..overrides import linked_data_reason
-from ..regions.packed import channel_table
 from ..regions.properties import region_bones, region_keys, require_region_bones
 from ..shared.fcurves import animated as animated_channels
 from ..shared.scene import cm_per_unit, deformed_meshes, require_object_mode

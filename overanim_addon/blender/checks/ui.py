@@ -7,8 +7,8 @@ import bpy
 from ...core.messages import from_data
 from ..i18n import CONTEXT, tr
 from ..overrides import in_use
+from ..shared.panels import ORDER, OverAnimSubPanel
 from ..text_wrap import wrapped_label
-from ..ui import OverAnimSubPanel
 from .checks import FIXES
 from .operators import fix_operator
 
@@ -22,6 +22,7 @@ def finding_text(item) -> str:
 
 class OVERANIM_PT_checks(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Checks"
+    bl_order = ORDER["checks"]
 
     def draw(self, context: bpy.types.Context) -> None:
         armature = self.armature(context)

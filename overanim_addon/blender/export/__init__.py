@@ -1,0 +1,6 @@
+"""Export for Unreal: the rig, its meshes and LODs, the packed masks and the property curves as FBX."""
+
+from ..shared.registration import register_submodules_factory
+
+MODULES = ("operators",)  # registered in this order, unregistered in reverse
+register, unregister = register_submodules_factory(__name__, MODULES)

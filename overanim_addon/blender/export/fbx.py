@@ -37,9 +37,9 @@ import bpy
 from ... import safe_files
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..regions import packed
-from ..regions.compose import COMPOSED
-from ..regions.masks import GROUP_PREFIX, mesh_masks
+from ..compose.compose import COMPOSED
+from ..masks import packed
+from ..masks.masks import GROUP_PREFIX, RegionBones, mesh_masks
 from ..regions.properties import require_region_bones
 from ..shared.names import PREFIX
 from ..shared.scene import deformed_meshes, lod_index, posed
@@ -129,7 +129,7 @@ def refresh_packed_masks(armature: bpy.types.Object, meshes: Sequence[bpy.types.
     if not channels:
         return channels
     packed_regions = set(channels.values())
-    table = [(region, require_region_bones(armature, region))
+    table = [RegionBones(region, require_region_bones(armature, region))
              for region in armature.overanim.regions if region.name in packed_regions]
     computed = [(mesh_obj, mesh_masks(mesh_obj, table)) for mesh_obj in meshes]  # all first, then write
     for mesh_obj, masks in computed:

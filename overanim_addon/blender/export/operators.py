@@ -8,8 +8,8 @@ from bpy_extras.io_utils import ExportHelper
 from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
 from ..i18n import CONTEXT
+from ..masks.packed import PACKED
 from ..measure.operators import measure_and_store
-from ..regions.packed import PACKED
 from ..shared.operators import ArmatureOperatorMixin
 from ..shared.scene import find_armature, require_armature, require_object_mode
 from . import shape_keys, summary

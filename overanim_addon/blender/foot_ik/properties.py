@@ -135,5 +135,9 @@ def store_bone_names(settings: Any, names: FootIKBones) -> None:
     settings.bones_detected = True
 
 
+# what this feature keeps on the armature: fields of ``Object.overanim`` (gathered in blender/properties.py)
+OBJECT_PROPERTIES: dict[str, Any] = {
+    "foot_ik": bpy.props.PointerProperty(type=OVERANIM_PG_foot_ik, name="Foot IK", translation_context=CONTEXT),
+}
 classes = (OVERANIM_PG_static_value, OVERANIM_PG_foot_ik)
 register, unregister = bpy.utils.register_classes_factory(classes)

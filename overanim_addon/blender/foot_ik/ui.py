@@ -4,8 +4,8 @@ import bpy
 
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
+from ..shared.panels import ORDER, OverAnimSubPanel
 from ..text_wrap import wrapped_label
-from ..ui import OverAnimSubPanel
 from . import nla, values
 from .properties import bone_names
 from .rig import facing, feet_problem, trace_distance
@@ -13,6 +13,7 @@ from .rig import facing, feet_problem, trace_distance
 
 class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Foot IK"
+    bl_order = ORDER["foot_ik"]
 
     def draw(self, context: bpy.types.Context) -> None:
         armature = self.armature(context)

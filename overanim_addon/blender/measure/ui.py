@@ -5,7 +5,7 @@ import bpy
 from ...core.naming import region_key
 from ..i18n import CONTEXT, tr
 from ..shared.names import CHARACTER_HEIGHT_CS, PREFIX
-from ..ui import OverAnimSubPanel
+from ..shared.panels import ORDER, OverAnimSubPanel
 from .results import CHARACTER_PROPS, region_properties
 
 # Row labels that read in full at the sidebar's default width (the custom properties' descriptions
@@ -24,6 +24,7 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
     among the steps' buttons of the main panel (ui.py)."""
 
     bl_label = "Results"
+    bl_order = ORDER["results"]
     bl_options = {"HIDE_HEADER"}
 
     def draw(self, context: bpy.types.Context) -> None:

@@ -1,1 +1,6 @@
 """Motion features: what an action does, in cm, cm/s and cm/s², raw and calibrated (docs/motion.md)."""
+
+from ..shared.registration import register_submodules_factory
+
+MODULES = ("properties", "operators", "ui")  # registered in this order, unregistered in reverse
+register, unregister = register_submodules_factory(__name__, MODULES)

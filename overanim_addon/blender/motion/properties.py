@@ -77,5 +77,9 @@ class OVERANIM_PG_motion(bpy.types.PropertyGroup):
     }
 
 
+# what this feature keeps on the armature: fields of ``Object.overanim`` (gathered in blender/properties.py)
+OBJECT_PROPERTIES: dict[str, Any] = {
+    "motion": bpy.props.PointerProperty(type=OVERANIM_PG_motion, name="Motion", translation_context=CONTEXT),
+}
 classes = (OVERANIM_PG_motion_region, OVERANIM_PG_motion)
 register, unregister = bpy.utils.register_classes_factory(classes)

@@ -10,7 +10,7 @@ import bpy
 
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
-from ..ui import OverAnimSubPanel
+from ..shared.panels import ORDER, OverAnimSubPanel
 from .analysis import CALIBRATED, LINEAR, region_summary_name, summary_name
 
 ROWS = (("Distance", "Distance", "cm", 1), ("AverageSpeed", "Average Speed", "cm/s", 1),
@@ -24,7 +24,7 @@ def _number(value: Any, digits: int) -> str:
 
 class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Motion"
-    bl_order = 100  # after the rig's set-up panels (Checks ... Foot IK), whatever registers later
+    bl_order = ORDER["motion"]
 
     def draw(self, context: bpy.types.Context) -> None:
         armature = self.armature(context)

@@ -1,1 +1,6 @@
+"""Regions: a rig's named groups of bones (a Bone Collection each) and their settings."""
 
+from ..shared.registration import register_submodules_factory
+
+MODULES = ("properties", "operators", "ui")  # registered in this order, unregistered in reverse
+register, unregister = register_submodules_factory(__name__, MODULES)

@@ -222,5 +222,10 @@ def require_region_bones(armature: bpy.types.Object, region: Any) -> list[str]:
     raise OverAnimError(Message("Region '{region}' has no bones: {why}", region=region.name, why=why))
 
 
+# what this feature keeps on the armature: fields of ``Object.overanim`` (gathered in blender/properties.py)
+OBJECT_PROPERTIES: dict[str, Any] = {
+    "regions": bpy.props.CollectionProperty(type=OVERANIM_PG_region, name="Regions", translation_context=CONTEXT),
+    "active_region_index": bpy.props.IntProperty(name="Active Region", default=0, min=0, translation_context=CONTEXT),
+}
 classes = (OVERANIM_PG_region,)
 register, unregister = bpy.utils.register_classes_factory(classes)

@@ -1,3 +1,5 @@
+"""The Regions panel: the list of Regions and the settings of the active one."""
+
 from __future__ import annotations
 
 import bpy
@@ -5,21 +7,9 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
-from ..overrides import in_use
+from ..shared.panels import ORDER, OverAnimSubPanel
 from ..text_wrap import wrapped_label
-from ..ui import OverAnimSubPanel, checkbox_icon
-from . import live, shading
 from .properties import region_bones, region_keys
-
-
-def lod_row_text(row) -> Message:
-    """One line of the LOD coverage table."""
-    fields = {"region": row.region, "lod": row.lod}
-    if row.attachment_dependency:
-        return (Message("{region} LOD{lod}: covered, attachment", **fields) if row.covered
-                else Message("{region} LOD{lod}: inactive, attachment", **fields))
-    return (Message("{region} LOD{lod}: covered", **fields) if row.covered
-            else Message("{region} LOD{lod}: inactive", **fields))
 
 
 class OVERANIM_UL_regions(bpy.types.UIList):
@@ -36,6 +26,7 @@ class OVERANIM_UL_regions(bpy.types.UIList):
 
 class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Regions"
+    bl_order = ORDER["regions"]
 
     def draw(self, context: bpy.types.Context) -> None:
         armature = self.armature(context)
@@ -101,59 +92,5 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
             col.prop(region, "delta_shape_key", icon="SHAPEKEY_DATA")
 
 
-class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
-    bl_label = "Region Masks"
-
-    def draw(self, context: bpy.types.Context) -> None:
-        armature = self.armature(context)
-        data = armature.overanim
-        layout = self.layout
-        col = layout.column(align=True)
-        col.operator("overanim.paint_region_masks", icon="BRUSH_DATA")
-        on = data.live_preview
-        col.operator("overanim.live_preview", icon=checkbox_icon(on), depress=on)
-        if armature.name in live.errors:  # a live repaint that failed, or a flag set where it cannot start
-            wrapped_label(col.column(align=True), context, tr(live.errors[armature.name]), icon="ERROR")
-        col.operator("overanim.check_lod_coverage", icon="MOD_DECIM")
-        col.operator("overanim.compose_region_deltas", icon="SHAPEKEY_DATA")
-        col.operator("overanim.clear_region_preview", icon="TRASH")
-        if data.masks_painted:  # what the last paint drew, until Clear Preview
-            legend = layout.box().column(align=True)
-            legend.label(text="Preview Legend", text_ctxt=CONTEXT)
-            if not shading.shows_preview(context):  # e.g. after undoing a Clear Preview: the colours it describes
-                legend.operator("overanim.show_region_preview", icon="HIDE_OFF")
-            for region in data.regions:
-                row = legend.row(align=True)
-                if region.preview_color[3] > 0.0:
-                    # a swatch that cannot be edited: the colours are the paint's, not settings
-                    row.template_node_socket(color=tuple(region.preview_color))
-                    row.label(text=region.name, translate=False)
-                else:  # added since the paint: no colour of its own on the meshes yet
-                    row.label(text=region.name, icon="RADIOBUT_OFF", translate=False)
-                    unpainted = row.row()
-                    unpainted.alignment = "RIGHT"
-                    unpainted.active = False
-                    unpainted.label(text=tr("not painted yet"), translate=False)
-                if region.mask_channel != "NONE":  # its channel of OverAnim_RegionMasks
-                    channel = row.row()
-                    channel.alignment = "RIGHT"
-                    channel.label(text=region.mask_channel, translate=False)
-        policies = {r.composition_policy for r in data.regions if r.delta_shape_key}
-        if len(policies) > 1:
-            wrapped_label(layout.column(align=True), context,
-                          tr("Mixed policies: Strongest Delta wins where its Region is present"), icon="INFO")
-        lod_rows = in_use(data.lod_rows, "region")
-        if lod_rows:
-            table = layout.box().column(align=True)
-            table.label(text="LOD Coverage", text_ctxt=CONTEXT)
-            icons = {"OK": "CHECKMARK", "WARNING": "ERROR", "ERROR": "CANCEL"}
-            for row in lod_rows:
-                line = table.row()
-                line.alert = row.verdict == "ERROR"
-                line.label(text=tr(lod_row_text(row)), icon=icons.get(row.verdict, "INFO"), translate=False)
-
-
-# Region Masks (the actions and what they drew) above the Regions list and its settings, as Measure
-# stands above Calibration
-classes = (OVERANIM_UL_regions, OVERANIM_PT_region_masks, OVERANIM_PT_regions)
+classes = (OVERANIM_UL_regions, OVERANIM_PT_regions)
 register, unregister = bpy.utils.register_classes_factory(classes)

@@ -1,1 +1,6 @@
+"""The sample character: a small skinned rig with Regions, for a first try and for the tests."""
 
+from ..shared.registration import register_submodules_factory
+
+MODULES = ("operators",)  # registered in this order, unregistered in reverse
+register, unregister = register_submodules_factory(__name__, MODULES)

@@ -1,0 +1,6 @@
+"""Calibrated action transfer: one clip onto characters of every size (its panel sits in Motion's)."""
+
+from ..shared.registration import register_submodules_factory
+
+MODULES = ("properties", "operators", "ui")  # registered in this order, unregistered in reverse
+register, unregister = register_submodules_factory(__name__, MODULES)

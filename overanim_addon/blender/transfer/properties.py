@@ -62,5 +62,9 @@ class OVERANIM_PG_transfer(bpy.types.PropertyGroup):
     }
 
 
+# what this feature keeps on the armature: fields of ``Object.overanim`` (gathered in blender/properties.py)
+OBJECT_PROPERTIES: dict[str, Any] = {
+    "transfer": bpy.props.PointerProperty(type=OVERANIM_PG_transfer, name="Transfer", translation_context=CONTEXT),
+}
 classes = (OVERANIM_PG_transfer,)
 register, unregister = bpy.utils.register_classes_factory(classes)

@@ -8,11 +8,12 @@ import bpy
 
 from ...core.messages import Message, from_data
 from ..i18n import CONTEXT, tr
+from ..shared.panels import OverAnimSubPanel
 from ..text_wrap import wrapped_label
-from ..ui import OverAnimSubPanel
 from .engine import RECORD
 
-# The panel this one sits under: the Motion panel (registered before it, blender/__init__.py)
+# The panel this one sits under: the Motion panel (registered before it, motion/ before transfer/ in
+# blender/__init__.py)
 PARENT_PANEL = "OVERANIM_PT_motion"
 
 

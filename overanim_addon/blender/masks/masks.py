@@ -21,8 +21,9 @@ bit for bit what a fresh paint writes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import bpy
 import numpy as np
@@ -33,11 +34,11 @@ from ...core.messages import Message
 from ...core.naming import derived_name, region_key
 from ...core.region_preview import PreviewWork, grey_colors, preview_colors, region_palette
 from ..attribute_arrays import attribute_array
+from ..regions.properties import OVERANIM_PG_region, mask_policy, region_keys, require_region_bones
 from ..shared.names import PREFIX
 from ..shared.scene import deformed_meshes, require_object_mode
 from ..weights import forget_node_groups, region_weights
 from . import packed
-from .properties import mask_policy, region_keys, require_region_bones
 
 MASK_PREFIX = "OverAnim_Mask_"
 # Blender keeps attributes and vertex groups in one namespace: a group named like the colour
@@ -56,23 +57,29 @@ def group_name(region_name: str) -> str:
     return derived_name(GROUP_PREFIX, region_key(region_name))
 
 
-def region_table(armature: bpy.types.Object) -> list[tuple[object, list[str]]]:
-    """(Region, bone names) for every Region; an error when one has no bones to paint, or when
-    the Region names cannot be keyed (empty, duplicate, clashing: ``region_keys``)."""
+class RegionBones(NamedTuple):
+    """A Region and the names of the bones it covers: what its mask is computed from."""
+
+    region: OVERANIM_PG_region
+    bones: list[str]
+
+
+def region_table(armature: bpy.types.Object) -> list[RegionBones]:
+    """Every Region with its bones; an error when one has no bones to paint, or when the Region
+    names cannot be keyed (empty, duplicate, clashing: ``region_keys``)."""
     region_keys(armature)
-    table = []
-    for region in armature.overanim.regions:
-        table.append((region, require_region_bones(armature, region)))
+    table = [RegionBones(region, require_region_bones(armature, region)) for region in armature.overanim.regions]
     if not table:
         raise OverAnimError(Message("'{name}' has no Regions to paint: add one in the Regions panel",
                                     name=armature.name))
     return table
 
 
-def mesh_masks(mesh_obj: bpy.types.Object, table) -> dict[str, np.ndarray]:
+def mesh_masks(mesh_obj: bpy.types.Object, table: Iterable[RegionBones]) -> dict[str, np.ndarray]:
     """Region name -> mask per vertex (float32) for one mesh."""
-    weights = region_weights(mesh_obj, {region.name: bones for region, bones in table})
-    return {region.name: mask_policy(region).evaluate(weights[region.name]) for region, _ in table}
+    table = list(table)
+    weights = region_weights(mesh_obj, {entry.region.name: entry.bones for entry in table})
+    return {entry.region.name: mask_policy(entry.region).evaluate(weights[entry.region.name]) for entry in table}
 
 
 def require_free_names(mesh_obj: bpy.types.Object, colors: list[str], groups: list[str]) -> None:
@@ -229,17 +236,18 @@ class _Plan:
     full: bool  # everything read and written again
 
 
-def _plan(mesh_obj: bpy.types.Object, table, reread: Collection[str] | None, full: bool) -> _Plan:
+def _plan(mesh_obj: bpy.types.Object, table: Sequence[RegionBones], reread: Collection[str] | None,
+          full: bool) -> _Plan:
     """Bring the mesh's sums and masks up to date. ``full``: read and evaluate every Region, write
     every mask. Otherwise only what changed: the Regions in ``reread`` (None: all) are read again and
     rewritten when their sums differ from the kept ones; a Region whose bones, vertex groups or
     mask policy changed is read or evaluated again as needed."""
-    regions = tuple(region.name for region, _ in table)
+    regions = tuple(entry.region.name for entry in table)
     work = _mesh_work(mesh_obj.data, regions)
     full = full or not work.valid
     existing = {group.name for group in mesh_obj.vertex_groups}
-    sources = [tuple(bone for bone in bones if bone in existing) for _, bones in table]
-    policies = [mask_policy(region) for region, _ in table]
+    sources = [tuple(bone for bone in entry.bones if bone in existing) for entry in table]
+    policies = [mask_policy(entry.region) for entry in table]
     if full:
         read = list(range(len(table)))
     else:
@@ -266,10 +274,11 @@ def _plan(mesh_obj: bpy.types.Object, table, reread: Collection[str] | None, ful
     return _Plan(mesh_obj, work, write, full)
 
 
-def _write(plan: _Plan, table, palette: np.ndarray, channels: dict[str, str], write_vertex_groups: bool) -> None:
+def _write(plan: _Plan, table: Sequence[RegionBones], palette: np.ndarray, channels: dict[str, str],
+           write_vertex_groups: bool) -> None:
     mesh_obj, work = plan.mesh_obj, plan.work
     mesh = mesh_obj.data
-    written = {table[i][0].name for i in plan.write}
+    written = {table[i].region.name for i in plan.write}
     repack = plan.full or channels != work.channels or bool(written & set(channels.values()))
     if work.vertices == 0 or not (plan.write or repack):
         return
@@ -281,7 +290,7 @@ def _write(plan: _Plan, table, palette: np.ndarray, channels: dict[str, str], wr
         return
     _remember_colors(mesh)
     for i in plan.write:
-        name = table[i][0].name
+        name = table[i].region.name
         _write_color(mesh, mask_name(name), work, lambda rgba, i=i: grey_colors(work.masks[i], rgba))
         if write_vertex_groups:
             _write_vertex_group(mesh_obj, group_name(name), work.masks[i])
@@ -295,7 +304,7 @@ def _write(plan: _Plan, table, palette: np.ndarray, channels: dict[str, str], wr
 
 def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: bool,
                   reread: Mapping[str, Collection[str] | None], write_vertex_groups: bool = False,
-                  progress: Iterator[None] | None = None) -> tuple[list, list[_Plan]]:
+                  progress: Iterator[None] | None = None) -> tuple[list[RegionBones], list[_Plan]]:
     require_object_mode(armature, context.scene)
     table = region_table(armature)
     meshes = deformed_meshes(armature, context.scene)
@@ -305,8 +314,8 @@ def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: 
         if mesh_obj.library is not None or mesh_obj.data.library is not None:
             raise OverAnimError(Message("Mesh '{name}' is linked from a library and read-only", name=mesh_obj.name))
     channels = packed.channel_table(armature)
-    colors = [mask_name(region.name) for region, _ in table] + [PREVIEW] + ([packed.PACKED] if channels else [])
-    groups = [group_name(region.name) for region, _ in table] if write_vertex_groups else []
+    colors = [mask_name(entry.region.name) for entry in table] + [PREVIEW] + ([packed.PACKED] if channels else [])
+    groups = [group_name(entry.region.name) for entry in table] if write_vertex_groups else []
     for mesh_obj in meshes:
         require_free_names(mesh_obj, colors, groups)
     palette = region_palette(len(table))
@@ -321,7 +330,7 @@ def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: 
         for mesh_obj in meshes:  # what was kept may not be what was written: read it all next time
             invalidate(mesh_obj.data)
         raise
-    for (region, _), color in zip(table, palette, strict=True):
+    for region, color in zip((entry.region for entry in table), palette, strict=True):
         if not np.array_equal(np.asarray(region.preview_color, np.float32), color):
             region.preview_color = tuple(color)  # the legend; set only when it changes (it tags the rig)
     return table, plans
@@ -349,7 +358,7 @@ def repaint(context: bpy.types.Context, armature: bpy.types.Object,
     and removing and adding a group under a running brush stroke would shift the
     index the brush paints into."""
     table, plans = _paint_meshes(context, armature, False, reread or {})
-    return {plan.mesh_obj.name: [table[i][0].name for i in plan.write]
+    return {plan.mesh_obj.name: [table[i].region.name for i in plan.write]
             for plan in plans if plan.write and plan.work.vertices}
 
 

@@ -1,19 +1,17 @@
-"""Operators for Region masks: paint, clear, LOD coverage, delta composition."""
+"""Operators for Region masks: paint, Live Preview, show and clear the preview."""
 
 from __future__ import annotations
 
 import bpy
 
 from ...core.messages import Message, plural
+from ..compose import compose as compose_module
 from ..i18n import CONTEXT
-from ..overrides import refill
+from ..regions.properties import renamed_keys_report
 from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, poll_regions, refuse_poll
 from ..shared.scene import deformed_meshes, require_armature
-from . import compose as compose_module
 from . import live, shading
-from . import lod as lod_module
 from . import masks as masks_module
-from .properties import renamed_keys_report
 
 
 def _progress(context: bpy.types.Context, steps: int):
@@ -116,66 +114,6 @@ class OVERANIM_OT_live_preview(ArmatureOperatorMixin, bpy.types.Operator):
                  else Message("Live Preview off"))]
 
 
-class OVERANIM_OT_check_lod_coverage(OverAnimOperatorMixin, bpy.types.Operator):
-    """Check that every Region is present at each LOD (_LOD<n> meshes) as its LOD Policy asks"""
-
-    bl_idname = "overanim.check_lod_coverage"
-    bl_label = "Check LOD Coverage"
-    bl_options = {"REGISTER", "UNDO"}
-
-    @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
-        return poll_regions(cls, context)
-
-    def run(self, context):
-        armature = require_armature(context)
-        rows = lod_module.coverage(context, armature)
-        for item, row in zip(refill(armature.overanim.lod_rows, len(rows), "region"), rows, strict=True):
-            item.region, item.lod, item.covered = row.region, row.lod, row.covered
-            item.attachment_dependency, item.verdict = row.attachment_dependency, row.verdict.name
-        log = []
-        for row in rows:
-            if row.verdict.name == "ERROR":
-                log.append(("ERROR", Message("Region '{region}' is inactive at LOD{lod} (an attachment dependency)",
-                                             region=row.region, lod=row.lod) if row.attachment_dependency else
-                            Message("Region '{region}' is inactive at LOD{lod} (RequireCoverage)",
-                                    region=row.region, lod=row.lod)))
-            elif row.verdict.name == "WARNING":
-                log.append(("WARNING", Message("Region '{region}' is inactive at LOD{lod}", region=row.region,
-                                               lod=row.lod)))
-        if not log:
-            log.append(("INFO", plural(len(rows), "The {n} Region/LOD pair is fine",
-                                       "All {n} Region/LOD pairs are fine")))
-        return log
-
-
-class OVERANIM_OT_compose_region_deltas(OverAnimOperatorMixin, bpy.types.Operator):
-    """Compose the mask-weighted Delta Shape Keys of all Regions into the OverAnim_Composed shape key"""
-
-    bl_idname = "overanim.compose_region_deltas"
-    bl_label = "Compose Region Deltas"
-    bl_options = {"REGISTER", "UNDO"}
-
-    select_overlaps: bpy.props.BoolProperty(  # type: ignore[valid-type]
-        name="Select Overlaps", translation_context=CONTEXT, default=False,
-        description="Select the vertices where Region deltas overlap",
-    )
-
-    @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
-        return poll_regions(cls, context)
-
-    def run(self, context):
-        armature = require_armature(context)
-        stats = compose_module.compose(context, armature, self.select_overlaps)
-        return [("INFO", Message("Composed {deltas} into shape key '{key}' on {meshes}; {overlap} where Regions "
-                                 "overlap", key=compose_module.COMPOSED,
-                                 deltas=plural(stats.regions, "{n} Region delta", "{n} Region deltas"),
-                                 meshes=plural(stats.meshes, "{n} mesh", "{n} meshes"),
-                                 overlap=plural(stats.overlapping_vertices, "{n:,} vertex", "{n:,} vertices")))]
-
-
 classes = (OVERANIM_OT_paint_region_masks, OVERANIM_OT_clear_region_preview, OVERANIM_OT_show_region_preview,
-           OVERANIM_OT_live_preview,
-           OVERANIM_OT_check_lod_coverage, OVERANIM_OT_compose_region_deltas)
+           OVERANIM_OT_live_preview)
 register, unregister = bpy.utils.register_classes_factory(classes)

@@ -17,9 +17,9 @@ from ...core import RegionCompositionPolicy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...core.region_preview import compose_mixed_policies
+from ..masks.masks import mesh_masks, region_table
+from ..regions.properties import region_enum
 from ..shared.scene import deformed_meshes, require_object_mode
-from .masks import mesh_masks, region_table
-from .properties import region_enum
 
 COMPOSED = "OverAnim_Composed"
 
@@ -39,7 +39,7 @@ def _key_coordinates(key_block: bpy.types.ShapeKey, count: int) -> np.ndarray:
 
 def compose(context: bpy.types.Context, armature: bpy.types.Object, select_overlaps: bool = False) -> ComposeStats:
     require_object_mode(armature, context.scene)
-    table = [(r, b) for r, b in region_table(armature) if r.delta_shape_key]
+    table = [entry for entry in region_table(armature) if entry.region.delta_shape_key]
     if not table:
         raise OverAnimError(Message("No Region names a Delta Shape Key: set one in the Regions panel"))
     planned = []
@@ -47,14 +47,14 @@ def compose(context: bpy.types.Context, armature: bpy.types.Object, select_overl
         keys = mesh_obj.data.shape_keys
         if keys is None:
             continue
-        present = [(r, b) for r, b in table if r.delta_shape_key in keys.key_blocks]
+        present = [entry for entry in table if entry.region.delta_shape_key in keys.key_blocks]
         if present:
             if mesh_obj.data.library is not None:
                 raise OverAnimError(Message("Mesh '{name}' is linked from a library and read-only",
                                             name=mesh_obj.name))
             planned.append((mesh_obj, present))
     if not planned:
-        names = ", ".join(sorted({r.delta_shape_key for r, _ in table}))
+        names = ", ".join(sorted({entry.region.delta_shape_key for entry in table}))
         raise OverAnimError(Message("No deformed mesh has the Delta Shape Keys ({names})", names=names))
 
     results = []
@@ -64,14 +64,15 @@ def compose(context: bpy.types.Context, armature: bpy.types.Object, select_overl
         count = len(mesh.vertices)
         basis = _key_coordinates(mesh.shape_keys.reference_key, count)
         masks_by_name = mesh_masks(mesh_obj, present)
-        masks = np.stack([masks_by_name[r.name] for r, _ in present])
+        regions = [entry.region for entry in present]
+        masks = np.stack([masks_by_name[r.name] for r in regions])
         authored = np.stack([(_key_coordinates(mesh.shape_keys.key_blocks[r.delta_shape_key], count) - basis)
-                             for r, _ in present])
+                             for r in regions])
         deltas = authored * masks[:, :, None]
         # the clamped sum's limit at a vertex: the longest authored delta of a Region present there,
         # so a seam where two masks share one delta (0.5 + 0.5) still reaches the full delta
         limit = np.where(masks > 0, np.linalg.norm(authored, axis=2), 0.0).max(axis=0)
-        policies = [region_enum(r, "composition_policy", RegionCompositionPolicy) for r, _ in present]
+        policies = [region_enum(r, "composition_policy", RegionCompositionPolicy) for r in regions]
         composed = compose_mixed_policies(policies, deltas, masks, limit=limit)
         moving = np.linalg.norm(deltas, axis=2) > 0
         overlap = moving.sum(axis=0) >= 2

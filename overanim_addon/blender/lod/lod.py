@@ -8,9 +8,9 @@ from dataclasses import dataclass
 import bpy
 
 from ...core import LodCoverageVerdict, RegionLodPolicy, lod_coverage_verdict
+from ..masks.masks import mesh_masks, region_table
+from ..regions.properties import region_enum
 from ..shared.scene import deformed_meshes, lod_index, require_object_mode
-from .masks import mesh_masks, region_table
-from .properties import region_enum
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ def attachment_bones(armature: bpy.types.Object, scene: bpy.types.Scene) -> set[
 def coverage(context: bpy.types.Context, armature: bpy.types.Object) -> list[LodRow]:
     require_object_mode(armature, context.scene)
     table = region_table(armature)
-    policies = [region_enum(region, "lod_policy", RegionLodPolicy) for region, _ in table]
+    policies = [region_enum(entry.region, "lod_policy", RegionLodPolicy) for entry in table]
     meshes = deformed_meshes(armature, context.scene)
     lods = sorted({lod_index(m) for m in meshes})
     covered: dict[tuple[str, int], bool] = {}
@@ -41,10 +41,11 @@ def coverage(context: bpy.types.Context, armature: bpy.types.Object) -> list[Lod
             covered[key] = covered.get(key, False) or bool(mask.size and float(mask.max()) > 0.0)
     attached = attachment_bones(armature, context.scene)
     rows = []
-    for (region, bones), policy in zip(table, policies, strict=True):
-        dependency = region.is_attachment_dependency or bool(attached.intersection(bones))
+    for entry, policy in zip(table, policies, strict=True):
+        name = entry.region.name
+        dependency = entry.region.is_attachment_dependency or bool(attached.intersection(entry.bones))
         for lod in lods:
-            is_covered = covered.get((region.name, lod), False)
+            is_covered = covered.get((name, lod), False)
             verdict = lod_coverage_verdict(policy, dependency, is_covered)
-            rows.append(LodRow(region.name, lod, is_covered, dependency, verdict))
+            rows.append(LodRow(name, lod, is_covered, dependency, verdict))
     return rows

@@ -1,23 +1,10 @@
-"""Live Preview: the Region masks follow the mask fields and the weight brush.
+"""Live Preview's lifecycle: the switch, the handlers and what they do with a change.
 
 While ``Object.overanim.live_preview`` is on for an armature (``set_live_preview``, the Live Preview
-operator):
-
-- a change of a Region's mask field (falloff mode, zero/full weight, exponent, bone collection, and
-  its channel of the packed attribute) or of the bones in its collection repaints that Region's mask
-  and the preview before Blender evaluates the change, from the sums kept by the last read
-  (``masks.repaint``), so every step of a slider drag shows; while the armature or a mesh it
-  deforms is in Edit Mode (or a mesh is sculpted with Dynamic Topology) nothing is painted, and
-  what changed meanwhile repaints when it is left;
-- in Weight Paint mode, a change of a deformed mesh's weights re-reads the Regions whose vertex
-  groups may have changed and rewrites those whose sums did change. Which groups may have changed:
-  during a brush stroke or a gradient (a modal weight-paint operator is running) the active group,
-  its mirrored twin with X-mirror on, the selected bones' groups with Multi-Paint on, and every
-  group with Auto Normalize on; for any other change (a Weights menu operator, ``VertexGroup.add``
-  from a script, anything else) Blender does not say which groups changed, so every Region of that
-  mesh is read again, and only those whose sums differ are rewritten;
-- any other change of a deformed mesh (Edit Mode, a script in Object Mode) marks its kept sums
-  stale, and undo or redo marks all of them: the next repaint reads them again.
+operator), a change that ``changes`` finds repaints the Regions it concerns from the sums kept by
+the last read (``masks.repaint``), so every step of a slider drag or of a brush stroke shows; a mesh
+changed otherwise has its kept sums marked stale, and undo or redo marks all of them: the next
+repaint reads them again.
 
 How, with no property ``update`` callback: a Python callback on a PropertyGroup makes the PyPI bpy
 4.2 module crash when its process exits (even after unregistering), so the mask fields are watched
@@ -50,13 +37,10 @@ from contextlib import suppress
 import bpy
 from bpy.app.handlers import persistent
 
-from ...core.errors import OverAnimError
-from ..shared.scene import deformed_meshes, held_apart_by
-from . import masks, shading, weight_view
-from .properties import region_bones
-
-# modal operators that paint the active group (plus the mirror, Multi-Paint and Auto Normalize)
-STROKE_OPERATORS = frozenset({"PAINT_OT_weight_paint", "PAINT_OT_weight_gradient"})
+from ....core.errors import OverAnimError
+from ...shared.scene import deformed_meshes
+from .. import masks, shading, weight_view
+from . import changes
 
 # armature name -> why its last live repaint could not run (a Message; the panel draws it with tr)
 errors: dict[str, str] = {}
@@ -71,13 +55,6 @@ POLL_SECONDS = 0.5  # how soon a window follows a flag set from the console
 
 def live_armatures() -> list[bpy.types.Object]:
     return [o for o in bpy.data.objects if o.type == "ARMATURE" and o.overanim.live_preview]
-
-
-def mask_fields(armature: bpy.types.Object) -> tuple:
-    """Everything of the Regions a repaint depends on that a property change can alter, the bones
-    of their collections included (a bone assigned, unassigned or renamed, a collection removed)."""
-    return tuple((r.name, r.bone_collection, tuple(region_bones(armature, r)), r.falloff_mode, r.zero_weight,
-                  r.full_weight, r.falloff_exponent, r.mask_channel) for r in armature.overanim.regions)
 
 
 def _run(armature: bpy.types.Object, paint: Callable[..., object], *args: object) -> object:
@@ -114,7 +91,7 @@ def set_live_preview(context: bpy.types.Context, armature: bpy.types.Object, on:
         armature.overanim.masks_painted = True  # as after Paint Region Masks: the legend, the views
         shading.show_attribute_colors()
         armature.overanim.live_preview = True
-        _fields_seen[armature.name] = mask_fields(armature)
+        _fields_seen[armature.name] = changes.mask_fields(armature)
         install()
         weight_view.show_preview()
         _ignore_updates = True
@@ -147,35 +124,6 @@ def _update_view_layer(context: bpy.types.Context) -> None:
         context.view_layer.update()
 
 
-def regions_a_stroke_changes(mesh_obj: bpy.types.Object, armature: bpy.types.Object,
-                             tool_settings: bpy.types.ToolSettings) -> set[str] | None:
-    """The Regions whose groups a weight-paint stroke or gradient on ``mesh_obj`` may change
-    (None: all of them, under Auto Normalize)."""
-    if tool_settings.use_auto_normalize:  # rebalances every deforming group the brush touches
-        return None
-    groups = set()
-    if mesh_obj.vertex_groups.active is not None:
-        groups.add(mesh_obj.vertex_groups.active.name)
-    mesh = mesh_obj.data
-    if mesh.use_mirror_vertex_groups and (mesh.use_mirror_x or mesh.use_mirror_y or mesh.use_mirror_z):
-        groups |= {bpy.utils.flip_name(name) for name in groups}
-    if tool_settings.use_multipaint:  # paints the selected bones' groups together
-        groups |= selected_bones(armature)
-    return {region.name for region in armature.overanim.regions if groups & set(region_bones(armature, region))}
-
-
-def selected_bones(armature: bpy.types.Object) -> set[str]:
-    """Selection lives on Bone up to 4.5 and on PoseBone from 5.0."""
-    if "select" in bpy.types.PoseBone.bl_rna.properties:
-        return {bone.name for bone in armature.pose.bones if bone.select}
-    return {bone.name for bone in armature.data.bones if bone.select}
-
-
-def _stroke_running(context: bpy.types.Context) -> bool:
-    return any(op.bl_idname in STROKE_OPERATORS
-               for window in context.window_manager.windows for op in window.modal_operators)
-
-
 @persistent
 def _on_depsgraph_update_pre(*_args: object) -> None:
     if _ignore_updates or _loading:
@@ -186,42 +134,27 @@ def _on_depsgraph_update_pre(*_args: object) -> None:
     _own.clear()
     context = bpy.context
     mesh_pending = context.view_layer.depsgraph.id_type_updated("MESH")
-    for armature in live_armatures():
-        if armature.data.is_editmode:  # bones come and go while editing: compared once Edit Mode is left
-            continue
-        fields = mask_fields(armature)
-        if _fields_seen.get(armature.name) == fields:
-            continue
-        if any(held_apart_by(mesh_obj) for mesh_obj in deformed_meshes(armature, context.scene)):
-            continue  # a mesh being edited cannot be painted: left unseen, so leaving the mode repaints
+    for armature, fields in changes.field_changes(live_armatures(), _fields_seen, context.scene):
         _fields_seen[armature.name] = fields
         if mesh_pending:  # that change may be weights the kept sums do not have yet: post reads it first
             _deferred.add(armature.name)
             continue
         written = _run(armature, masks.repaint, context, armature)
         if isinstance(written, dict):
-            _own.update(bpy.data.objects[name].data.session_uid for name in written)
+            _own.update(bpy.data.objects[mesh].data.session_uid for mesh in written)
 
 
 def _on_depsgraph_update_post(scene: bpy.types.Scene, depsgraph: bpy.types.Depsgraph) -> None:
     if _ignore_updates:
         return
-    changed = {update.id.original.session_uid for update in depsgraph.updates
-               if isinstance(update.id, bpy.types.Mesh)} - _own
-    _own.clear()
     context = bpy.context
-    stroke = _stroke_running(context) if changed else False
-    for armature in live_armatures():
-        reread: dict[str, set[str] | None] = {}
-        for mesh_obj in deformed_meshes(armature, scene) if changed else ():
-            if mesh_obj.data.session_uid not in changed:
-                continue
-            if mesh_obj.mode != "WEIGHT_PAINT":
-                masks.invalidate(mesh_obj.data)
-            elif stroke:
-                reread[mesh_obj.name] = regions_a_stroke_changes(mesh_obj, armature, scene.tool_settings)
-            else:
-                reread[mesh_obj.name] = None
+    armatures = live_armatures()
+    found = changes.weight_changes(context, scene, depsgraph, armatures, _own)
+    _own.clear()
+    for mesh in found.stale:
+        masks.invalidate(mesh)
+    for armature in armatures:
+        reread = found.reread.get(armature.name, {})
         deferred = armature.name in _deferred
         _deferred.discard(armature.name)
         if deferred or any(regions is None or regions for regions in reread.values()):
@@ -284,7 +217,7 @@ def _adopt() -> None:
     _fields_seen.clear()
     _deferred.clear()
     for armature in live_armatures():
-        _fields_seen[armature.name] = mask_fields(armature)
+        _fields_seen[armature.name] = changes.mask_fields(armature)
 
 
 def _on_save_pre(*_args: object) -> None:

@@ -1,0 +1,36 @@
+"""The LOD coverage table, drawn in the Region Masks panel under the buttons (masks/ui.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import bpy
+
+from ...core.messages import Message
+from ..i18n import CONTEXT, tr
+from ..overrides import in_use
+
+VERDICT_ICONS = {"OK": "CHECKMARK", "WARNING": "ERROR", "ERROR": "CANCEL"}
+
+
+def lod_row_text(row: Any) -> Message:
+    """One line of the LOD coverage table."""
+    fields = {"region": row.region, "lod": row.lod}
+    if row.attachment_dependency:
+        return (Message("{region} LOD{lod}: covered, attachment", **fields) if row.covered
+                else Message("{region} LOD{lod}: inactive, attachment", **fields))
+    return (Message("{region} LOD{lod}: covered", **fields) if row.covered
+            else Message("{region} LOD{lod}: inactive", **fields))
+
+
+def draw_coverage(layout: bpy.types.UILayout, armature: bpy.types.Object) -> None:
+    """The table of the last Check LOD Coverage, when there is one."""
+    lod_rows = in_use(armature.overanim.lod_rows, "region")
+    if not lod_rows:
+        return
+    table = layout.box().column(align=True)
+    table.label(text="LOD Coverage", text_ctxt=CONTEXT)
+    for row in lod_rows:
+        line = table.row()
+        line.alert = row.verdict == "ERROR"
+        line.label(text=tr(lod_row_text(row)), icon=VERDICT_ICONS.get(row.verdict, "INFO"), translate=False)

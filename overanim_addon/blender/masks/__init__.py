@@ -1,0 +1,7 @@
+"""Region masks: painted into colour attributes with a false-colour preview, packed for Unreal,
+following the fields and the weight brush while Live Preview is on."""
+
+from ..shared.registration import register_submodules_factory
+
+MODULES = ("operators", "live", "ui")  # registered in this order, unregistered in reverse
+register, unregister = register_submodules_factory(__name__, MODULES)

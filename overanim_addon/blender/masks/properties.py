@@ -1,0 +1,23 @@
+"""What the Region masks keep on the armature: whether they are painted, and the Live Preview switch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import bpy
+
+from ..i18n import CONTEXT
+
+# what this feature keeps on the armature: fields of ``Object.overanim`` (gathered in blender/properties.py)
+OBJECT_PROPERTIES: dict[str, Any] = {
+    # UI state kept with the rig: the preview legend shows what the last paint drew until Clear Preview
+    "masks_painted": bpy.props.BoolProperty(
+        name="Masks Painted", default=False, options=set(), translation_context=CONTEXT,
+        description="Region masks are painted (until Clear Preview)"),
+    # no update callback: one on a PropertyGroup crashes the bpy 4.2 module at exit. Set by the
+    # Live Preview button or by a script alike, masks/live (sync) carries it through
+    "live_preview": bpy.props.BoolProperty(
+        name="Live Preview", default=False, options=set(), translation_context=CONTEXT,
+        description="On while the Region masks and the preview follow the mask fields and, in Weight Paint "
+        "mode, the weights (the Live Preview button, or setting this from a script, turns it on and off)"),
+}
