@@ -89,6 +89,16 @@ def action_snapshot(action):
     return sorted(out)
 
 
+def spoiled(armature, spoil):
+    """The rig with an artist's action, a floor and its measurement, then spoiled by ``spoil``: what a bad
+    input test refuses."""
+    key_artist_action(armature)
+    plane()
+    with bpy.context.temp_override(active_object=armature, object=armature):
+        bpy.ops.overanim.measure_proportions()
+    spoil(armature)
+
+
 def probe(armature):
     with bpy.context.temp_override(active_object=armature, object=armature):
         assert bpy.ops.overanim.probe_ground() == {"FINISHED"}

@@ -300,13 +300,9 @@ def _reads_in_korean(message):
 
 @pytest.mark.parametrize(("operator", "spoil"), _foot_ik_refusals())
 def test_foot_ik_refuses_in_korean(rig, reports, operator, spoil):
-    from .foot_ik_scenes import key_artist_action, plane
+    from .foot_ik_scenes import spoiled
 
-    key_artist_action(rig)
-    plane()
-    with bpy.context.temp_override(active_object=rig, object=rig):
-        bpy.ops.overanim.measure_proportions()
-    spoil(rig)
+    spoiled(rig, spoil)
     del reports[:]
     with bpy.context.temp_override(active_object=rig, object=rig), pytest.raises(RuntimeError):
         getattr(bpy.ops.overanim, operator)()
