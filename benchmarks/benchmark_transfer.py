@@ -69,7 +69,7 @@ def key_everything(rig, frames: int):  # type: ignore[no-untyped-def]
     import numpy as np
 
     from overanim_addon.blender import compat
-    from overanim_addon.blender.foot_ik.channels import NewChannels
+    from overanim_addon.blender.shared.fcurves import NewChannels
 
     channels = NewChannels(f"{rig.name}_Clip", rig.name)
     times = np.arange(1, frames + 1, dtype=np.float64)
@@ -129,8 +129,8 @@ def main(args: list[str]) -> int:
 
     cleanup = ensure_registered()
     try:
-        from overanim_addon.blender.foot_ik.channels import fcurves
         from overanim_addon.blender.measure.engine import measure_checked
+        from overanim_addon.blender.shared.fcurves import fcurves
         from overanim_addon.blender.transfer.engine import TransferOptions, transfer_action
 
         source, target, clip = build(options.frames)
@@ -158,7 +158,7 @@ def main(args: list[str]) -> int:
                 measure_checked(bpy.context, rig)
             return time.perf_counter() - start
 
-        from overanim_addon.blender.foot_ik.channels import scale_values
+        from overanim_addon.blender.shared.fcurves import scale_values
 
         scratch = clip.copy()  # the keys' own cost, on a copy: scaled by 1, as the transfer scales them
         locations = [c for c in fcurves(scratch) if c.data_path.endswith(".location")]

@@ -69,7 +69,7 @@ def _apply_settings(armatures: list, values: dict[str, Any]) -> list[str]:
 
 
 def _library_path(armature: Any) -> str:
-    """The library file a read-only armature comes from (see common.read_only_reason)."""
+    """The library file a read-only armature comes from (see shared.scene.read_only_reason)."""
     reference = armature.override_library.reference if armature.override_library else None
     library = armature.library or armature.data.library or (reference.library if reference else None)
     return library.filepath if library is not None else "unknown"
@@ -78,7 +78,7 @@ def _library_path(armature: Any) -> str:
 def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     import bpy
 
-    read_only_reason = addon_module("blender.common").read_only_reason
+    read_only_reason = addon_module("blender.shared.scene").read_only_reason
     pipeline = addon_module("blender.pipeline")
 
     name = Path(job["path"]).name

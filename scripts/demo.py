@@ -42,7 +42,7 @@ def render_masks(blend: Path, png: Path) -> None:
     import bpy
     from mathutils import Vector
 
-    from overanim_addon.blender.common import deformed_meshes, lod_index
+    from overanim_addon.blender.shared.scene import deformed_meshes, lod_index
 
     bpy.ops.wm.open_mainfile(filepath=str(blend), load_ui=False)
     scene = bpy.context.scene

@@ -94,6 +94,22 @@ try:
         bpy.ops.overanim.paint_region_masks()
     except RuntimeError as error:
         out["poll_message"] = str(error)
+    # Foot IK as a Korean artist meets it: the sample (IK bones, a walk over its terrain) probed, then a
+    # bake refused, and the panel as drawn
+    bpy.ops.wm.read_homefile(use_empty=True)
+    bpy.ops.overanim.build_sample_character()
+    rig = bpy.context.active_object
+    bpy.ops.overanim.probe_ground()
+    solo = rig.animation_data.nla_tracks.new()
+    solo.is_solo = True
+    try:
+        bpy.ops.overanim.bake_foot_ik()
+    except RuntimeError as error:
+        out["foot_ik_refusal"] = str(error).strip()
+    rig.animation_data.nla_tracks.remove(solo)
+    out["foot_ik_drawn"] = [displayed(c.kwargs[key], c.kwargs.get(ctxt), c.kwargs.get("translate"))
+                            for c in draw_panel(bpy.types.OVERANIM_PT_foot_ik, bpy.context, region_width=300).calls
+                            for key, ctxt in (("text", "text_ctxt"), ("heading", "heading_ctxt")) if c.kwargs.get(key)]
     view.use_translate_reports = False
     from overanim_addon.blender.i18n import tr
     from overanim_addon.core.messages import Message, plural

@@ -4,7 +4,7 @@
 - The add-on's terms (panel titles, field and button labels: the Details UI names and the add-on's
   own names) use ``CONTEXT``. Blender's dictionary has no entries in it, so it cannot rename them
   ("Regions" would read "지역" in the default context); they read as the docs and the spec write them.
-- Tooltips are looked up by Blender in its default context; ``translations.py`` gives them.
+- Tooltips are looked up by Blender in its default context; ``translations/`` gives them.
 - Messages (check findings, reports, status lines) go through ``tr``: the template is looked up in
   ``CONTEXT`` with Blender's "Reports" translation switch, then formatted with its fields (see
   ``core.messages``), so the artist's names are never translated. Why a button is greyed (poll

@@ -16,7 +16,6 @@ import bpy
 from ..core.errors import OverAnimError
 from ..steps import STEP_NAMES
 from .checks.engine import check_rig
-from .common import held_apart_by
 from .compose.engine import compose_region_deltas
 from .foot_ik.bake import baked_values
 from .foot_ik.engine import bake_foot_ik
@@ -29,6 +28,7 @@ from .measure import results as results_module
 from .measure.engine import measure_proportions
 from .motion.analysis import analyze_motion, evaluated_source, report_data
 from .regions.properties import region_keys
+from .shared.scene import held_apart_by
 
 
 class _Logged(Protocol):  # what every engine function returns: its result and a log
@@ -178,9 +178,9 @@ assert tuple(STEPS) == STEP_NAMES, "one row per step, in pipeline order"
 
 def leave_held_modes(scene: bpy.types.Scene) -> dict[str, list[str]]:
     """A file saved in Edit Mode, or sculpting with Dynamic Topology, reopens in it, even headless,
-    and every step would refuse it (common.require_object_mode). Saving already wrote the changes
+    and every step would refuse it (shared.scene.require_object_mode). Saving already wrote the changes
     into the data, so leaving the mode changes nothing the file holds; it lets a batch read that
-    data. Returns, per mode (common.held_apart_by), the names of the objects taken out of it."""
+    data. Returns, per mode (shared.scene.held_apart_by), the names of the objects taken out of it."""
     left: dict[str, list[str]] = {}
     for obj in scene.objects:
         mode = held_apart_by(obj)

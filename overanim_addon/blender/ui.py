@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import bpy
 
-from .common import find_armature
 from .export import summary as export_summary
 from .i18n import CONTEXT, tr
 from .shared.panels import CATEGORY, checkbox_icon
+from .shared.scene import find_armature
 from .text_wrap import wrapped_label
 
 

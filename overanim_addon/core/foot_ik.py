@@ -61,10 +61,10 @@ def probe_ray(half_height: float, trace_distance: float) -> ProbeRay:
     """The ray of the walkthrough (``HalfHeight / 2`` above the reference down to ``TraceDistance``
     below it) for a character of half height ``half_height`` cm."""
     if not is_finite_positive(half_height):
-        raise InvalidInputError(f"The character's measured height is {2.0 * float(half_height):g} cm: "
-                                "it must be above 0 to probe the ground")
+        raise InvalidInputError(Message("The character's measured height is {height:g} cm: it must be above 0 to "
+                                        "probe the ground", height=2.0 * float(half_height)))
     if not (math.isfinite(trace_distance) and trace_distance >= 0.0):
-        raise InvalidInputError(f"Trace distance must be 0 or more (it is {trace_distance:g} cm)")
+        raise InvalidInputError(Message("Trace distance must be 0 or more (it is {trace:g} cm)", trace=trace_distance))
     start = half_height * 0.5
     return ProbeRay(start_height=start, length=start + trace_distance)
 
@@ -122,7 +122,7 @@ def _up_normals(normals: np.ndarray) -> np.ndarray:
     n = np.asarray(normals, dtype=np.float64).reshape(-1, 3)
     length = np.linalg.norm(n, axis=1)
     if not np.all(np.isfinite(length) & (length > 0.0)):
-        raise InvalidInputError("A ground normal is zero or not a number")
+        raise InvalidInputError(Message("A ground normal is zero or not a number"))
     n = n / length[:, None]
     # a downward ray meets the top of the ground whatever way its faces are wound
     return np.where(n[:, 2:] < 0.0, -n, n)

@@ -30,6 +30,7 @@ import numpy as np
 from .calibration import CalibrationSettings
 from .errors import InvalidInputError
 from .measurement_scales import MotionMeasurementBasis, MotionMeasurementScales
+from .messages import Message
 from .proportion import SpatialCalibrationMode, build_measurement_scales, resolve_spatial_distance
 from .resolved_proportions import ResolvedCharacterProportions, ResolvedRegionProportions
 from .skeleton import (
@@ -101,7 +102,7 @@ def frames(linear_world: np.ndarray) -> Frames:
     """Split ``linear_world`` = R @ P (``polar``): CS is carried by R, WS by the whole matrix."""
     m = np.asarray(linear_world, dtype=np.float64).reshape(3, 3)
     if not np.all(np.isfinite(m)) or abs(np.linalg.det(m)) < 1e-12:
-        raise InvalidInputError("The armature's world transform is degenerate (zero or non-finite scale)")
+        raise InvalidInputError(Message("The armature's world transform is degenerate (zero or non-finite scale)"))
     return Frames(cs=polar(m)[0], ws=m)
 
 
@@ -149,8 +150,9 @@ class CharacterMeasurement:
 def require_finite_bones(skeleton: Skeleton) -> None:
     broken = skeleton.non_finite_bones()
     if broken:
-        raise InvalidInputError(f"Bone '{broken[0]}' has a rest position that is not a number (NaN or inf)"
-                                + (f", and {len(broken) - 1} more" if len(broken) > 1 else ""))
+        more = Message(", and {count} more", count=len(broken) - 1) if len(broken) > 1 else ""
+        raise InvalidInputError(Message("Bone '{bone}' has a rest position that is not a number (NaN or inf){more}",
+                                        bone=broken[0], more=more))
 
 
 def locomotion_root(calibration: CalibrationSettings, upright: Skeleton) -> str:
@@ -168,7 +170,7 @@ def measure_character(
     """Measure the whole character. ``points`` are rest-pose vertices (Nx3, cm, the armature's own
     space); when empty the bone heads and ends stand in for them."""
     if not skeleton.bones:
-        raise InvalidInputError("The armature has no bones")
+        raise InvalidInputError(Message("The armature has no bones"))
     require_finite_bones(skeleton)
     standing = stand(skeleton, points, linear_world)
     upright, world = standing.upright, standing.world

@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from ._numeric import coerce_enum
 from .errors import InvalidInputError
+from .messages import Message
 
 
 class RegionCompositionPolicy(enum.Enum):
@@ -55,9 +56,8 @@ def compose_region_deltas(
     policy = coerce_enum(RegionCompositionPolicy, policy)
     d = np.asarray(deltas)
     if d.ndim not in (2, 3):
-        raise InvalidInputError(
-            f"Region deltas must have shape (regions, vertices) or (regions, vertices, k), got {d.shape}"
-        )
+        raise InvalidInputError(Message("Region deltas must have shape (regions, vertices) or (regions, vertices, k), "
+                                        "got {shape}", shape=d.shape))
     out_dtype = d.dtype if d.dtype in (np.float32, np.float64) else np.dtype(np.float64)
     is_scalar = d.ndim == 2
     # Work in float64: squaring float32 lengths overflows long before the deltas themselves do.
@@ -68,12 +68,13 @@ def compose_region_deltas(
         try:
             cap = np.asarray(limit, dtype=np.float64)
         except (TypeError, ValueError):
-            raise InvalidInputError(f"The composition limit must be a length, got {limit!r}") from None
+            raise InvalidInputError(Message("The composition limit must be a length, got {limit!r}",
+                                            limit=limit)) from None
         if cap.ndim > 1 or (cap.ndim == 1 and cap.shape != (vertices,)):
-            raise InvalidInputError(f"The composition limit must be one length or one per vertex ({vertices}), "
-                                    f"got shape {cap.shape}")
+            raise InvalidInputError(Message("The composition limit must be one length or one per vertex "
+                                            "({vertices}), got shape {shape}", vertices=vertices, shape=cap.shape))
         if not np.all(np.isfinite(cap) & (cap >= 0.0)):
-            raise InvalidInputError("The composition limit must be finite lengths >= 0")
+            raise InvalidInputError(Message("The composition limit must be finite lengths >= 0"))
     if regions == 0:
         result = np.zeros((vertices, k))
     else:

@@ -170,6 +170,8 @@ class Skeleton:
 
 # -- whole-character measures --------------------------------------------------------------------
 BELOW_FRACTION = 0.2  # a rig reaching this share of its size below its origin does not stand on it
+# of the rig's height: a bone this low is at ground level (the Checks' locomotion root, the ground reference)
+GROUND_LEVEL_FRACTION = 0.003
 
 
 @dataclass(frozen=True)

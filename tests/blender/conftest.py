@@ -21,6 +21,18 @@ def addon():
         overanim_addon.unregister()
 
 
+@pytest.fixture(autouse=True)
+def reports(monkeypatch):
+    """Every report an operator makes in a test, recorded (reports.py); a report that would not read
+    in Korean (no Message, or a template without its ko_KR entry) fails the test that made it."""
+    from .reports import record, untranslated
+
+    made = record(monkeypatch)
+    yield made
+    outside = [(level, str(message), untranslated(message)) for level, message in made if untranslated(message)]
+    assert not outside, f"reports outside the ko_KR catalogue: {outside}"
+
+
 @pytest.fixture
 def empty_scene():
     """A fresh, empty file for each test."""

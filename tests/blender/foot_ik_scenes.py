@@ -9,9 +9,9 @@ import bpy
 import numpy as np
 from mathutils import Matrix, Vector
 
-from overanim_addon.blender.common import cm_per_unit
 from overanim_addon.blender.foot_ik import nla, values
-from overanim_addon.blender.foot_ik.channels import fcurves
+from overanim_addon.blender.shared.fcurves import fcurves
+from overanim_addon.blender.shared.scene import cm_per_unit
 
 
 def cm() -> float:
@@ -87,6 +87,16 @@ def action_snapshot(action):
         out.append((curve.data_path, curve.array_index, curve.group.name if curve.group else "", curve.extrapolation,
                     curve.mute, len(curve.modifiers), keys))
     return sorted(out)
+
+
+def spoiled(armature, spoil):
+    """The rig with an artist's action, a floor and its measurement, then spoiled by ``spoil``: what a bad
+    input test refuses."""
+    key_artist_action(armature)
+    plane()
+    with bpy.context.temp_override(active_object=armature, object=armature):
+        bpy.ops.overanim.measure_proportions()
+    spoil(armature)
 
 
 def probe(armature):

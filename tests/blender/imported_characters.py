@@ -15,7 +15,7 @@ import bpy
 import numpy as np
 from mathutils import Matrix, Vector
 
-from overanim_addon.blender.common import cm_per_unit
+from overanim_addon.blender.shared.scene import cm_per_unit
 
 FRAMES = 44  # the walk's last frame
 WALK_CM = 30.0  # how far the Hips (and with them the feet) travel forward over the frames

@@ -7,8 +7,8 @@ import bpy
 import numpy as np
 from mathutils import Vector
 
-from overanim_addon.blender.foot_ik.channels import fcurves, keys
 from overanim_addon.blender.motion.analysis import PREFIX
+from overanim_addon.blender.shared.fcurves import fcurves, keys
 
 from .foot_ik_scenes import cm
 

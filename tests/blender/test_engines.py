@@ -15,8 +15,8 @@ from overanim_addon.blender.foot_ik.bake import baked_values
 from overanim_addon.blender.foot_ik.engine import BakeOptions, bake_foot_ik
 from overanim_addon.blender.lod.engine import check_lod_coverage
 from overanim_addon.blender.masks.engine import PaintOptions, paint_region_masks
-from overanim_addon.blender.measure import results as results_module
 from overanim_addon.blender.measure.engine import MeasureOptions, measure_proportions
+from overanim_addon.blender.shared.names import PREFIX
 from overanim_addon.core.errors import OverAnimError
 from overanim_addon.core.messages import Message
 
@@ -80,7 +80,7 @@ def test_a_check_error_refuses_the_measurement_in_the_log_and_writes_nothing(uns
     outcome = measure_proportions(bpy.context, unselected)
     assert outcome.results is None and [level for level, _ in outcome.log] == ["ERROR"]
     assert outcome.log[0][1].template == "Not measured: {reason}{more}"
-    assert not any(key.startswith(results_module.PREFIX) for key in unselected.keys())  # noqa: SIM118
+    assert not any(key.startswith(PREFIX) for key in unselected.keys())  # noqa: SIM118
 
 
 @pytest.mark.parametrize("engine", [check_rig, measure_proportions, paint_region_masks, check_lod_coverage,
@@ -145,7 +145,7 @@ def test_bake_foot_ik_bakes_the_range_it_is_given(rig):
     assert outcome.bones.left_ik_target == "ik_foot_l" == rig.overanim.foot_ik.left_ik_target
     keyed = baked_values(rig)["LeftOffset"]
     assert list(keyed[:, 0]) == [3, 4, 5, 6, 7] and keyed[:, 1] == pytest.approx(outcome.result.values["LeftOffset"])
-    assert templates(outcome.log)[-1][1].startswith("Baked {frames} frames")
+    assert templates(outcome.log)[-1][1].startswith("Baked {n} frames")
 
 
 def test_bake_foot_ik_refuses_a_reversed_range_and_writes_nothing(rig):

@@ -12,7 +12,7 @@ from overanim_addon.blender.export import fbx_file, property_curves
 from overanim_addon.blender.export.fbx import UNREAL_SETTINGS
 from overanim_addon.blender.foot_ik import values
 from overanim_addon.blender.foot_ik.bake import baked_values
-from overanim_addon.blender.foot_ik.channels import fcurves
+from overanim_addon.blender.shared.fcurves import fcurves
 from overanim_addon.core.foot_ik import VALUE_NAMES
 
 from .fbx_helpers import child, name_of, properties, read, without_creation_time

@@ -12,7 +12,7 @@ from overanim_addon.blender.checks.checks import run_checks
 from overanim_addon.blender.compat import is_layered
 from overanim_addon.blender.export import fbx_file
 from overanim_addon.blender.foot_ik.bake import baked_values
-from overanim_addon.blender.foot_ik.channels import fcurves
+from overanim_addon.blender.shared.fcurves import fcurves
 
 from . import imported_characters as mixamo
 from .fbx_helpers import child, read

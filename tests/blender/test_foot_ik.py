@@ -9,7 +9,7 @@ from mathutils import Vector
 
 from overanim_addon.blender.foot_ik import nla, values
 from overanim_addon.blender.foot_ik.bake import MAX_FRAMES, BakeSession, baked_values
-from overanim_addon.blender.foot_ik.channels import fcurves
+from overanim_addon.blender.shared.fcurves import fcurves
 from overanim_addon.core.foot_ik import VALUE_NAMES
 
 from .foot_ik_scenes import (
@@ -23,6 +23,7 @@ from .foot_ik_scenes import (
     normal_rising,
     plane,
     probe,
+    spoiled,
     with_bake_muted,
     world_head_z,
     world_matrix,
@@ -384,11 +385,7 @@ CASES = [pytest.param(op, spoil, message, id=f"{name}-{op}") for name, ops, spoi
 
 @pytest.mark.parametrize(("operator", "spoil", "message"), CASES)
 def test_bad_input_is_an_error_report_and_writes_nothing(rig, operator, spoil, message):
-    key_artist_action(rig)
-    plane()
-    with bpy.context.temp_override(active_object=rig, object=rig):
-        bpy.ops.overanim.measure_proportions()
-    spoil(rig)
+    spoiled(rig, spoil)
     before = _state(rig)
     with bpy.context.temp_override(active_object=rig, object=rig), pytest.raises(RuntimeError, match=message):
         getattr(bpy.ops.overanim, operator)()

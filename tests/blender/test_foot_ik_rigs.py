@@ -9,7 +9,7 @@ from mathutils import Quaternion, Vector
 
 from overanim_addon.blender.foot_ik import values
 from overanim_addon.blender.foot_ik.bake import baked_values
-from overanim_addon.blender.foot_ik.channels import fcurves
+from overanim_addon.blender.shared.fcurves import fcurves
 
 from .foot_ik_scenes import (
     as_fbx_import,

@@ -122,7 +122,7 @@ def test_fbx_round_trip_keeps_the_custom_properties(sample, tmp_path):
 @pytest.mark.parametrize(("name", "lod"), [("Body_LOD1.001", 1), ("Body_lod2", 2), ("Body_LOD03.012", 3),
                                            ("Body.001", 0), ("Body_LOD1_Cloth", 0), ("Body_LOD", 0)])
 def test_lod_index_reads_blenders_duplicate_suffix(addon, empty_scene, name, lod):
-    from overanim_addon.blender.common import lod_index
+    from overanim_addon.blender.shared.scene import lod_index
 
     obj = bpy.data.objects.new(name, None)
     assert obj.name == name and lod_index(obj) == lod

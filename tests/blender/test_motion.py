@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 from mathutils import Vector
 
-from overanim_addon.blender.foot_ik.channels import fcurves
 from overanim_addon.blender.motion.analysis import TRACK, MotionOptions, MotionSession, analyze_motion
+from overanim_addon.blender.shared.fcurves import fcurves
 from overanim_addon.core import CalibrationSettings, MotionMeasurementBasis
 from overanim_addon.core.measurement_scales import MotionMeasurementScales
 from overanim_addon.core.proportion import build_measurement_scales

@@ -6,7 +6,7 @@ of a script's call; the message is a translatable Message."""
 import bpy
 import pytest
 
-from overanim_addon.blender.translations import KO_MESSAGES
+from overanim_addon.blender.translations.ko_KR import KO_MESSAGES
 from overanim_addon.core.messages import Message
 
 DEFAULT_REFUSAL = "failed, context is incorrect"  # Blender's words when poll() gives no reason

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from overanim_addon.blender import compat
-from overanim_addon.blender.foot_ik.channels import fcurves
-from overanim_addon.blender.measure import results as results_module
+from overanim_addon.blender.shared import names
+from overanim_addon.blender.shared.fcurves import fcurves
 from overanim_addon.blender.transfer.engine import RECORD, TransferOptions, transfer_action
 from overanim_addon.core.errors import OverAnimError
 
@@ -205,7 +205,7 @@ def test_a_clamped_character_uses_its_maximum_scale(source):
     giant = scaled_copy(source, 5.0 * 90.0 / PELVIS_CM, "Giant")  # measured 5 (450 cm locomotion height)
     assert giant.overanim.calibration.maximum_character_scale == pytest.approx(4.0)
     result = transfer(source, giant)
-    assert giant[f"{results_module.PREFIX}LocomotionHeightCS"] == pytest.approx(450.0, rel=1e-4)
+    assert giant[f"{names.PREFIX}LocomotionHeightCS"] == pytest.approx(450.0, rel=1e-4)
     assert result.ratio.target_scale == pytest.approx(4.0)
     assert result.ratio.ratio == pytest.approx(4.0 / (PELVIS_CM / 90.0), rel=1e-5)
 
@@ -224,7 +224,7 @@ def test_basis_absolute_leaves_translations_unchanged(source):
     assert (result.ratio.ratio, result.ratio.ratio_ws) == (1.0, 1.0)
     for key, curve in location_curves(source.animation_data.action).items():
         np.testing.assert_array_equal(key_arrays(location_curves(result.action)[key]), key_arrays(curve))
-    assert f"{results_module.PREFIX}CharacterHeightCS" not in small  # nothing to measure for Absolute
+    assert names.CHARACTER_HEIGHT_CS not in small  # nothing to measure for Absolute
 
 
 def test_a_region_basis_uses_the_regions_measurement(source):

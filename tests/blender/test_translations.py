@@ -2,6 +2,7 @@
 language, the artist's names are never translated, tooltips and messages are in Korean."""
 
 import ast
+import contextlib
 import json
 import re
 import string
@@ -16,14 +17,8 @@ from overanim_addon.blender.i18n import CONTEXT
 from overanim_addon.blender.motion.properties import OVERANIM_PG_motion
 from overanim_addon.blender.properties import OVERANIM_PG_object
 from overanim_addon.blender.regions.properties import OVERANIM_PG_region
-from overanim_addon.blender.translations import (
-    KO_BASIS,
-    KO_CALIBRATION,
-    KO_MESSAGES,
-    KO_REGION,
-    KO_SPATIAL,
-    TRANSLATIONS,
-)
+from overanim_addon.blender.translations import TRANSLATIONS
+from overanim_addon.blender.translations.ko_KR import KO_BASIS, KO_CALIBRATION, KO_MESSAGES, KO_REGION, KO_SPATIAL
 from overanim_addon.core.calibration import FIELDS_BY_NAME
 from overanim_addon.core.messages import Message, plural
 
@@ -55,6 +50,9 @@ def test_every_tooltip_the_korean_page_covers_has_a_korean_entry(addon):
     assert len(tips) == 11 + 9 + 3 + 3 + 2 + 3 + 8
     missing = [tip for tip in tips if not HANGUL.search(KO.get(("*", tip), ""))]
     assert not missing
+    # the Region fields' entries are keyed by their English tooltips: one that changed since is stale
+    registered = {prop.description for prop in OVERANIM_PG_region.bl_rna.properties}
+    assert not set(KO_REGION) - registered
 
 
 def test_a_shortened_label_keeps_the_full_name_first_in_both_languages(addon):
@@ -78,10 +76,14 @@ def test_korean_sentences_taken_from_the_page_are_in_it():
 
 
 def template_literals():
-    """Every literal template the add-on hands to Message(), plural() or tr()."""
+    """Every literal template the add-on hands to Message(), plural() or tr(), and the progress
+    templates of the modal operators (``ModalSessionMixin._progress``)."""
     found = []
     for path in sorted(ADDON.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] == ["_progress"] \
+                    and isinstance(node.value, ast.Constant):
+                found.append((path.name, node.value.value))
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                 continue
             args = {"Message": node.args[:1], "tr": node.args[:1], "plural": node.args[1:3]}.get(node.func.id, [])
@@ -103,6 +105,241 @@ def test_every_message_has_a_korean_entry_with_the_same_fields():
         assert fields(english) == fields(korean), english
         assert HANGUL.search(korean), english
         assert KO[CONTEXT, english] == korean
+
+
+# -- every report an operator makes reads in Korean ----------------------------------------------------
+# the one function that hands an operator's text to Blender's report()
+BOUNDARY = ("blender/shared/operators.py", "report")
+LEVELS = {"INFO", "WARNING", "ERROR"}
+ERRORS = {"OverAnimError", "InvalidInputError"}
+
+
+def _parents(tree):
+    return {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+
+
+def _function(node, parents):
+    while node in parents and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        node = parents[node]
+    return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+
+def _bindings(name, scope):
+    """What ``name`` is assigned in ``scope`` (a function, or the module)."""
+    for node in ast.walk(scope):
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else []
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets) and node.value is not None:
+            yield node.value
+
+
+def plain_text(node, scope, seen=()):
+    """Whether an expression builds a plain str, which no catalogue can hold: a literal, an f-string,
+    a concatenation or ``%``, ``str()``/``.format()``/``.join()``, or a name bound to one of them."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
+        return plain_text(node.left, scope, seen) or plain_text(node.right, scope, seen)
+    if isinstance(node, ast.IfExp):
+        return plain_text(node.body, scope, seen) or plain_text(node.orelse, scope, seen)
+    if isinstance(node, ast.Call):
+        func = node.func
+        return (isinstance(func, ast.Name) and func.id in ("str", "repr", "format")) or \
+            (isinstance(func, ast.Attribute) and func.attr in ("format", "join"))
+    if isinstance(node, ast.Name) and node.id not in seen:
+        return any(plain_text(value, scope, (*seen, node.id)) for value in _bindings(node.id, scope))
+    return False
+
+
+def reported_texts():
+    """(file, line, expression, scope) of every text the add-on reports, raises or logs: report()'s
+    message, an OverAnimError's argument, the message of a (level, message) log line, and a Message
+    template (an f-string template would need one entry per value)."""
+    for path in sorted(ADDON.rglob("*.py")):
+        if path == ADDON / "core/messages.py":  # Message itself: joined() builds its template of fields
+            continue
+        tree = ast.parse(path.read_text())
+        parents = _parents(tree)
+        for node in ast.walk(tree):
+            texts = []
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                name = node.func.id
+                texts = {"report": node.args[2:3], "Message": node.args[:1],
+                         "plural": node.args[1:3]}.get(name, node.args[:1] if name in ERRORS else [])
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "report":
+                texts = node.args[1:2]  # Blender's own (Operator.report), past the boundary
+            elif isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(node.elts[0], ast.Constant) \
+                    and node.elts[0].value in LEVELS:
+                texts = node.elts[1:]
+            for text in texts:
+                if isinstance(text, ast.Constant) and parents[text] is node and \
+                        getattr(node.func, "id", "") in ("Message", "plural"):
+                    continue  # a literal template: the catalogue's key
+                yield path, text.lineno, text, _function(node, parents) or tree
+
+
+def test_no_text_reaches_a_report_as_plain_text():
+    """Statically: nothing the add-on reports, raises or logs is built as a plain str (it would
+    read in English in every language); every such text is a Message."""
+    texts = list(reported_texts())
+    assert len(texts) > 200
+    offenders = [f"{path.relative_to(ADDON)}:{line}: {ast.unparse(text)[:80]}" for path, line, text, scope in texts
+                 if plain_text(text, scope)]
+    assert not offenders
+
+
+def test_only_the_operator_boundary_calls_report():
+    """Every report passes through one function (so the suite sees them all: conftest.py's
+    ``reports``); an operator calling Blender's report() itself would go around it."""
+    callers = []
+    for path in sorted(ADDON.rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        parents = _parents(tree)
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "report"):
+                continue
+            function = _function(node, parents)
+            if (str(path.relative_to(ADDON)), function.name if function else "") != BOUNDARY:
+                callers.append(f"{path.relative_to(ADDON)}:{node.lineno}")
+    assert not callers
+
+
+def test_a_report_outside_the_catalogue_is_caught(addon, empty_scene, reports):
+    """The check every test runs (conftest.py) fails a plain-text report, an error raised with an
+    f-string, and a Message whose template (or a field's) has no Korean entry; it passes a Message
+    that has its entries."""
+    from overanim_addon.blender.shared.operators import OverAnimOperatorMixin
+    from overanim_addon.core.errors import OverAnimError
+
+    from .reports import untranslated
+
+    said = {"plain": [("INFO", "Baked 3 frames")],
+            "untranslated template": [("WARNING", Message("A message nobody translated: {name}", name="Rig"))],
+            "untranslated field": [("INFO", Message("Found {bones}", bones=Message("a bone nobody translated")))],
+            "translated": [("INFO", Message("Found {bones}", bones="foot_l, foot_r"))]}
+
+    class OVERANIM_OT_test_says(OverAnimOperatorMixin, bpy.types.Operator):
+        bl_idname, bl_label = "overanim.test_says", "Test Says"
+        what: bpy.props.StringProperty()  # type: ignore[valid-type]
+
+        def run(self, context):
+            if self.what == "raised":
+                name = "Rig"
+                raise OverAnimError(f"'{name}' has no bones")
+            return said[self.what]
+
+    bpy.utils.register_class(OVERANIM_OT_test_says)
+    try:
+        for what in (*said, "raised"):
+            with contextlib.suppress(RuntimeError):  # the raised one's ERROR report
+                bpy.ops.overanim.test_says(what=what)
+    finally:
+        bpy.utils.unregister_class(OVERANIM_OT_test_says)
+    made = {what: message for what, (_level, message) in zip((*said, "raised"), reports, strict=True)}
+    reports.clear()  # what this test made on purpose must not fail it
+    assert untranslated(made["plain"]) == ["Baked 3 frames"]
+    assert untranslated(made["untranslated template"]) == ["A message nobody translated: {name}"]
+    assert untranslated(made["untranslated field"]) == ["a bone nobody translated"]
+    assert untranslated(made["raised"]) == ["'Rig' has no bones"]
+    assert untranslated(made["translated"]) == []
+
+
+def _push_to_track(rig):
+    adt = rig.animation_data
+    action, adt.action = adt.action, None
+    track = adt.nla_tracks.new()
+    track.strips.new(action.name, 1, action)
+    return adt, track
+
+
+def _tweak_mode(rig):
+    adt, track = _push_to_track(rig)
+    adt.nla_tracks.active = track
+    track.strips[0].select = True
+    adt.use_tweak_mode = True
+
+
+def _solo_track(rig):
+    _adt, track = _push_to_track(rig)
+    track.is_solo = True
+
+
+def _nla_off(rig):
+    adt, _track = _push_to_track(rig)
+    adt.use_nla = False
+
+
+def _set(**fields):
+    return lambda rig: [setattr(rig.overanim.foot_ik, name, value) for name, value in fields.items()]
+
+
+def _foot_ik_refusals():
+    from .test_foot_ik import BAD_INPUT
+
+    cases = [(name, ops, spoil) for name, ops, spoil, _english in BAD_INPUT]
+    cases += [("tweak mode", ("bake_foot_ik",), _tweak_mode), ("a solo track", ("bake_foot_ik",), _solo_track),
+              ("the NLA off", ("bake_foot_ik",), _nla_off),
+              ("the same bone for both feet", ("probe_ground",), _set(right_foot="foot_l")),
+              ("an IK target that is the body bone", ("probe_ground",), _set(left_ik_target="pelvis",
+                                                                                  body_bone="pelvis"))]
+    return [pytest.param(op, spoil, id=f"{name}-{op}") for name, ops, spoil in cases for op in ops]
+
+
+def _reads_in_korean(message):
+    """A Message whose every template has its Korean entry and whose Korean keeps the artist's names."""
+    from .reports import korean, untranslated
+
+    assert isinstance(message, Message) and untranslated(message) == [], message
+    text = korean(message)
+    assert HANGUL.search(text), text
+    names = [v for v in message.fields.values() if isinstance(v, str) and not isinstance(v, Message) and v]
+    assert all(name in text for name in names), (text, names)
+
+
+@pytest.mark.parametrize(("operator", "spoil"), _foot_ik_refusals())
+def test_foot_ik_refuses_in_korean(rig, reports, operator, spoil):
+    from .foot_ik_scenes import spoiled
+
+    spoiled(rig, spoil)
+    del reports[:]
+    with bpy.context.temp_override(active_object=rig, object=rig), pytest.raises(RuntimeError):
+        getattr(bpy.ops.overanim, operator)()
+    (level, message), = reports
+    assert level == "ERROR"
+    _reads_in_korean(message)
+
+
+def test_foot_ik_reports_in_korean_from_probe_to_remove(rig, reports):
+    """Every line Probe Ground, Bake Foot IK (one frame too: "1 frame"), Remove and the detections
+    report, their refusals of a reversed range and of Remove in tweak mode included."""
+    from .foot_ik_scenes import key_artist_action, plane
+
+    key_artist_action(rig)
+    plane()
+    with bpy.context.temp_override(active_object=rig, object=rig):
+        assert bpy.ops.overanim.detect_foot_bones() == {"FINISHED"}
+        assert bpy.ops.overanim.detect_forward_axis() == {"FINISHED"}
+        assert bpy.ops.overanim.probe_ground() == {"FINISHED"}  # measures first: says so
+        with pytest.raises(RuntimeError):
+            bpy.ops.overanim.bake_foot_ik(frame_start=5, frame_end=2)
+        assert bpy.ops.overanim.bake_foot_ik(frame_start=3, frame_end=3) == {"FINISHED"}
+        assert str(reports[-1][1]).startswith("Baked 1 frame (")
+        assert bpy.ops.overanim.bake_foot_ik() == {"FINISHED"}
+        assert str(reports[-1][1]).startswith("Baked 5 frames (")
+        adt = rig.animation_data
+        pushed = next(track for track in adt.nla_tracks if track.name != "OverAnim_FootIK")
+        adt.nla_tracks.active = pushed
+        pushed.strips[0].select = True
+        adt.use_tweak_mode = True
+        with pytest.raises(RuntimeError):
+            bpy.ops.overanim.remove_foot_ik_bake()
+        adt.use_tweak_mode = False
+        assert bpy.ops.overanim.remove_foot_ik_bake() == {"FINISHED"}
+    assert len(reports) > 10
+    for _level, message in reports:
+        _reads_in_korean(message)
 
 
 def test_a_message_is_translated_around_the_artists_names():
@@ -223,3 +460,10 @@ def test_korean_through_a_real_blender(real_binary):
     assert out["reports_off"] == "Checks: 0 errors, 1 warning"
     assert out["no_collection"] == "(collection 없음)"
     assert out["poll_message"].endswith("'SK_OverAnimSample'에 아직 Region이 없습니다: Regions 패널의 +로 추가하세요")
+    # Foot IK: its refusals and its panel's lines in Korean, the names and the add-on's terms kept
+    assert out["foot_ik_refusal"].endswith("'SK_OverAnimSample'의 NLA track 하나가 solo입니다: bake의 track이 "
+                                           "재생되지 않습니다. solo를 푸세요")
+    assert "두 발 아래에 바닥이 있습니다" in result.stdout  # Probe Ground's report
+    foot_ik = " ".join(out["foot_ik_drawn"])
+    assert "body offset은 " in foot_ik and "Body offset" not in foot_ik
+    assert {"Left Foot", "Right Foot", "Ground", "Trace"} <= set(out["foot_ik_drawn"])

@@ -10,10 +10,10 @@ import bpy
 import numpy as np
 from mathutils import Matrix
 
-from overanim_addon.blender.common import cm_per_unit
-from overanim_addon.blender.foot_ik.channels import fcurves
 from overanim_addon.blender.sample.build import build_sample_character
 from overanim_addon.blender.sample.walk import add_sample_walk
+from overanim_addon.blender.shared.fcurves import fcurves
+from overanim_addon.blender.shared.scene import cm_per_unit
 
 FRAMES = 48
 KEY_INTS = ("interpolation", "handle_left_type", "handle_right_type", "easing", "type")

@@ -8,8 +8,9 @@ import bpy
 
 from ...core.calibration import FIELDS, CalibrationSettings
 from ...core.messages import Message
-from ..common import ArmatureOperatorMixin, require_armature
 from ..i18n import tr
+from ..shared.operators import ArmatureOperatorMixin
+from ..shared.scene import require_armature
 from .properties import _property, apply_settings, settings_from_properties
 
 # the top-level package: "overanim_addon" from a checkout, "bl_ext.<repo>.overanim" when installed

@@ -25,7 +25,7 @@ from mathutils import Matrix
 from ...core.errors import OverAnimError
 from ...core.measurement import polar
 from ...core.messages import Message
-from ..common import deformed_meshes
+from ..shared.scene import deformed_meshes
 from . import scaled_animation
 
 TOLERANCE = 1e-5

@@ -15,22 +15,21 @@ from ...core import validate_calibration
 from ...core.errors import OverAnimError
 from ...core.measurement import frames, locomotion_root, polar, stand
 from ...core.messages import Message, plural
-from ...core.skeleton import Skeleton, character_height
+from ...core.skeleton import GROUND_LEVEL_FRACTION, Skeleton, character_height
 from ...core.units import HUMAN_HEIGHT_CM, UnitScale, is_human_height, matching_unit_scale
 from ..calibration.properties import settings_from_properties
-from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..export import shape_keys
 from ..export.shape_keys import modifiers_dropping_shape_keys
-from ..foot_ik.channels import animated as animated_channels
 from ..masks.packed import channel_table
 from ..measure import extract
 from ..overrides import linked_data_reason
 from ..regions.properties import region_bones, region_keys, require_region_bones
+from ..shared.fcurves import animated as animated_channels
+from ..shared.scene import cm_per_unit, deformed_meshes, require_object_mode
 from ..weights import region_weights
 from .apply_scale import apply_scale, scaled_by_constraints
 
 ERROR, WARNING, INFO = "ERROR", "WARNING", "INFO"
-GROUND_LEVEL_FRACTION = 0.003  # of the rig's height: a locomotion root this low is on the ground
 LYING_FRACTION = 0.35  # a rig whose height along world up is below this share of its length lies down
 SCALE_TOLERANCE = 1e-4
 # the rotation that turns each horizontal world axis into world up (+Z), as an artist types it
@@ -397,7 +396,7 @@ def _fix_apply_mesh_scale(context, armature):
 
 
 def _fix_rest_position(context, armature):
-    # what the viewport shows only: the steps that need the pose take it themselves (common.posed)
+    # what the viewport shows only: the steps that need the pose take it themselves (shared.scene.posed)
     linked = linked_data_reason(armature, "Rest Position")
     if linked is not None:
         raise OverAnimError(linked)

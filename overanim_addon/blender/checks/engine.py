@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 import bpy
 
 from ...core.messages import Message, plural, to_data
-from ..common import require_usable
 from ..overrides import refill
+from ..shared.scene import require_usable
 from .checks import ERROR, WARNING, CheckResult, run_checks
 
 

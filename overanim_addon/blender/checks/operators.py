@@ -3,8 +3,9 @@ from __future__ import annotations
 import bpy
 
 from ...core.messages import Message
-from ..common import ArmatureOperatorMixin, require_armature, require_object_mode
 from ..i18n import CONTEXT
+from ..shared.operators import ArmatureOperatorMixin
+from ..shared.scene import require_armature, require_object_mode
 from .checks import FIXES
 from .engine import check_rig
 

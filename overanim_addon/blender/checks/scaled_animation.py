@@ -26,7 +26,7 @@ import numpy as np
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..compat import is_layered
-from ..foot_ik.channels import Use, assigned, fcurves, scale_values
+from ..shared.fcurves import Use, assigned, fcurves, scale_values
 
 LOCATION = re.compile(r'^pose\.bones\[".*"\]\.location$')
 NEUTRAL_MODIFIERS = {"CYCLES"}  # change when a value plays, never the value

@@ -17,9 +17,9 @@ from ...core import RegionCompositionPolicy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...core.region_preview import compose_mixed_policies
-from ..common import deformed_meshes, require_object_mode
 from ..masks.masks import mesh_masks, region_table
 from ..regions.properties import region_enum
+from ..shared.scene import deformed_meshes, require_object_mode
 
 COMPOSED = "OverAnim_Composed"
 

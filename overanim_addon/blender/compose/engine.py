@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import bpy
 
 from ...core.messages import Message, plural
-from ..common import require_usable
+from ..shared.scene import require_usable
 from .compose import COMPOSED, ComposeStats, compose
 
 

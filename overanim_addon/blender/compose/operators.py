@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import bpy
 
-from ..common import OverAnimOperatorMixin, poll_regions, require_armature
 from ..i18n import CONTEXT
+from ..shared.operators import OverAnimOperatorMixin, poll_regions
+from ..shared.scene import require_armature
 from .engine import ComposeOptions, compose_region_deltas
 
 

@@ -11,9 +11,9 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
-from ..common import require_object_mode, require_usable
 from ..masks.packed import PACKED
 from ..measure.engine import MeasureOptions, measure_proportions
+from ..shared.scene import require_object_mode, require_usable
 from . import shape_keys, summary
 from .fbx import ExportResult, export_for_unreal, export_targets, object_mode, refuse_unwritable
 from .shape_keys import modifiers_dropping_shape_keys

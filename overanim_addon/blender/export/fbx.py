@@ -38,11 +38,12 @@ from ... import safe_files
 from ...blender_errors import operator_failure
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..common import deformed_meshes, lod_index, posed
 from ..compose.compose import COMPOSED
 from ..masks import packed
-from ..masks.masks import GROUP_PREFIX, PREFIX, RegionBones, mesh_masks
+from ..masks.masks import GROUP_PREFIX, RegionBones, mesh_masks
 from ..regions.properties import require_region_bones
+from ..shared.names import PREFIX
+from ..shared.scene import deformed_meshes, lod_index, posed
 from . import property_curves
 
 # Blender's FBX exporter, set up for Unreal's importer (see docs/unreal.md)

@@ -7,8 +7,9 @@ from bpy_extras.io_utils import ExportHelper
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..common import ArmatureOperatorMixin, find_armature, require_armature, require_object_mode
 from ..i18n import CONTEXT
+from ..shared.operators import ArmatureOperatorMixin
+from ..shared.scene import find_armature, require_armature, require_object_mode
 from .engine import ExportOptions, export_fbx
 
 

@@ -39,8 +39,8 @@ import numpy as np
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..foot_ik.channels import animated
-from ..measure.results import PREFIX
+from ..shared.fcurves import animated
+from ..shared.names import PREFIX
 from . import fbx_file
 from .fbx_file import Element, name_class, object_name
 

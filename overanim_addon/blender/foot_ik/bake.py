@@ -38,9 +38,9 @@ from ...core.errors import OverAnimError
 from ...core.foot_ik import VALUE_NAMES, FootIKSolution
 from ...core.messages import Message
 from ...core.rotations import matrices_to_quaternions, quaternion_conjugate, quaternion_multiply
-from ..common import cm_per_unit, posed
+from ..shared.fcurves import NewChannels, fcurves, keys
+from ..shared.scene import cm_per_unit, posed
 from . import nla, statics, values
-from .channels import NewChannels, fcurves, keys
 from .probe import GROUND_HINT, Sampler, ground_for, why_no_ground
 from .properties import store_bone_names
 from .rig import FootIKRig, resolve
@@ -140,8 +140,9 @@ def _refuse_driven(armature: bpy.types.Object, bones: list[_KeyedBone]) -> None:
         for path, index in bone.channels():
             if (path, index) in driven:
                 channel = path.rsplit(".", 1)[1]
-                raise OverAnimError(f"'{bone.name}' {channel}[{index}] is driven: the driver would override the "
-                                    "bake's keys; remove the driver or pick another bone")
+                raise OverAnimError(Message("'{bone}' {channel}[{index}] is driven: the driver would override the "
+                                            "bake's keys; remove the driver or pick another bone", bone=bone.name,
+                                            channel=channel, index=index))
 
 
 def _unkeyed_feet(rig: FootIKRig) -> list[tuple[str, str]]:
@@ -170,7 +171,8 @@ class BakeSession:
     def __init__(self, context: bpy.types.Context, armature: bpy.types.Object, settings: Any,
                  frame_start: int, frame_end: int) -> None:
         if frame_end < frame_start:
-            raise OverAnimError(f"The frame range ends ({frame_end}) before it starts ({frame_start})")
+            raise OverAnimError(Message("The frame range ends ({end}) before it starts ({start})", end=frame_end,
+                                        start=frame_start))
         count = frame_end - frame_start + 1
         if count > MAX_FRAMES:  # before anything is read or muted
             raise OverAnimError(Message("Bake Foot IK bakes at most {limit:,} frames at once; {start} to {end} is "
@@ -251,7 +253,8 @@ class BakeSession:
             try:
                 rises, unposed = sampler.rises(column), np.linalg.inv(pose[:, :3, :3])
             except np.linalg.LinAlgError:
-                raise OverAnimError(f"Bone '{bone.name}' has a zero scale in the baked frames") from None
+                raise OverAnimError(Message("Bone '{bone}' has a zero scale in the baked frames",
+                                            bone=bone.name)) from None
             location = basis[:, :3, 3] + rises * (_rise(solution, bone) / cm)[:, None]
             put("location", location - base("location", basis[:, :3, 3], np.zeros(3)))
             if not bone.rotation:

@@ -12,8 +12,8 @@ import bpy
 
 from ...core.bone_names import FootIKBones
 from ...core.errors import OverAnimError
-from ...core.messages import Message
-from ..common import require_usable
+from ...core.messages import Message, plural
+from ..shared.scene import require_usable
 from . import nla, values
 from .bake import BakeResult, BakeSession
 
@@ -34,11 +34,14 @@ class FootIKBake:
 def _summary(result: BakeResult) -> Message:
     body = result.values["BodyOffset"]
     pushed = Message("; '{action}' pushed down into the NLA", action=result.pushed_down) if result.pushed_down else ""
-    return Message("Baked {frames} frames (left foot on ground {left}, right {right}; body offset {low} to {high} cm) "
-                   "onto NLA track '{track}'{pushed}", frames=len(result.frames),
-                   left=int(result.values["LeftHit"].sum()), right=int(result.values["RightHit"].sum()),
-                   low=values.signed(body.min(), 1), high=values.signed(body.max(), 1), track=nla.BAKE_NAME,
-                   pushed=pushed)
+    return plural(len(result.frames),
+                  "Baked {n} frame (left foot on ground {left}, right {right}; body offset {low} to {high} cm) "
+                  "onto NLA track '{track}'{pushed}",
+                  "Baked {n} frames (left foot on ground {left}, right {right}; body offset {low} to {high} cm) "
+                  "onto NLA track '{track}'{pushed}",
+                  left=int(result.values["LeftHit"].sum()), right=int(result.values["RightHit"].sum()),
+                  low=values.signed(body.min(), 1), high=values.signed(body.max(), 1), track=nla.BAKE_NAME,
+                  pushed=pushed)
 
 
 def report_lines(result: BakeResult) -> list[tuple[str, str]]:

@@ -16,7 +16,7 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
-from . import channels
+from ..shared import fcurves, nla_tracks
 
 BAKE_NAME = "OverAnim_FootIK"
 
@@ -27,13 +27,16 @@ def check_stack(armature: bpy.types.Object) -> None:
     if adt is None:
         return
     if adt.use_tweak_mode:
-        raise OverAnimError(f"'{armature.name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first")
+        raise OverAnimError(Message("'{name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first",
+                                    name=armature.name))
     ours = bake_tracks(armature)
     others = [t for t in adt.nla_tracks if t not in ours]
     if any(t.is_solo for t in others):
-        raise OverAnimError(f"An NLA track of '{armature.name}' is solo: the bake's track would not play; unsolo it")
+        raise OverAnimError(Message("An NLA track of '{name}' is solo: the bake's track would not play; unsolo it",
+                                    name=armature.name))
     if not adt.use_nla and others:
-        raise OverAnimError(f"The NLA of '{armature.name}' is turned off: its tracks and the bake would not play")
+        raise OverAnimError(Message("The NLA of '{name}' is turned off: its tracks and the bake would not play",
+                                    name=armature.name))
 
 
 def baked_action(armature: bpy.types.Object) -> bpy.types.Action | None:
@@ -42,19 +45,12 @@ def baked_action(armature: bpy.types.Object) -> bpy.types.Action | None:
 
 def bake_strips(armature: bpy.types.Object) -> list[tuple[bpy.types.NlaTrack, bpy.types.NlaStrip]]:
     """(track, strip) of every strip of the bake's action in the armature's NLA."""
-    adt, action = armature.animation_data, baked_action(armature)
-    if adt is None or action is None:
-        return []
-    return [(track, strip) for track in adt.nla_tracks for strip in track.strips if strip.action == action]
+    return nla_tracks.strips_of(armature, baked_action(armature))
 
 
 def bake_tracks(armature: bpy.types.Object) -> list[bpy.types.NlaTrack]:
     """The tracks holding a strip of the bake (the artist's strips may be in them too)."""
-    found: list[bpy.types.NlaTrack] = []
-    for track, _strip in bake_strips(armature):
-        if track not in found:
-            found.append(track)
-    return found
+    return nla_tracks.tracks_of(armature, baked_action(armature))
 
 
 Detached = list[tuple[bpy.types.NlaStrip, bpy.types.Action | None, Any]]  # (strip, its action, its slot)
@@ -82,7 +78,7 @@ def animated_below(armature: bpy.types.Object) -> set[tuple[str, int]]:
     """(data path, index) of every channel the artist's animation writes: the active action and the
     strips of unmuted tracks but the bake's. A COMBINE layer adds to those channels' values; on any
     other channel it adds to the property's default (0, identity), not to its current value."""
-    return channels.animated(armature, skip_action=baked_action(armature))
+    return fcurves.animated(armature, skip_action=baked_action(armature))
 
 
 def _plays_alone(adt: Any) -> bool:
@@ -195,15 +191,7 @@ def remove_bake(armature: bpy.types.Object) -> RemovedBake:
 
 
 def add_bake_track(armature: bpy.types.Object, action: bpy.types.Action, slot: Any, start: int) -> bpy.types.NlaTrack:
-    adt = armature.animation_data or armature.animation_data_create()
-    adt.use_nla = True
-    track = adt.nla_tracks.new()
-    track.name = BAKE_NAME
-    strip = track.strips.new(BAKE_NAME, start, action)
-    strip.blend_type = "COMBINE"
-    strip.extrapolation = "NOTHING"  # outside the baked frames the artist's animation plays untouched
-    if slot is not None:
-        strip.action_slot = slot
+    track = nla_tracks.add_track(armature, BAKE_NAME, action, slot, start, "COMBINE")
     armature.overanim.foot_ik.baked_action = action
     return track
 

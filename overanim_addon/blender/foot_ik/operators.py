@@ -9,16 +9,9 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
-from ..common import (
-    ArmatureOperatorMixin,
-    ModalSessionMixin,
-    poll_armature,
-    posed,
-    refuse_poll,
-    require_armature,
-    require_object_mode,
-)
 from ..i18n import CONTEXT
+from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature, refuse_poll
+from ..shared.scene import posed, require_armature, require_object_mode
 from . import nla, statics, values
 from .bake import BakeSession
 from .engine import BakeOptions, bake_session, report_lines, run_bake
@@ -124,7 +117,8 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
         require_object_mode(armature, context.scene)
         settings = armature.overanim.foot_ik
         if armature.animation_data is not None and armature.animation_data.use_tweak_mode:
-            raise OverAnimError(f"'{armature.name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first")
+            raise OverAnimError(Message("'{name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first",
+                                        name=armature.name))
         removed = nla.remove_bake(armature)
         if removed.strips:  # the values were the bake's (it animated them): they go with it
             values.remove(armature)

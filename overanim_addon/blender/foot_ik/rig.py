@@ -36,16 +36,14 @@ from ...core.measurement import stand
 from ...core.messages import Message
 from ...core.proportion import resolve_spatial_distance
 from ...core.skeleton import BELOW_FRACTION, BoneInfo, Skeleton
-from ..common import cm_per_unit, deformed_meshes, require_object_mode
 from ..measure import extract
 from ..measure.engine import ensure_measured
-from ..measure.results import PREFIX
 from ..shared.ground_reference import ground_root
+from ..shared.names import CHARACTER_HEIGHT_WS, GROUND_PROBE_SCALE_WS
+from ..shared.scene import cm_per_unit, deformed_meshes, require_object_mode
 from . import nla
 from .properties import FORWARD_VECTORS, bone_names, detected_bones
 
-HEIGHT_WS = f"{PREFIX}CharacterHeightWS"
-PROBE_SCALE_WS = f"{PREFIX}GroundProbeScaleWS"
 STAND_FRACTION = BELOW_FRACTION  # of the height: feet this far from the reference do not stand on it
 LABELS = {"left_foot": "Left Foot", "right_foot": "Right Foot", "left_ik_target": "Left IK Target",
           "right_ik_target": "Right IK Target", "body_bone": "Body Bone"}
@@ -153,32 +151,34 @@ def _checked_bones(armature: bpy.types.Object, names: FootIKBones, keys_bones: b
     for field, label in LABELS.items():
         name = getattr(names, field)
         if name and name not in bones:
-            raise OverAnimError(f"{label} '{name}' is not a bone of '{armature.name}'")
+            raise OverAnimError(Message("{label} '{bone}' is not a bone of '{name}'", label=label, bone=name,
+                                        name=armature.name))
     keyed = [n for n in (names.left_ik_target, names.right_ik_target, names.body_bone) if n]
     if len(set(keyed)) < len(keyed):
-        raise OverAnimError("The IK targets and the body bone must be different bones")
+        raise OverAnimError(Message("The IK targets and the body bone must be different bones"))
     if names.left_foot == names.right_foot:
-        raise OverAnimError(f"Left Foot and Right Foot are the same bone ('{names.left_foot}')")
+        raise OverAnimError(Message("Left Foot and Right Foot are the same bone ('{bone}')", bone=names.left_foot))
     if not keys_bones:
         return names
     for field in ("left_ik_target", "right_ik_target", "body_bone"):
         name = getattr(names, field)
         if name and bones[name].use_connect:
-            raise OverAnimError(f"{LABELS[field]} '{name}' is connected to its parent: its location cannot move it; "
-                                "pick a bone that is not connected")
+            raise OverAnimError(Message("{label} '{bone}' is connected to its parent: its location cannot move it; "
+                                        "pick a bone that is not connected", label=LABELS[field], bone=name))
     for name in (names.left_ik_target, names.right_ik_target):
         if name and armature.pose.bones[name].rotation_mode == "AXIS_ANGLE":
-            raise OverAnimError(f"IK target '{name}' uses Axis Angle rotation: set it to Quaternion or an Euler order")
+            raise OverAnimError(Message("IK target '{bone}' uses Axis Angle rotation: set it to Quaternion or an "
+                                        "Euler order", bone=name))
     if keyed and not _uniform_scale(armature):
-        raise OverAnimError(f"'{armature.name}' has a non-uniform scale: bone keys cannot turn feet in world space "
-                            "through it; apply the scale first")
+        raise OverAnimError(Message("'{name}' has a non-uniform scale: bone keys cannot turn feet in world space "
+                                    "through it; apply the scale first", name=armature.name))
     return names
 
 
 def trace_distance(armature: bpy.types.Object, settings: Any) -> tuple[float, float]:
     """(the trace distance in cm, the factor Trace Calibration gives Trace Distance): the authored
     distance calibrated by the rig's measured ground-probe scale."""
-    scale = float(armature.get(PROBE_SCALE_WS, 1.0))
+    scale = float(armature.get(GROUND_PROBE_SCALE_WS, 1.0))
     mode = settings.trace_calibration
     return (resolve_spatial_distance(mode, float(settings.trace_distance), 0.0, scale, 0.0),
             resolve_spatial_distance(mode, 1.0, 0.0, scale, 0.0))
@@ -223,16 +223,17 @@ def resolve(context: bpy.types.Context, armature: bpy.types.Object, settings: An
     cm = cm_per_unit(context.scene)
     names = _checked_bones(armature, bone_names(settings, armature), keys_bones)
     if abs(armature.matrix_world.to_3x3().determinant()) < 1e-18:
-        raise OverAnimError(f"'{armature.name}' has a zero scale in the world: give it a scale")
+        raise OverAnimError(Message("'{name}' has a zero scale in the world: give it a scale", name=armature.name))
     forward, warnings = _forward(armature, settings, names)  # a vertical one is refused before probing
     trace = float(settings.trace_distance)
     if not (math.isfinite(trace) and trace >= 0.0):
-        raise OverAnimError(f"Trace Distance must be 0 cm or more (it is {trace:g})")
+        raise OverAnimError(Message("Trace Distance must be 0 cm or more (it is {trace:g})", trace=trace))
     measured = ensure_measured(context, armature)
-    height_ws = float(armature.get(HEIGHT_WS, 0.0))
+    height_ws = float(armature.get(CHARACTER_HEIGHT_WS, 0.0))
     if not (math.isfinite(height_ws) and height_ws > 0.0):
-        raise OverAnimError(f"'{armature.name}' measures {height_ws:g} cm tall in world space: foot IK needs a "
-                            "character with a height (check its scale and measure again)")
+        raise OverAnimError(Message("'{name}' measures {height:g} cm tall in world space: foot IK needs a character "
+                                    "with a height (check its scale and measure again)", name=armature.name,
+                                    height=height_ws))
     trace_cm, _scale = trace_distance(armature, settings)
     root = ground_root(armature, height_ws, cm)
     return FootIKRig(armature=armature, bones=names, ground_root=root, forward_local=forward,

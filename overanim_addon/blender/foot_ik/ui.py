@@ -57,8 +57,10 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
                 layout.label(text=tr("Found by name on first use"), icon="BLANK1", translate=False)
             return
         box = layout.box().column(align=True)
-        baked = " (baked)" if nla.bake_tracks(armature) else ""
-        box.label(text=f"Body offset {values.signed(found.get('BodyOffset', 0.0), 2)} cm{baked}", translate=False)
+        offset = values.signed(found.get("BodyOffset", 0.0), 2)
+        body = (Message("Body offset {offset} cm (baked)", offset=offset) if nla.bake_tracks(armature)
+                else Message("Body offset {offset} cm", offset=offset))
+        box.label(text=tr(body), translate=False)
         rows = (("", "Left", "Right", 0, ""), ("Offset", "LeftOffset", "RightOffset", 2, " cm"),
                 ("Pitch", "LeftPitch", "RightPitch", 1, "°"), ("Roll", "LeftRoll", "RightRoll", 1, "°"))
         for label, left, right, digits, unit in rows:

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 import bpy
 
 from ...core.messages import Message, plural
-from ..common import require_usable
 from ..overrides import refill
+from ..shared.scene import require_usable
 from .lod import LodRow, coverage
 
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 import bpy
 
 from ...core import LodCoverageVerdict, RegionLodPolicy, lod_coverage_verdict
-from ..common import deformed_meshes, lod_index, require_object_mode
 from ..masks.masks import mesh_masks, region_table
 from ..regions.properties import region_enum
+from ..shared.scene import deformed_meshes, lod_index, require_object_mode
 
 
 @dataclass(frozen=True)

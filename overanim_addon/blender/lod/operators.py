@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import bpy
 
-from ..common import OverAnimOperatorMixin, poll_regions, require_armature
+from ..shared.operators import OverAnimOperatorMixin, poll_regions
+from ..shared.scene import require_armature
 from .engine import check_lod_coverage
 
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 import bpy
 
 from ...core.messages import Message, plural
-from ..common import require_usable
 from ..regions.properties import renamed_keys_report
+from ..shared.scene import require_usable
 from . import masks, shading
 from .masks import PaintStats
 

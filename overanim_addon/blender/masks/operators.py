@@ -5,17 +5,10 @@ from __future__ import annotations
 import bpy
 
 from ...core.messages import Message, plural
-from ..common import (
-    ArmatureOperatorMixin,
-    OverAnimOperatorMixin,
-    deformed_meshes,
-    poll_armature,
-    poll_regions,
-    refuse_poll,
-    require_armature,
-)
 from ..compose import compose as compose_module
 from ..i18n import CONTEXT
+from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, poll_regions, refuse_poll
+from ..shared.scene import deformed_meshes, require_armature
 from . import live, shading
 from . import masks as masks_module
 from .engine import PaintOptions, paint_region_masks

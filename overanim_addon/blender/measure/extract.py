@@ -10,7 +10,7 @@ import bpy
 import numpy as np
 
 from ...core.skeleton import BoneInfo, Skeleton
-from ..common import lod_index
+from ..shared.scene import lod_index
 from ..weights import region_weights
 
 

@@ -9,7 +9,9 @@ from bpy_extras.io_utils import ExportHelper
 
 from ...core.messages import Message
 from ..calibration.properties import settings_from_properties
-from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll, require_armature
+from ..shared.names import CHARACTER_HEIGHT_CS
+from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll
+from ..shared.scene import require_armature
 from . import results as results_module
 from .engine import measure_proportions
 
@@ -38,7 +40,7 @@ class OVERANIM_OT_export_results_json(OverAnimOperatorMixin, bpy.types.Operator,
         armature = poll_armature(cls, context)
         if armature is None:
             return False
-        if f"{results_module.PREFIX}CharacterHeightCS" not in armature:
+        if CHARACTER_HEIGHT_CS not in armature:
             return refuse_poll(cls, Message("'{name}' has no results yet: Measure Proportions first",
                                             name=armature.name))
         return True

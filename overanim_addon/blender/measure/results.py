@@ -38,10 +38,9 @@ from ...core.messages import Message, joined
 from ...core.naming import derived_name, region_key, region_keys
 from ...core.skeleton import BoneEnd, TipPoint
 from ..overrides import mark_overridable
+from ..shared.names import PREFIX, ROOT_BONE
 
-PREFIX = "OverAnim_"
 REGION_PREFIX = f"{PREFIX}Region_"
-ROOT_BONE = f"{PREFIX}LocomotionRootBone"
 COMPUTED = "Computed by OverAnim (Measure Proportions); edits are overwritten when measuring again"
 
 CHARACTER_PROPS = {

@@ -4,8 +4,9 @@ import bpy
 
 from ...core.naming import region_key
 from ..i18n import CONTEXT, tr
+from ..shared.names import CHARACTER_HEIGHT_CS, PREFIX
 from ..shared.panels import ORDER, OverAnimSubPanel
-from .results import CHARACTER_PROPS, PREFIX, region_properties
+from .results import CHARACTER_PROPS, region_properties
 
 # Row labels that read in full at the sidebar's default width (the custom properties' descriptions
 # keep the long names): character rows, then (length, its scale) per line of a Region's box
@@ -36,7 +37,7 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
 
     @staticmethod
     def draw_results(layout: bpy.types.UILayout, armature: bpy.types.Object) -> None:
-        if f"{PREFIX}CharacterHeightCS" not in armature:
+        if CHARACTER_HEIGHT_CS not in armature:
             layout.label(text=tr("Not measured yet"), icon="INFO", translate=False)
             return
         table = layout.column(align=True)

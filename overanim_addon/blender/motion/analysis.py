@@ -38,21 +38,20 @@ from ...core.naming import MAX_NAME_BYTES, utf8_length
 from ...core.proportion import build_measurement_scales
 from ...core.skeleton import TipPoint, region_tip_point
 from ..calibration.properties import settings_from_properties
-from ..common import cm_per_unit, read_only_reason, require_object_mode
 from ..foot_ik import nla
-from ..foot_ik.channels import NewChannels
 from ..foot_ik.properties import bone_names
 from ..measure import extract
 from ..measure.engine import ensure_measured
 from ..measure.measure import measure
-from ..measure.results import PREFIX as OVERANIM_PREFIX
 from ..measure.results import MeasurementResults
 from ..overrides import lost_on_save_warning, mark_overridable
 from ..regions.properties import region_keys, require_region_bones
-from ..shared import nla_tracks
+from ..shared import names, nla_tracks
+from ..shared.fcurves import NewChannels
 from ..shared.ground_reference import ground_root
+from ..shared.scene import cm_per_unit, read_only_reason, require_object_mode
 
-PREFIX = f"{OVERANIM_PREFIX}Motion_"
+PREFIX = f"{names.PREFIX}Motion_"
 REGION_PREFIX = f"{PREFIX}Region_"
 TRACK = "OverAnim_Motion"  # the curves' action and NLA track
 # the action's summary (suffix: unit); the linear ones have a ...Calibrated twin

@@ -9,15 +9,9 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..common import (
-    ArmatureOperatorMixin,
-    ModalSessionMixin,
-    poll_armature,
-    refuse_poll,
-    require_armature,
-    require_object_mode,
-)
 from ..i18n import CONTEXT
+from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature, refuse_poll
+from ..shared.scene import require_armature, require_object_mode
 from . import analysis
 from .analysis import MotionOptions, MotionSession
 

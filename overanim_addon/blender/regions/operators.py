@@ -7,9 +7,10 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..common import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll, require_armature
 from ..i18n import CONTEXT
 from ..overrides import library_name
+from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll
+from ..shared.scene import require_armature
 
 
 @contextmanager

@@ -5,7 +5,7 @@ import bpy
 from ...core.messages import Message, plural
 from ..calibration.preferences import studio_defaults
 from ..calibration.properties import apply_settings
-from ..common import OverAnimOperatorMixin, refuse_poll
+from ..shared.operators import OverAnimOperatorMixin, refuse_poll
 from .build import add_sample_deltas, build_sample_character
 from .walk import add_sample_walk, walk_extent
 

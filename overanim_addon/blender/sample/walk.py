@@ -10,8 +10,8 @@ import math
 import bpy
 from mathutils import Vector
 
-from ..common import cm_per_unit
-from ..foot_ik.channels import fcurves
+from ..shared.fcurves import fcurves
+from ..shared.scene import cm_per_unit
 from .build import SAMPLE_EXTENT
 
 STEP_FRAMES = 12  # one step (half a cycle); a foot swings for one step and stands for the next

@@ -15,8 +15,8 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..checks.checks import GROUND_LEVEL_FRACTION
-from ..measure.results import ROOT_BONE
+from ...core.skeleton import GROUND_LEVEL_FRACTION
+from .names import ROOT_BONE
 
 
 def ground_root(armature: bpy.types.Object, height_ws: float, cm: float) -> str:

@@ -1,9 +1,9 @@
 """An NLA track of the add-on's own above the artist's animation, holding one action the add-on wrote
-(the motion analysis' curves). The track is known by that action, not by its name: the artist may
-name a track of theirs like ours, or drop strips of their own into it. Removing takes away the
-action's strips, a track only when nothing else is left in it, and the action when nothing else
-uses it. The artist's action goes down into the NLA and back by ``foot_ik.nla.push_down`` and
-``bring_back``, the same way for every feature."""
+(the foot IK bake, the motion analysis' curves). The track is known by that action, not by its
+name: the artist may name a track of theirs like ours, or drop strips of their own into it.
+Removing takes away the action's strips, a track only when nothing else is left in it, and the
+action when nothing else uses it. The artist's action goes down into the NLA and back by
+``foot_ik.nla.push_down`` and ``bring_back``, the same way for every feature."""
 
 from __future__ import annotations
 

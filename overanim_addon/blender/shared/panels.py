@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import bpy
 
-from ..common import find_armature
 from ..i18n import CONTEXT
+from .scene import find_armature
 
 CATEGORY = "OverAnim"
 # The sub-panels top to bottom (their bl_order, whatever order the features register in): what would

@@ -38,11 +38,12 @@ from ...core.transfer import (
 )
 from .. import compat
 from ..calibration.properties import settings_from_properties
-from ..common import read_only_reason, require_object_mode
-from ..foot_ik.channels import fcurves, scale_values
 from ..measure import results as results_module
 from ..measure.engine import measure_checked
 from ..measure.results import MeasurementResults
+from ..shared.fcurves import fcurves, scale_values
+from ..shared.names import CHARACTER_HEIGHT_CS
+from ..shared.scene import read_only_reason, require_object_mode
 from . import keys
 from .properties import DEFAULT_BASIS
 
@@ -317,7 +318,7 @@ def transfer_action(source: bpy.types.Object, target: bpy.types.Object, action: 
     # -- from here on, everything is written --
     log: list[tuple[str, str]] = []
     for armature in (source, target):
-        if armature.name in measurements and f"{results_module.PREFIX}CharacterHeightCS" not in armature \
+        if armature.name in measurements and CHARACTER_HEIGHT_CS not in armature \
                 and read_only_reason(armature) is None:
             results_module.write(armature, measurements[armature.name])
             log.append(("INFO", Message("'{name}' had no measurement: measured, and the results written",

@@ -9,8 +9,9 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..common import OverAnimOperatorMixin, find_armature, refuse_poll, require_armature
 from ..i18n import CONTEXT
+from ..shared.operators import OverAnimOperatorMixin, refuse_poll
+from ..shared.scene import find_armature, require_armature
 from .engine import TransferOptions, transfer_action
 from .properties import SCALE_HORIZONTAL, SCALE_VERTICAL, basis_property, region_property, scale_property
 

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 
 import bpy
 
-from ...common import deformed_meshes, deforms, held_apart_by
 from ...regions.properties import region_bones
+from ...shared.scene import deformed_meshes, deforms, held_apart_by
 
 # modal operators that paint the active group (plus the mirror, Multi-Paint and Auto Normalize)
 STROKE_OPERATORS = frozenset({"PAINT_OT_weight_paint", "PAINT_OT_weight_gradient"})

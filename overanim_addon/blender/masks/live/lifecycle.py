@@ -38,7 +38,7 @@ import bpy
 from bpy.app.handlers import persistent
 
 from ....core.errors import OverAnimError
-from ...common import deformed_meshes
+from ...shared.scene import deformed_meshes
 from .. import masks, shading, weight_view
 from . import changes
 

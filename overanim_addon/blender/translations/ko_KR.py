@@ -1,31 +1,13 @@
-"""ko_KR translations: the tooltips the Korean "Region · Calibration Types" page covers, and the
-add-on's messages (check findings, reports, status lines). Labels stay as they are (see i18n.py).
+"""ko_KR: the Korean entries, data only (the table is built and registered by ``__init__.py``).
 
-Tooltips keep the terms the Korean page keeps in English. Where the page has the sentence it is
-taken word for word (``KO_CALIBRATION``, the first six of ``KO_REGION``, ``KO_SPATIAL``,
-``KO_BASIS``); the others are written in the page's terms. Keys are the English tooltips exactly as
-registered (built from the same tables), so a changed tooltip fails the tests.
+Tooltips keep the terms the Korean "Region · Calibration Types" page keeps in English. Where the
+page has the sentence it is taken word for word (``KO_CALIBRATION``, the first six of
+``KO_REGION``, ``KO_SPATIAL``, ``KO_BASIS``); the others are written in the page's terms.
+``KO_CALIBRATION`` is keyed by field name (its English tooltip is built from the field's spec),
+``KO_REGION`` by the Region field's English tooltip, the enum tables by item identifier.
 
-Messages are keyed by their English template (``core.messages``) in the add-on's own context. A new
-message joins Korean by adding one entry to ``KO_MESSAGES``; until then it reads in English.
+``KO_MESSAGES``: English template -> Korean template, the same {fields}.
 """
-
-from __future__ import annotations
-
-import bpy
-
-from ..core.calibration import FIELDS_BY_NAME
-from .calibration.properties import description
-from .i18n import CONTEXT
-from .regions.properties import (
-    BASIS_SPECS,
-    COMPOSITION_SPECS,
-    FALLOFF_SPECS,
-    LOD_SPECS,
-    SPATIAL_SPECS,
-    OVERANIM_PG_region,
-    item_description,
-)
 
 KO_CALIBRATION = {
     "enable_automatic_calibration": "linear distance, speed, acceleration을 측정된 비율로 보정합니다. "
@@ -43,19 +25,30 @@ KO_CALIBRATION = {
     "maximum_character_scale": "자동 계산 scale의 상한입니다. 내부 해석은 최소값보다 작지 않게 정리합니다",
 }
 KO_REGION = {
-    "falloff_mode": "vertex mask의 0과 full 사이 curve를 선택합니다. Power만 Falloff Exponent를 읽습니다",
-    "zero_weight": "이 skin weight 이하에서 Region mask는 0입니다",
-    "full_weight": "이 skin weight 이상에서 Region mask는 1입니다. ZeroWeight보다 커야 유효한 전이 구간을 만듭니다",
-    "falloff_exponent": "Power mode의 곡률입니다. 다른 mode에서는 값이 남아 있어도 결과에 쓰이지 않습니다",
-    "lod_policy": "해당 LOD의 Region coverage 부족을 허용, 경고, 필수 조건으로 각각 처리합니다",
-    "composition_policy": "겹치는 Region delta를 clamp한 합으로 합성하거나, 가장 강한 delta 하나로 합성합니다",
+    "Selects the curve between 0 and full in the vertex mask. Only Power reads Falloff Exponent":
+        "vertex mask의 0과 full 사이 curve를 선택합니다. Power만 Falloff Exponent를 읽습니다",
+    "The Region mask is 0 at or below this skin weight": "이 skin weight 이하에서 Region mask는 0입니다",
+    "The Region mask is 1 at or above this skin weight. Must be greater than ZeroWeight to create a valid "
+    "transition range":
+        "이 skin weight 이상에서 Region mask는 1입니다. ZeroWeight보다 커야 유효한 전이 구간을 만듭니다",
+    "Curvature of Power mode. Other modes retain the value but do not use it in the result":
+        "Power mode의 곡률입니다. 다른 mode에서는 값이 남아 있어도 결과에 쓰이지 않습니다",
+    "Respectively allows, warns about, or requires Region coverage at the LOD":
+        "해당 LOD의 Region coverage 부족을 허용, 경고, 필수 조건으로 각각 처리합니다",
+    "Composes overlapping Region deltas either as a clamped sum or as the single strongest delta":
+        "겹치는 Region delta를 clamp한 합으로 합성하거나, 가장 강한 delta 하나로 합성합니다",
     # written in the page's terms (its RequiresCoverage contract and Calibration Enum section)
-    "is_attachment_dependency": "켜져 있으면 policy와 무관하게 coverage가 필수입니다 "
-                                "(Region의 bone에 parent된 object가 있을 때도 그렇게 간주합니다)",
-    "spatial_calibration_mode": "이 Region의 authored linear distance가 character 크기를 따르는 방식입니다",
-    "measurement_basis": "이 Region의 motion을 보정하는 측정 scale입니다",
-    "mask_channel": "이 Region의 mask를 담는 packed byte color attribute OverAnim_RegionMasks의 channel입니다. "
-                    "Export for Unreal이 이를 vertex color로 씁니다 (material의 Vertex Color node)",
+    "Coverage is always required when this is on, regardless of policy (also assumed when an object is parented "
+    "to one of the Region's bones)":
+        "켜져 있으면 policy와 무관하게 coverage가 필수입니다 (Region의 bone에 parent된 object가 있을 때도 그렇게 "
+        "간주합니다)",
+    "How this Region's authored linear distances follow character size":
+        "이 Region의 authored linear distance가 character 크기를 따르는 방식입니다",
+    "Which measured scale calibrates this Region's motion": "이 Region의 motion을 보정하는 측정 scale입니다",
+    "Channel of the packed byte colour attribute OverAnim_RegionMasks that holds this Region's mask; Export for "
+    "Unreal writes it as the vertex colour (a material's Vertex Color node)":
+        "이 Region의 mask를 담는 packed byte color attribute OverAnim_RegionMasks의 channel입니다. "
+        "Export for Unreal이 이를 vertex color로 씁니다 (material의 Vertex Color node)",
 }
 KO_FALLOFF = {
     "LINEAR": "Zero Weight와 Full Weight 사이의 직선 ramp입니다",
@@ -87,8 +80,6 @@ KO_BASIS = {
     "AVERAGE_BONE_LENGTH": "Region measurement가 있을 때만 해당 scale을 사용합니다. 없으면 해석 실패입니다",
     "ABSOLUTE": "scale 1을 사용합니다",
 }
-ITEM_TABLES = ((FALLOFF_SPECS, KO_FALLOFF), (LOD_SPECS, KO_LOD), (COMPOSITION_SPECS, KO_COMPOSITION),
-               (SPATIAL_SPECS, KO_SPATIAL), (BASIS_SPECS, KO_BASIS))
 
 # English template -> Korean template, the same {fields}. Blender's own settings are named as its
 # Korean interface names them (에디트 모드, 단위 축적); the add-on's buttons and fields keep their names.
@@ -444,10 +435,59 @@ KO_MESSAGES = {
     "bone in the Foot IK panel":
         "{field}이(가) 지정되지 않았습니다: 그 발은 움직이지 않고 OverAnim_FootIK_ curve만 offset을 알려 줍니다. "
         "Foot IK 패널에서 그 발의 IK bone을 고르세요",
-    "Baked {frames} frames (left foot on ground {left}, right {right}; body offset {low} to {high} cm) onto NLA "
+    "Baked {n} frame (left foot on ground {left}, right {right}; body offset {low} to {high} cm) onto NLA "
     "track '{track}'{pushed}":
-        "{frames} 프레임을 NLA track '{track}'에 bake했습니다 (바닥에 닿은 프레임: 왼발 {left}, 오른발 {right}; "
+        "{n} 프레임을 NLA track '{track}'에 bake했습니다 (바닥에 닿은 프레임: 왼발 {left}, 오른발 {right}; "
         "body offset {low} ~ {high} cm){pushed}",
+    "Baked {n} frames (left foot on ground {left}, right {right}; body offset {low} to {high} cm) onto NLA "
+    "track '{track}'{pushed}":
+        "{n} 프레임을 NLA track '{track}'에 bake했습니다 (바닥에 닿은 프레임: 왼발 {left}, 오른발 {right}; "
+        "body offset {low} ~ {high} cm){pushed}",
+    "Body offset {offset} cm": "body offset은 {offset} cm",
+    "Body offset {offset} cm (baked)": "body offset은 {offset} cm (bake됨)",
+    # Foot IK: what Probe Ground and Bake Foot IK refuse (foot_ik/rig.py, bake.py, nla.py)
+    "The IK targets and the body bone must be different bones": "IK target과 body bone은 서로 다른 bone이어야 합니다",
+    "Left Foot and Right Foot are the same bone ('{bone}')": "Left Foot과 Right Foot이 같은 bone입니다 ('{bone}')",
+    "{label} '{bone}' is connected to its parent: its location cannot move it; pick a bone that is not connected":
+        "{label} '{bone}'이(가) parent에 connect되어 있어 location으로 움직일 수 없습니다: connect되지 않은 bone을 "
+        "고르세요",
+    "IK target '{bone}' uses Axis Angle rotation: set it to Quaternion or an Euler order":
+        "IK target '{bone}'이(가) Axis Angle rotation을 씁니다: Quaternion이나 Euler 순서로 바꾸세요",
+    "'{name}' has a non-uniform scale: bone keys cannot turn feet in world space through it; apply the scale first":
+        "'{name}'의 scale이 균일하지 않습니다: 그 scale을 거쳐서는 bone key가 world space에서 발을 돌릴 수 없습니다. "
+        "먼저 scale을 적용하세요",
+    "'{name}' has a zero scale in the world: give it a scale": "'{name}'의 world scale이 0입니다: scale을 주세요",
+    "Trace Distance must be 0 cm or more (it is {trace:g})": "Trace Distance는 0 cm 이상이어야 합니다 (지금 {trace:g})",
+    "'{name}' measures {height:g} cm tall in world space: foot IK needs a character with a height (check its scale "
+    "and measure again)":
+        "'{name}'의 world space 키가 {height:g} cm입니다: foot IK에는 키가 있는 캐릭터가 필요합니다 (scale을 확인하고 "
+        "다시 측정하세요)",
+    "'{bone}' {channel}[{index}] is driven: the driver would override the bake's keys; remove the driver or pick "
+    "another bone":
+        "'{bone}' {channel}[{index}]을(를) driver가 움직입니다: driver가 bake의 key를 덮어씁니다. driver를 지우거나 "
+        "다른 bone을 고르세요",
+    "Bone '{bone}' has a zero scale in the baked frames": "bone '{bone}'의 scale이 bake한 프레임에서 0입니다",
+    "An NLA track of '{name}' is solo: the bake's track would not play; unsolo it":
+        "'{name}'의 NLA track 하나가 solo입니다: bake의 track이 재생되지 않습니다. solo를 푸세요",
+    "The NLA of '{name}' is turned off: its tracks and the bake would not play":
+        "'{name}'의 NLA가 꺼져 있습니다: 그 track과 bake가 재생되지 않습니다",
+    # the core's refusals (core/foot_ik.py, measurement.py, region_composition.py)
+    "The character's measured height is {height:g} cm: it must be above 0 to probe the ground":
+        "측정된 캐릭터 키가 {height:g} cm입니다: 바닥을 probe하려면 0보다 커야 합니다",
+    "Trace distance must be 0 or more (it is {trace:g} cm)": "trace distance는 0 이상이어야 합니다 (지금 {trace:g} cm)",
+    "A ground normal is zero or not a number": "바닥의 normal이 0이거나 숫자가 아닙니다",
+    "The armature's world transform is degenerate (zero or non-finite scale)":
+        "armature의 world transform이 퇴화되었습니다 (scale이 0이거나 유한하지 않음)",
+    "Bone '{bone}' has a rest position that is not a number (NaN or inf){more}":
+        "bone '{bone}'의 rest 위치가 숫자가 아닙니다 (NaN 또는 inf){more}",
+    ", and {count} more": ", 그 밖에 {count}개",
+    "The armature has no bones": "armature에 bone이 없습니다",
+    "Region deltas must have shape (regions, vertices) or (regions, vertices, k), got {shape}":
+        "Region delta의 shape는 (regions, vertices) 또는 (regions, vertices, k)여야 합니다. 받은 shape: {shape}",
+    "The composition limit must be a length, got {limit!r}": "composition limit은 길이여야 합니다. 받은 값: {limit!r}",
+    "The composition limit must be one length or one per vertex ({vertices}), got shape {shape}":
+        "composition limit은 길이 하나이거나 vertex마다 하나({vertices}개)여야 합니다. 받은 shape: {shape}",
+    "The composition limit must be finite lengths >= 0": "composition limit은 0 이상의 유한한 길이여야 합니다",
     "; '{action}' pushed down into the NLA": "; '{action}'을(를) NLA로 push down했습니다",
     # Foot IK bake
     "Bake Foot IK bakes at most {limit:,} frames at once; {start} to {end} is {count:,} frames: set a shorter "
@@ -670,40 +710,3 @@ KO_MESSAGES = {
     "Actor Motion Basis holds an unknown value: pick one in the Calibration panel":
         "Actor Motion Basis 값을 알 수 없습니다: Calibration 패널에서 고르세요",
 }
-
-
-def _region_tooltip(name: str) -> str:
-    return OVERANIM_PG_region.__annotations__[name].keywords["description"]
-
-
-def build() -> dict[str, dict[tuple[str, str], str]]:
-    tooltips: dict[str, str] = {}
-    for name, korean in KO_CALIBRATION.items():
-        spec = FIELDS_BY_NAME[name]
-        tooltips[description(spec)] = description(spec, korean)
-    for name, korean in KO_REGION.items():
-        tooltips[_region_tooltip(name)] = korean
-    for specs, korean_by_id in ITEM_TABLES:
-        for identifier, label, spec_name, sentence in specs:
-            tooltips[item_description(label, spec_name, sentence)] = item_description(label, spec_name,
-                                                                                      korean_by_id[identifier])
-    entries: dict[tuple[str, str], str] = {}
-    for english, korean in tooltips.items():
-        # Blender looks tooltips up in its default context; ours too, in case a build looks a property's
-        # tooltip up in the property's own context
-        entries[("*", english)] = entries[(CONTEXT, english)] = korean
-    for english, korean in KO_MESSAGES.items():
-        entries[(CONTEXT, english)] = korean
-    return {"ko_KR": entries}
-
-
-TRANSLATIONS = build()
-_KEY = __package__ or "overanim_addon.blender"
-
-
-def register() -> None:
-    bpy.app.translations.register(_KEY, TRANSLATIONS)
-
-
-def unregister() -> None:
-    bpy.app.translations.unregister(_KEY)
