@@ -111,3 +111,33 @@ def test_nothing_outside_the_tests_uses_an_overanim_operator_as_a_library():
                if strip in path.read_text()]
     assert parsing == []
 
+
+
+def _architecture() -> str:
+    return (ROOT / "docs" / "architecture.md").read_text()
+
+
+def test_every_path_the_architecture_page_names_exists():
+    """docs/architecture.md matches the code: each file or folder it names in backticks is there
+    (relative to the package, blender/, or the checkout), but the example feature it adds."""
+    import re
+
+    named = set(re.findall(r"`((?:[\w./-]+/)?[\w-]+(?:\.py|\.md|/))(?::[^`]*)?`", _architecture()))
+    bases = [ROOT, ROOT / "overanim_addon", ROOT / "overanim_addon" / "blender", ROOT / "docs"]
+    files = {path.name for folder in ("overanim_addon", "overanim_headless", "scripts", "tests", "benchmarks")
+             for path in (ROOT / folder).rglob("*")}
+
+    def found(name: str) -> bool:  # a bare file name (``changes.py``) is one somewhere in the tree
+        return any((base / name.rstrip("/")).exists() for base in bases) or ("/" not in name and name in files)
+
+    missing = sorted(name for name in named if "pose_library" not in name and not found(name))
+    assert not missing, missing
+    assert len(named) > 40
+
+
+def test_the_architecture_page_lists_every_feature_folder():
+    blender = ROOT / "overanim_addon" / "blender"
+    features = sorted(p.name for p in blender.iterdir() if (p / "__init__.py").exists()
+                      and p.name not in ("shared", "translations"))
+    table = _architecture().split("**blender/** has one folder per feature:")[1].split("Each folder holds")[0]
+    assert [f for f in features if f"`{f}/`" not in table] == []
