@@ -6,11 +6,11 @@
         tests/real_blender_i18n_foot_ik.py
 
 Blender in ko_KR; the sample (IK foot bones, a walk over its terrain) baked, so the panel shows the
-values line ("body offset은 ... (bake됨)"); a second bake refused for a solo NLA track, so the
-status bar of the whole-window shot shows that refusal in Korean; Forward Axis set away from the
-toes, so the panel shows its note and Detect Forward Axis. The other sub-panels are registered again
-closed (their bl_order keeps their place), so Foot IK fits in the sidebar shot.
-Pass the package folder (not a zip): this imports it as ``overanim_addon``.
+values line ("body offset은 ... (bake됨)"); a second bake refused for a solo NLA track
+(tests/real_blender_i18n.py asserts that refusal reads Korean); Forward Axis set away from the toes,
+so the panel shows its note and Detect Forward Axis. The other sub-panels are registered again
+closed (their bl_order keeps their place), so Foot IK fits in the sidebar shot. Pass the package
+folder (not a zip): this imports it as ``overanim_addon``.
 """
 
 import bpy
@@ -26,7 +26,7 @@ solo = rig.animation_data.nla_tracks.new()
 solo.name, solo.is_solo = "Solo", True
 try:
     bpy.ops.overanim.bake_foot_ik()
-except RuntimeError as error:  # the refusal: its report is what the status bar shows
+except RuntimeError as error:  # the refusal, in Korean
     print(error)
 solo.is_solo = False
 rig.overanim.foot_ik.forward_axis = "+X"
