@@ -49,6 +49,18 @@ def sample(addon, empty_scene):
 
 
 @pytest.fixture
+def walker(sample):
+    """The sample walking ``WALK_FRAMES`` frames (the scene range) over the demo's steps and slopes:
+    far enough to walk up the terrain's 10 cm step."""
+    from overanim_addon.blender.sample.walk import add_sample_walk
+
+    from .helpers import WALK_FRAMES
+
+    add_sample_walk(bpy.context, sample, frames=WALK_FRAMES)
+    return sample
+
+
+@pytest.fixture
 def rig(sample):
     """The sample with Unreal-style IK foot bones (``ik_foot_root`` > ``ik_foot_l``/``_r``), for foot IK."""
     from overanim_addon.blender.sample.walk import add_foot_ik_bones

@@ -2,6 +2,9 @@
 
 from ..batch_support import script_command  # noqa: F401  (the tests import it from here)
 
+WALK_FRAMES = 48  # the ``walker`` fixture's walk: far enough to climb the demo terrain's 10 cm step
+
+
 
 def custom_props(obj) -> dict:
     """The OverAnim_ custom properties of an ID (IDs are not iterable: use keys())."""

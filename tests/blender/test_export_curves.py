@@ -16,19 +16,11 @@ from overanim_addon.blender.shared.fcurves import fcurves
 from overanim_addon.core.foot_ik import VALUE_NAMES
 
 from .fbx_helpers import child, name_of, properties, read, without_creation_time
+from .helpers import WALK_FRAMES
 
-FRAMES = 48  # far enough for the sample to walk up the demo terrain's 10 cm step
+FRAMES = WALK_FRAMES
 NAMES = [values.property_name(name) for name in VALUE_NAMES]
 KEYS = [b"Default", b"KeyVer", b"KeyTime", b"KeyValueFloat", b"KeyAttrFlags", b"KeyAttrDataFloat", b"KeyAttrRefCount"]
-
-
-@pytest.fixture
-def walker(sample):
-    """The sample character walking FRAMES frames (the scene range) over the demo's steps and slopes."""
-    from overanim_addon.blender.sample.walk import add_sample_walk
-
-    add_sample_walk(bpy.context, sample, frames=FRAMES)
-    return sample
 
 
 @pytest.fixture

@@ -185,14 +185,6 @@ def test_a_clip_that_never_drops_below_the_stop_speed_is_positive_from_frame_1(m
 
 
 # -- in place, and the artist's action -------------------------------------------------------------------
-@pytest.fixture
-def walker(sample):
-    from overanim_addon.blender.sample.walk import add_sample_walk
-
-    add_sample_walk(bpy.context, sample, frames=48)
-    return sample
-
-
 def test_an_in_place_clip_has_no_actor_motion_and_leaves_the_artists_action_untouched(walker):
     action = walker.animation_data.action
     _remove_curves(action, [c for c in fcurves(action) if c.data_path == 'pose.bones["root"].location'])

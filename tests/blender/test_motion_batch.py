@@ -12,14 +12,6 @@ from ..batch_support import load_report, run_batch, validate
 from .motion_scenes import summary
 
 
-@pytest.fixture
-def walker(sample):
-    from overanim_addon.blender.sample.walk import add_sample_walk
-
-    add_sample_walk(bpy.context, sample, frames=48)
-    return sample
-
-
 def test_the_pipeline_analyses_the_clip_after_the_foot_ik_bake(walker):
     report = process_armature(walker)
     assert list(report["steps"])[-2:] == ["footik", "motion"] and report["ok"], report

@@ -25,15 +25,6 @@ FOOT_IK = [values.property_name(name) for name in VALUE_NAMES]
 
 
 @pytest.fixture
-def walker(sample):
-    """The sample walking FRAMES frames over the demo's steps and slopes (test_export_curves' take)."""
-    from overanim_addon.blender.sample.walk import add_sample_walk
-
-    add_sample_walk(bpy.context, sample, frames=FRAMES)
-    return sample
-
-
-@pytest.fixture
 def baked(walker):
     bake(walker)
     return walker

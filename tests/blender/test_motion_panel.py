@@ -10,14 +10,6 @@ from ..layout_recorder import draw_panel
 from .motion_scenes import analyze, summary
 
 
-@pytest.fixture
-def walker(sample):
-    from overanim_addon.blender.sample.walk import add_sample_walk
-
-    add_sample_walk(bpy.context, sample, frames=48)
-    return sample
-
-
 def texts(layout):
     return [c.kwargs.get("text", "") for c in layout.labels()]
 
