@@ -1,9 +1,26 @@
 """Small helpers shared by the Blender tests."""
 
-from ..batch_support import script_command  # noqa: F401  (the tests import it from here)
+import os
+import subprocess
+from collections.abc import Iterable
+from pathlib import Path
 
+from ..batch_support import script_command
+
+ROOT = Path(__file__).resolve().parents[2]
 WALK_FRAMES = 48  # the ``walker`` fixture's walk: far enough to climb the demo terrain's 10 cm step
 
+
+def benchmark_prints(script: str, args: Iterable[object], lines: Iterable[str]) -> str:
+    """Run a benchmark of ``benchmarks/`` the way this process runs Blender and check that it ends
+    well and prints each of ``lines`` (a benchmark is never a timed test: this only checks that it
+    runs and reports all it promises). Returns what it printed."""
+    result = subprocess.run(script_command(f"benchmarks/{script}", *args), cwd=ROOT, capture_output=True, text=True,
+                            timeout=300, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, check=False)
+    assert result.returncode == 0, result.stderr + result.stdout
+    for line in lines:
+        assert line in result.stdout, f"missing {line!r} in:\n{result.stdout}"
+    return result.stdout
 
 
 def custom_props(obj) -> dict:

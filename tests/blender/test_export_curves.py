@@ -16,7 +16,7 @@ from overanim_addon.blender.shared.fcurves import fcurves
 from overanim_addon.core.foot_ik import VALUE_NAMES
 
 from .fbx_helpers import child, name_of, properties, read, without_creation_time
-from .helpers import WALK_FRAMES
+from .helpers import WALK_FRAMES, benchmark_prints
 
 FRAMES = WALK_FRAMES
 NAMES = [values.property_name(name) for name in VALUE_NAMES]
@@ -248,20 +248,9 @@ def test_a_failure_adding_the_curves_leaves_the_previous_files(baked, tmp_path, 
 
 def test_the_benchmark_runs_and_prints_every_figure():
     """The benchmark is not a timed test; this only checks that it runs and reports all it promises."""
-    import os
-    import subprocess
-    from pathlib import Path
-
-    from .helpers import script_command
-
-    root = Path(__file__).resolve().parents[2]
-    result = subprocess.run(script_command("benchmarks/benchmark_export_curves.py", "--frames", "6", "--repeat", "1"),
-                            cwd=root, capture_output=True, text=True, timeout=300,
-                            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, check=False)
-    assert result.returncode == 0, result.stderr + result.stdout
-    for line in ("6 frames, 10 animated properties", "exporter alone (baseline)", "sampling the properties",
-                 "adding the curves to the file", "reading the file", "writing it unchanged", "to the baseline"):
-        assert line in result.stdout, f"missing {line!r} in:\n{result.stdout}"
+    benchmark_prints("benchmark_export_curves.py", ["--frames", "6", "--repeat", "1"],
+                     ("6 frames, 10 animated properties", "exporter alone (baseline)", "sampling the properties",
+                      "adding the curves to the file", "reading the file", "writing it unchanged", "to the baseline"))
 
 
 def test_the_files_get_the_permissions_files_are_written_with(baked, tmp_path):

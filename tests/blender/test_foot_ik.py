@@ -28,7 +28,7 @@ from .foot_ik_scenes import (
     world_head_z,
     world_matrix,
 )
-from .helpers import custom_props, linked_copy, printed_reports
+from .helpers import benchmark_prints, custom_props, linked_copy, printed_reports
 
 FORWARD, RIGHT = (0.0, -1.0, 0.0), (-1.0, 0.0, 0.0)  # the sample faces -Y; its right is -X
 
@@ -523,20 +523,10 @@ def test_the_pipeline_bakes_where_there_are_feet_and_ground(rig):
 
 def test_the_benchmark_runs_and_prints_every_figure():
     """The benchmark is not a timed test; this only checks that it runs and reports all it promises."""
-    import os
-    import subprocess
-    from pathlib import Path
-
-    from .helpers import script_command
-
-    root = Path(__file__).resolve().parents[2]
-    result = subprocess.run(script_command("benchmarks/benchmark_foot_ik.py", "--frames", "12", "--repeat", "1",
-                                           "--ray-cast-frames", "2"), cwd=root, capture_output=True, text=True,
-                            timeout=300, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, check=False)
-    assert result.returncode == 0, result.stderr + result.stdout
-    for line in ("12 frames of the sample walk", "frame_set only (baseline)", "bake, own work", "set-up (ground BVH)",
-                 "writing the action and track", "via bpy.ops", "scene.ray_cast per frame", "target at most 1.5x"):
-        assert line in result.stdout, f"missing {line!r} in:\n{result.stdout}"
+    benchmark_prints("benchmark_foot_ik.py", ["--frames", "12", "--repeat", "1", "--ray-cast-frames", "2"],
+                     ("12 frames of the sample walk", "frame_set only (baseline)", "bake, own work",
+                      "set-up (ground BVH)", "writing the action and track", "via bpy.ops",
+                      "scene.ray_cast per frame", "target at most 1.5x"))
 
 
 def test_the_bake_follows_the_scene_range_unless_given_one(rig):

@@ -19,7 +19,7 @@ from overanim_addon.core.proportion import build_measurement_scales
 from overanim_addon.core.resolved_proportions import ResolvedCharacterProportions, ResolvedRegionProportions
 
 from .foot_ik_scenes import action_snapshot, cm
-from .helpers import custom_props, linked_copy
+from .helpers import benchmark_prints, custom_props, linked_copy
 from .motion_scenes import (
     analyze,
     constant_clip,
@@ -418,21 +418,10 @@ def test_speed_is_world_cm_per_second_not_per_frame(mover):
 
 def test_the_benchmark_runs_and_prints_every_figure():
     """The benchmark is not a timed test; this only checks that it runs and reports all it promises."""
-    import os
-    import subprocess
-    from pathlib import Path
-
-    from .helpers import script_command
-
-    root = Path(__file__).resolve().parents[2]
-    result = subprocess.run(script_command("benchmarks/benchmark_motion.py", "--frames", "12", "--repeat", "1"),
-                            cwd=root, capture_output=True, text=True, timeout=300,
-                            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, check=False)
-    assert result.returncode == 0, result.stderr + result.stdout
-    for line in ("12 frames of the sample walk, 5 Regions and both feet", "frame_set only (baseline)",
-                 "analysis, own work", "of which the set-up", "computing and writing", "via bpy.ops",
-                 "target at most 1.5x the baseline"):
-        assert line in result.stdout, f"missing {line!r} in:\n{result.stdout}"
+    benchmark_prints("benchmark_motion.py", ["--frames", "12", "--repeat", "1"],
+                     ("12 frames of the sample walk, 5 Regions and both feet", "frame_set only (baseline)",
+                      "analysis, own work", "of which the set-up", "computing and writing", "via bpy.ops",
+                      "target at most 1.5x the baseline"))
 
 
 # -- the range, the NLA, and foot IK beside -------------------------------------------------------------

@@ -17,6 +17,7 @@ from overanim_addon.blender.transfer.engine import RECORD, TransferOptions, tran
 from overanim_addon.core.errors import OverAnimError
 
 from ..layout_recorder import draw_panel
+from .helpers import benchmark_prints
 from .transfer_scenes import (
     FRAMES,
     action_fingerprint,
@@ -493,21 +494,10 @@ def test_hand_set_handles_are_scaled_with_their_keys(source):
 
 def test_the_benchmark_runs_and_prints_every_figure():
     """The benchmark is not a timed test; this only checks that it runs and reports all it promises."""
-    import os
-    import subprocess
-    from pathlib import Path
-
-    from .helpers import script_command
-
-    root = Path(__file__).resolve().parents[2]
-    result = subprocess.run(script_command("benchmarks/benchmark_transfer.py", "--frames", "20", "--repeat", "1"),
-                            cwd=root, capture_output=True, text=True, timeout=300,
-                            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, check=False)
-    assert result.returncode == 0, result.stderr + result.stdout
-    for line in ("20 frames, 60 bones, 600 F-curves", "Action.copy() (baseline)", "Locomotion Height",
-                 "measuring both rigs", "scaling the location keys", "Scale Vertical 0", "Absolute", "via bpy.ops",
-                 "x the copy", "target at most 3x the copy"):
-        assert line in result.stdout, f"missing {line!r} in:\n{result.stdout}"
+    benchmark_prints("benchmark_transfer.py", ["--frames", "20", "--repeat", "1"],
+                     ("20 frames, 60 bones, 600 F-curves", "Action.copy() (baseline)", "Locomotion Height",
+                      "measuring both rigs", "scaling the location keys", "Scale Vertical 0", "Absolute",
+                      "via bpy.ops", "x the copy", "target at most 3x the copy"))
 
 
 def test_a_channel_baked_to_samples_is_scaled_too(source):
