@@ -122,6 +122,17 @@ def world_head_z(armature, bone, frame):
     return (armature.matrix_world @ armature.pose.bones[bone].head).z * cm()
 
 
+def rises_over_a_left_dip(armature) -> dict[str, float]:
+    """Bake frames 1-2 with the left foot over a 5 cm dip (the right on flat ground): how far the IK
+    targets and the pelvis move (cm, world Z at frame 1)."""
+    plane(z=-5.0, half=10.0, centre=tuple(foot_cm(armature, "foot_l"))[:2])
+    plane(name="Floor_right", half=10.0, centre=tuple(foot_cm(armature, "foot_r"))[:2])
+    bones = ("ik_foot_l", "ik_foot_r", "pelvis")
+    before = {bone: world_head_z(armature, bone, 1) for bone in bones}
+    bake(armature, frame_start=1, frame_end=2)
+    return {bone: world_head_z(armature, bone, 1) - before[bone] for bone in bones}
+
+
 def world_matrix(armature, bone, frame):
     bpy.context.scene.frame_set(frame)
     return (armature.matrix_world @ armature.pose.bones[bone].matrix).to_3x3().normalized()
