@@ -49,6 +49,14 @@ def test_after_an_analysis_raw_and_calibrated_stand_side_by_side(walker):
     assert numbers and all(c.kwargs.get("translate") is False for c in numbers)  # figures are final text
 
 
+def test_one_contact_frame_reads_one_frame(walker):
+    analyze(walker)
+    action = walker.overanim.motion.analyzed_action
+    action["OverAnim_Motion_LeftContactFrames"] = 1
+    shown = texts(draw_panel(bpy.types.OVERANIM_PT_motion, bpy.context, region_width=291))
+    assert [t for t in shown if t.startswith("Left foot: 1 frame ")] and not [t for t in shown if "1 frames" in t]
+
+
 def test_an_unresolved_basis_shows_no_calibrated_values(walker):
     walker.overanim.calibration.motion_basis = "REGION_SPAN"
     analyze(walker)

@@ -8,7 +8,7 @@ from typing import Any
 
 import bpy
 
-from ...core.messages import Message
+from ...core.messages import Message, plural
 from ..i18n import CONTEXT, tr
 from ..shared.panels import ORDER, OverAnimSubPanel
 from .analysis import CALIBRATED, LINEAR, region_summary_name, summary_name
@@ -80,10 +80,13 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
             feet.label(text=tr(Message("Planted under {speed:.1f} cm/s and {height:.1f} cm",
                                        speed=settings.contact_speed_used, height=settings.contact_height_used)),
                        translate=False)
-            for template, side, runs in (("Left foot: {count} frames {runs}", "Left", settings.left_contacts),
-                                         ("Right foot: {count} frames {runs}", "Right", settings.right_contacts)):
-                count = action.get(summary_name(f"{side}ContactFrames"), 0)
-                feet.label(text=tr(Message(template, count=count, runs=f"({runs})" if runs else "")), translate=False)
+            feet_lines = (
+                ("Left", settings.left_contacts, "Left foot: {n} frame {runs}", "Left foot: {n} frames {runs}"),
+                ("Right", settings.right_contacts, "Right foot: {n} frame {runs}", "Right foot: {n} frames {runs}"))
+            for side, runs, one, many in feet_lines:
+                count = int(action.get(summary_name(f"{side}ContactFrames"), 0))
+                found = plural(count, one, many, runs=f"({runs})" if runs else "")
+                feet.label(text=tr(found), translate=False)
         else:
             feet.label(text=tr(Message("No foot bones: no contacts")), translate=False)
         if settings.regions:

@@ -703,8 +703,10 @@ KO_MESSAGES = {
     "Actor basis {basis} cannot resolve: not calibrated":
         "actor basis {basis}는 해석할 수 없습니다: 보정하지 않았습니다",
     "Planted under {speed:.1f} cm/s and {height:.1f} cm": "{speed:.1f} cm/s 미만, {height:.1f} cm 미만이면 접지",
-    "Left foot: {count} frames {runs}": "왼발: {count} 프레임 {runs}",
-    "Right foot: {count} frames {runs}": "오른발: {count} 프레임 {runs}",
+    "Left foot: {n} frame {runs}": "왼발: {n} 프레임 {runs}",
+    "Left foot: {n} frames {runs}": "왼발: {n} 프레임 {runs}",
+    "Right foot: {n} frame {runs}": "오른발: {n} 프레임 {runs}",
+    "Right foot: {n} frames {runs}": "오른발: {n} 프레임 {runs}",
     "No foot bones: no contacts": "foot bone이 없습니다: contact 없음",
     "name too long": "이름이 너무 깁니다",
     "Actor Motion Basis holds an unknown value: pick one in the Calibration panel":
