@@ -152,16 +152,17 @@ def test_measure_replaces_only_its_own_properties(sample):
     assert "OverAnim_Region_LeftArm_ChainLength" in props
 
 
-@pytest.mark.parametrize(("prop", "feature"), [
-    ("falloff_mode", "paint_region_masks"), ("lod_policy", "check_lod_coverage"),
-    ("composition_policy", "compose_region_deltas"), ("measurement_basis", "measure_proportions"),
-    ("spatial_calibration_mode", "measure_proportions"),
+@pytest.mark.parametrize(("prop", "label", "feature"), [
+    ("falloff_mode", "Falloff Mode", "paint_region_masks"), ("lod_policy", "LOD Policy", "check_lod_coverage"),
+    ("composition_policy", "Composition Policy", "compose_region_deltas"),
+    ("measurement_basis", "Measurement Basis", "measure_proportions"),
+    ("spatial_calibration_mode", "Spatial Calibration", "measure_proportions"),
 ])
-def test_a_raw_out_of_range_enum_value_is_an_error_not_a_traceback(sample, prop, feature):
+def test_a_raw_out_of_range_enum_value_is_an_error_not_a_traceback(sample, prop, label, feature):
     add_sample_deltas(sample)
     sample.overanim.regions["LeftArm"][prop] = 99  # past the UI, as a script or a bad file can
     before = everything(sample)
-    with pytest.raises(RuntimeError, match=r"Region 'LeftArm': .* holds an unknown value"):
+    with pytest.raises(RuntimeError, match=rf"Region 'LeftArm': {label} holds an unknown value"):
         getattr(bpy.ops.overanim, feature)()
     assert everything(sample) == before
 

@@ -169,7 +169,7 @@ def region_enum(region: Any, prop: str, enum_type: type[E]) -> E:
     try:
         return coerce_enum(enum_type, getattr(region, prop))
     except ValueError:
-        label = OVERANIM_PG_region.__annotations__[prop].keywords["name"]
+        label = region.bl_rna.properties[prop].name  # the registered field's own name
         raise OverAnimError(Message("Region '{region}': {field} holds an unknown value; pick one in the Regions panel",
                                     region=region.name, field=label)) from None
 
