@@ -109,19 +109,25 @@ def _build(scale: float) -> bpy.types.Object:
     return armature
 
 
+def build_mixamo(scale: float) -> bpy.types.Object:
+    """The Mixamo-shaped character in the current (empty) file, as Blender would export it."""
+    return _build(scale)
+
+
 def write_mixamo_glb(path, scale: float = 0.01) -> None:
-    """The Mixamo-shaped character written to ``path`` with Blender's glTF exporter (defaults)."""
-    bpy.ops.wm.read_homefile(use_empty=True)
-    _build(scale)
-    assert bpy.ops.export_scene.gltf(filepath=str(path), export_format="GLB") == {"FINISHED"}
-    bpy.ops.wm.read_homefile(use_empty=True)
+    """The Mixamo-shaped character written to ``path`` with Blender's glTF exporter (defaults), in a
+    process of its own (``gltf_writer``); the open file is not touched."""
+    from .gltf_writer_call import write_gltf
+
+    write_gltf("mixamo", path, scale)
 
 
 def import_mixamo(path) -> bpy.types.Object:
     """A fresh file with the character read back by Blender's glTF importer at its default settings;
     the armature active, the scene's range the walk's."""
-    bpy.ops.wm.read_homefile(use_empty=True)
-    assert bpy.ops.import_scene.gltf(filepath=str(path)) == {"FINISHED"}
+    from .gltf_writer_call import open_imported
+
+    open_imported(path)
     armature = next(o for o in bpy.data.objects if o.type == "ARMATURE")
     bpy.context.view_layer.objects.active = armature
     scene = bpy.context.scene
