@@ -49,8 +49,10 @@ def ray_cast_per_frame(rig, frames: int) -> float:
     import bpy
     from mathutils import Vector
 
-    scene = bpy.context.scene
-    feet = [rig.pose.bones[name] for name in ("foot_l", "foot_r")]
+    from overanim_addon.blender.shared.typed import pose_of, scene_of
+
+    scene = scene_of(bpy.context)
+    feet = [pose_of(rig).bones[name] for name in ("foot_l", "foot_r")]
 
     def loop(cast: bool) -> float:
         start = time.perf_counter()
@@ -78,9 +80,10 @@ def main(args: list[str]) -> int:
     cleanup = ensure_registered()
     try:
         from overanim_addon.blender.foot_ik.bake import BakeSession
+        from overanim_addon.blender.shared.typed import overanim, scene_of
 
         rig = build(options.frames)
-        scene, settings = bpy.context.scene, rig.overanim.foot_ik
+        scene, settings = scene_of(bpy.context), overanim(rig).foot_ik
         frames = range(1, options.frames + 1)
         base, own, setup, write, ops = [], [], [], [], []
         for _ in range(options.repeat):  # interleaved, so a busy moment hits every figure alike

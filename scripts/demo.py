@@ -43,12 +43,13 @@ def render_masks(blend: Path, png: Path) -> None:
     from mathutils import Vector
 
     from overanim_addon.blender.shared.scene import deformed_meshes, lod_index
+    from overanim_addon.blender.shared.typed import armature_data, scene_of
 
     bpy.ops.wm.open_mainfile(filepath=str(blend), load_ui=False)
-    scene = bpy.context.scene
+    scene = scene_of(bpy.context)
     character: set[bpy.types.Object] = set()
     for armature in (o for o in scene.objects if o.type == "ARMATURE"):
-        armature.data.pose_position = "REST"
+        armature_data(armature).pose_position = "REST"
         character.update(m for m in deformed_meshes(armature, scene) if lod_index(m) == 0)  # LOD1 lies on LOD0
     for obj in scene.objects:
         obj.hide_render = obj.type == "MESH" and obj not in character

@@ -23,6 +23,7 @@ from typing import Any
 import bpy
 
 from ..core.messages import Message, plural
+from .shared.typed import armature_data
 
 NAMES_SHOWN = 3
 
@@ -100,9 +101,9 @@ def lost_on_save_warning(obj: bpy.types.Object, names: Iterable[str], operator: 
 def linked_data_reason(armature: bpy.types.Object, what: str) -> Message | None:
     """Why ``what`` (held by the armature data) cannot be changed here: the data is linked, as it
     stays under an override of the object."""
-    library = armature.data.library
+    library = armature_data(armature).library
     if library is None:
         return None
     return Message("The armature data '{data}' of '{name}' is linked from {library}: {what} cannot be changed "
-                   "here; change it in {library}", data=armature.data.name, name=armature.name,
+                   "here; change it in {library}", data=armature_data(armature).name, name=armature.name,
                    library=library.name, what=what)

@@ -26,6 +26,7 @@ import bpy
 import numpy as np
 
 from .compat import set_modifier_input
+from .shared.typed import mesh_data
 
 TEMP_NAME = "OverAnim_tmp_weights"
 OUTPUT = f"{TEMP_NAME}_sum"
@@ -101,7 +102,7 @@ def _aliased_copy(mesh_obj: bpy.types.Object, groups: set[str]) -> tuple[bpy.typ
     name (a bone called ``position``, ``sharp_face``, ``material_index``, ``.select_vert`` or
     ``UVMap`` would read that attribute), so groups are read under aliases. The copy shares every
     array with the artist's mesh (Blender's implicit sharing): only its group names differ."""
-    copy = mesh_obj.data.copy()
+    copy = mesh_data(mesh_obj).copy()
     holder = bpy.data.objects.new(TEMP_NAME, copy)  # vertex-group names are reached through an object
     alias = {}
     for index, group in enumerate(holder.vertex_groups):
@@ -140,7 +141,7 @@ def region_weights(
     """For each key, the per-vertex sum of the named vertex groups' weights, clamped to 0..1
     (float32, one value per vertex of the original mesh). Missing groups count as weight 0.
     ``out`` gives a contiguous float32 buffer per key to fill instead of new arrays."""
-    count = len(mesh_obj.data.vertices)
+    count = len(mesh_data(mesh_obj).vertices)
     existing = {group.name for group in mesh_obj.vertex_groups}
     wanted = {key: [g for g in dict.fromkeys(groups) if g in existing] for key, groups in groups_by_key.items()}
     result = {key: np.empty(count, np.float32) if out is None else out[key] for key in groups_by_key}

@@ -41,6 +41,7 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..shared.fcurves import animated
 from ..shared.names import PREFIX
+from ..shared.typed import scene_of
 from . import fbx_file
 from .fbx_file import Element, name_class, object_name
 
@@ -73,7 +74,7 @@ def sample(context: bpy.types.Context, armature: bpy.types.Object, names: Sequen
            frame_start: int, frame_end: int) -> PropertyCurves:
     """The evaluated value of each property on every frame of the range (the frames the exporter
     bakes); the scene's frame is put back afterwards."""
-    scene = context.scene
+    scene = scene_of(context)
     frames = np.arange(frame_start, frame_end + 1)
     values = np.empty((len(names), len(frames)))
     current = (scene.frame_current, scene.frame_subframe)

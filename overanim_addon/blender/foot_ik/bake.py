@@ -40,6 +40,7 @@ from ...core.messages import Message
 from ...core.rotations import matrices_to_quaternions, quaternion_conjugate, quaternion_multiply
 from ..shared.fcurves import NewChannels, fcurves, keys
 from ..shared.scene import cm_per_unit, posed
+from ..shared.typed import pose_of, scene_of, view_layer_of
 from . import nla, statics, values
 from .probe import GROUND_HINT, Sampler, ground_for, why_no_ground
 from .properties import store_bone_names
@@ -81,7 +82,7 @@ def _following(armature: bpy.types.Object, body: str, targets: list[str]) -> lis
     bone can also follow another through constraints (Rigify's IK Parent switch is an Armature
     constraint on the control's parent), so then it is measured: the body bone is moved a
     centimetre and put back as it was."""
-    pose = armature.pose.bones
+    pose = pose_of(armature).bones
     follows = [0.0] * len(targets)
     measured = []
     for i, name in enumerate(targets):
@@ -94,10 +95,10 @@ def _following(armature: bpy.types.Object, body: str, targets: list[str]) -> lis
         return follows
     names = [body, *(targets[i] for i in measured)]
     heads = [pose[name].head.copy() for name in names]
-    moved, view_layer = pose[body], bpy.context.view_layer
+    moved, view_layer = pose[body], view_layer_of(bpy.context)
     kept = moved.location.copy()
     try:
-        moved.location += Vector((0.0, 0.01 / cm_per_unit(bpy.context.scene), 0.0))
+        moved.location += Vector((0.0, 0.01 / cm_per_unit(scene_of(bpy.context)), 0.0))
         view_layer.update()
         shifts = [pose[name].head - head for name, head in zip(names, heads, strict=True)]
     finally:
@@ -117,7 +118,7 @@ def _keyed_bones(rig: FootIKRig) -> list[_KeyedBone]:
     for (name, side), follow in zip([*sides, (b.body_bone, "")], [*follows, 0.0], strict=True):
         if not name:
             continue
-        mode = rig.armature.pose.bones[name].rotation_mode
+        mode = pose_of(rig.armature).bones[name].rotation_mode
         rotation = "" if not side else "rotation_quaternion" if mode == "QUATERNION" else "rotation_euler"
         out.append(_KeyedBone(name, side, follow, rotation, mode))
     return out
@@ -180,7 +181,7 @@ class BakeSession:
                                         "scene's)", limit=MAX_FRAMES, start=frame_start, end=frame_end, count=count))
         nla.check_stack(armature)
         self.context, self.armature, self.settings = context, armature, settings
-        self.scene = context.scene
+        self.scene = scene_of(context)
         self.rig = resolve(context, armature, settings, keys_bones=True)
         self.ground = ground_for(context, self.rig, settings)
         with posed(armature):  # the bones' following is measured on the pose

@@ -19,6 +19,8 @@ import numpy as np
 from mathutils import Matrix, Vector
 from mathutils.bvhtree import BVHTree
 
+from ..shared.typed import mesh_data
+
 DOWN = Vector((0.0, 0.0, -1.0))
 GEOMETRY = {"MESH", "CURVE", "SURFACE", "FONT", "META"}  # object types with a surface to stand on
 
@@ -122,7 +124,7 @@ class _LocalTree:
     def __init__(self, obj: bpy.types.Object, depsgraph: bpy.types.Depsgraph) -> None:
         evaluated = obj.evaluated_get(depsgraph)
         world = evaluated.matrix_world
-        self.triangle_count = len(evaluated.data.loop_triangles)
+        self.triangle_count = len(mesh_data(evaluated).loop_triangles)
         self.tree = BVHTree.FromObject(obj, depsgraph)
         self.to_local = world.inverted_safe()
         down = self.to_local.to_3x3() @ DOWN
@@ -171,7 +173,7 @@ class Ground:
                 continue
             evaluated = obj.evaluated_get(self.depsgraph)
             if large is not None and obj.type == "MESH" and evaluated.is_evaluated and \
-                    len(evaluated.data.polygons) >= large:
+                    len(mesh_data(evaluated).polygons) >= large:
                 self.local_trees.append(_LocalTree(obj, self.depsgraph))
                 continue
             pieces.append(_world_triangles(evaluated, evaluated.matrix_world))

@@ -17,6 +17,7 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
 from ..shared import fcurves, nla_tracks
+from ..shared.typed import overanim
 
 BAKE_NAME = "OverAnim_FootIK"
 
@@ -40,7 +41,7 @@ def check_stack(armature: bpy.types.Object) -> None:
 
 
 def baked_action(armature: bpy.types.Object) -> bpy.types.Action | None:
-    return armature.overanim.foot_ik.baked_action
+    return overanim(armature).foot_ik.baked_action
 
 
 def bake_strips(armature: bpy.types.Object) -> list[tuple[bpy.types.NlaTrack, bpy.types.NlaStrip]]:
@@ -172,7 +173,7 @@ class RemovedBake:
 def remove_bake(armature: bpy.types.Object) -> RemovedBake:
     """Remove the bake's strips, the tracks they leave empty, and its action when nothing else
     uses it (the artist may have put it to use elsewhere)."""
-    settings, action = armature.overanim.foot_ik, baked_action(armature)
+    settings, action = overanim(armature).foot_ik, baked_action(armature)
     removed = RemovedBake()
     tracks = bake_tracks(armature)
     for track in tracks:
@@ -192,7 +193,7 @@ def remove_bake(armature: bpy.types.Object) -> RemovedBake:
 
 def add_bake_track(armature: bpy.types.Object, action: bpy.types.Action, slot: Any, start: int) -> bpy.types.NlaTrack:
     track = nla_tracks.add_track(armature, BAKE_NAME, action, slot, start, "COMBINE")
-    armature.overanim.foot_ik.baked_action = action
+    overanim(armature).foot_ik.baked_action = action
     return track
 
 

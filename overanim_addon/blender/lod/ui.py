@@ -9,6 +9,7 @@ import bpy
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
 from ..overrides import in_use
+from ..shared.typed import overanim
 
 VERDICT_ICONS = {"OK": "CHECKMARK", "WARNING": "ERROR", "ERROR": "CANCEL"}
 
@@ -25,7 +26,7 @@ def lod_row_text(row: Any) -> Message:
 
 def draw_coverage(layout: bpy.types.UILayout, armature: bpy.types.Object) -> None:
     """The table of the last Check LOD Coverage, when there is one."""
-    lod_rows = in_use(armature.overanim.lod_rows, "region")
+    lod_rows = in_use(overanim(armature).lod_rows, "region")
     if not lod_rows:
         return
     table = layout.box().column(align=True)

@@ -37,6 +37,7 @@ from ..attribute_arrays import attribute_array
 from ..regions.properties import OVERANIM_PG_region, mask_policy, region_keys, require_region_bones
 from ..shared.names import PREFIX
 from ..shared.scene import deformed_meshes, require_object_mode
+from ..shared.typed import mesh_data, overanim, scene_of
 from ..weights import forget_node_groups, region_weights
 from . import packed
 
@@ -68,7 +69,7 @@ def region_table(armature: bpy.types.Object) -> list[RegionBones]:
     """Every Region with its bones; an error when one has no bones to paint, or when the Region
     names cannot be keyed (empty, duplicate, clashing: ``region_keys``)."""
     region_keys(armature)
-    table = [RegionBones(region, require_region_bones(armature, region)) for region in armature.overanim.regions]
+    table = [RegionBones(region, require_region_bones(armature, region)) for region in overanim(armature).regions]
     if not table:
         raise OverAnimError(Message("'{name}' has no Regions to paint: add one in the Regions panel",
                                     name=armature.name))
@@ -87,7 +88,7 @@ def require_free_names(mesh_obj: bpy.types.Object, colors: list[str], groups: li
     colour attribute we write makes ``color_attributes.new`` fail, and an attribute of another kind
     makes Blender write ours as ``<name>.001``. Such names belong to the artist: refuse before
     anything is written."""
-    mesh = mesh_obj.data
+    mesh = mesh_data(mesh_obj)
     # found by iterating: a look-up by name (Mesh.attributes[name], get, 'in') makes Blender copy the
     # attribute's array out of the sharing with the evaluated mesh, for every Region
     # of every repaint, whether its mask is written or not
@@ -243,7 +244,7 @@ def _plan(mesh_obj: bpy.types.Object, table: Sequence[RegionBones], reread: Coll
     rewritten when their sums differ from the kept ones; a Region whose bones, vertex groups or
     mask policy changed is read or evaluated again as needed."""
     regions = tuple(entry.region.name for entry in table)
-    work = _mesh_work(mesh_obj.data, regions)
+    work = _mesh_work(mesh_data(mesh_obj), regions)
     full = full or not work.valid
     existing = {group.name for group in mesh_obj.vertex_groups}
     sources = [tuple(bone for bone in entry.bones if bone in existing) for entry in table]
@@ -277,7 +278,7 @@ def _plan(mesh_obj: bpy.types.Object, table: Sequence[RegionBones], reread: Coll
 def _write(plan: _Plan, table: Sequence[RegionBones], palette: np.ndarray, channels: dict[str, str],
            write_vertex_groups: bool) -> None:
     mesh_obj, work = plan.mesh_obj, plan.work
-    mesh = mesh_obj.data
+    mesh = mesh_data(mesh_obj)
     written = {table[i].region.name for i in plan.write}
     repack = plan.full or channels != work.channels or bool(written & set(channels.values()))
     if work.vertices == 0 or not (plan.write or repack):
@@ -305,13 +306,13 @@ def _write(plan: _Plan, table: Sequence[RegionBones], palette: np.ndarray, chann
 def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: bool,
                   reread: Mapping[str, Collection[str] | None], write_vertex_groups: bool = False,
                   progress: Iterator[None] | None = None) -> tuple[list[RegionBones], list[_Plan]]:
-    require_object_mode(armature, context.scene)
+    require_object_mode(armature, scene_of(context))
     table = region_table(armature)
-    meshes = deformed_meshes(armature, context.scene)
+    meshes = deformed_meshes(armature, scene_of(context))
     if not meshes:
         raise OverAnimError(Message("No mesh is deformed by '{name}'", name=armature.name))
     for mesh_obj in meshes:
-        if mesh_obj.library is not None or mesh_obj.data.library is not None:
+        if mesh_obj.library is not None or mesh_data(mesh_obj).library is not None:
             raise OverAnimError(Message("Mesh '{name}' is linked from a library and read-only", name=mesh_obj.name))
     channels = packed.channel_table(armature)
     colors = [mask_name(entry.region.name) for entry in table] + [PREVIEW] + ([packed.PACKED] if channels else [])
@@ -328,7 +329,7 @@ def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: 
                 next(progress, None)
     except BaseException:
         for mesh_obj in meshes:  # what was kept may not be what was written: read it all next time
-            invalidate(mesh_obj.data)
+            invalidate(mesh_data(mesh_obj))
         raise
     for region, color in zip((entry.region for entry in table), palette, strict=True):
         if not np.array_equal(np.asarray(region.preview_color, np.float32), color):
@@ -365,11 +366,11 @@ def repaint(context: bpy.types.Context, armature: bpy.types.Object,
 def clear(context: bpy.types.Context, armature: bpy.types.Object) -> int:
     """Remove every OverAnim_ colour attribute and vertex group from the armature's meshes and
     restore the previous active/render colour attributes. Returns how many items were removed."""
-    require_object_mode(armature, context.scene)
+    require_object_mode(armature, scene_of(context))
     forget()
     removed = 0
-    for mesh_obj in deformed_meshes(armature, context.scene):
-        mesh = mesh_obj.data
+    for mesh_obj in deformed_meshes(armature, scene_of(context)):
+        mesh = mesh_data(mesh_obj)
         if mesh.library is not None:
             continue
         for group in [g for g in mesh_obj.vertex_groups if g.name.startswith(GROUP_PREFIX)]:

@@ -19,6 +19,7 @@ import numpy as np
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..attribute_arrays import attribute_array
+from ..shared.typed import overanim
 
 PACKED = "OverAnim_RegionMasks"
 CHANNELS = ("R", "G", "B", "A")
@@ -27,7 +28,7 @@ CHANNELS = ("R", "G", "B", "A")
 def channel_table(armature: bpy.types.Object) -> dict[str, str]:
     """Channel -> name of the Region packed in it; an error when two Regions share a channel."""
     table: dict[str, str] = {}
-    for region in armature.overanim.regions:
+    for region in overanim(armature).regions:
         channel = region.mask_channel
         if channel not in CHANNELS:
             continue

@@ -12,6 +12,7 @@ from ..calibration.properties import settings_from_properties
 from ..shared.names import CHARACTER_HEIGHT_CS
 from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll
 from ..shared.scene import require_armature
+from ..shared.typed import overanim
 from . import results as results_module
 from .engine import measure_proportions
 
@@ -51,7 +52,7 @@ class OVERANIM_OT_export_results_json(OverAnimOperatorMixin, bpy.types.Operator,
         payload: dict[str, Any] = {
             "armature": armature.name,
             "units": "cm",
-            "calibration": settings_from_properties(armature.overanim.calibration).as_dict(),
+            "calibration": settings_from_properties(overanim(armature).calibration).as_dict(),
             "custom_properties": dict(results_module.read(armature)),
         }
         path = Path(bpy.path.abspath(self.filepath))

@@ -7,6 +7,7 @@ import bpy
 
 from ..i18n import CONTEXT
 from .scene import find_armature
+from .typed import PanelBase
 
 CATEGORY = "OverAnim"
 # The sub-panels top to bottom (their bl_order, whatever order the features register in): what would
@@ -17,7 +18,7 @@ ORDER = {"checks": 10, "results": 20, "calibration": 30, "region_masks": 40, "re
          "motion": 100}
 
 
-class OverAnimSubPanel:
+class OverAnimSubPanel(PanelBase):
     """Shared placement of the feature sub-panels; each sets its ``bl_order`` from ``ORDER``."""
 
     bl_space_type = "VIEW_3D"

@@ -12,6 +12,7 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
+from .typed import armature_data, view_layer_of
 
 LOD_SUFFIX = re.compile(r"_LOD(\d+)(?:\.\d+)?$", re.IGNORECASE)
 
@@ -72,12 +73,12 @@ def posed(armature: bpy.types.Object) -> Iterator[None]:
     """The rig in its pose while inside, whatever the artist's Pose/Rest Position toggle shows, and
     the toggle exactly as it was afterwards (errors included). Measuring reads the rest data
     directly; probing, baking and exporting read the pose, so the toggle must not decide it."""
-    data = armature.data
+    data = armature_data(armature)
     shown = data.pose_position
     if shown == "POSE":
         yield
         return
-    view_layer = bpy.context.view_layer
+    view_layer = view_layer_of(bpy.context)
     data.pose_position = "POSE"
     view_layer.update()  # the pose bones' matrices are the evaluated ones: evaluate them posed
     try:
@@ -127,7 +128,7 @@ def require_usable(armature: bpy.types.Object, *, writable: bool = True) -> bpy.
     """require_armature's checks of an armature given by the caller (an engine function called by
     the pipeline or a script, which selects nothing): it has bones, this file can write it unless
     ``writable`` is False, and it is visible. Returns it; raises OverAnimError saying what is wrong."""
-    if len(armature.data.bones) == 0:
+    if len(armature_data(armature).bones) == 0:
         raise OverAnimError(Message("Armature '{name}' has no bones", name=armature.name))
     read_only = read_only_reason(armature) if writable else None
     if read_only is not None:
