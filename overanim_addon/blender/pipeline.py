@@ -29,7 +29,7 @@ from .measure.engine import measure_proportions
 from .motion.analysis import analyze_motion, evaluated_source, report_data
 from .regions.properties import region_keys
 from .shared.scene import held_apart_by
-from .shared.typed import armature_data, overanim, scene_of, view_layer_of
+from .shared.typed import armature_data, overanim, scene_of, temp_override, view_layer_of
 
 
 class _Logged(Protocol):  # what every engine function returns: its result and a log
@@ -186,7 +186,7 @@ def leave_held_modes(scene: bpy.types.Scene) -> dict[str, list[str]]:
     for obj in scene.objects:
         mode = held_apart_by(obj)
         if mode is not None:
-            with bpy.context.temp_override(active_object=obj, object=obj, view_layer=scene.view_layers[0]):
+            with temp_override(bpy.context, active_object=obj, object=obj, view_layer=scene.view_layers[0]):
                 bpy.ops.object.mode_set(mode="OBJECT")
             left.setdefault(mode, []).append(obj.name)
     return left

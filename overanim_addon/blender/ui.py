@@ -93,10 +93,11 @@ classes = (OVERANIM_PT_main, OVERANIM_MT_object)
 def register() -> None:
     for cls in classes:
         bpy.utils.register_class(cls)
-    bpy.types.VIEW3D_MT_object.append(draw_object_menu)
+    # the stubs type a menu's draw function without its self
+    bpy.types.VIEW3D_MT_object.append(draw_object_menu)  # type: ignore[arg-type]
 
 
 def unregister() -> None:
-    bpy.types.VIEW3D_MT_object.remove(draw_object_menu)
+    bpy.types.VIEW3D_MT_object.remove(draw_object_menu)  # type: ignore[arg-type]
     for cls in reversed(classes):
         bpy.utils.unregister_class(cls)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import bpy
@@ -58,7 +59,7 @@ class OVERANIM_OT_apply_studio_defaults(ArmatureOperatorMixin, bpy.types.Operato
         props = overanim(armature).calibration
         keep_root = settings_from_properties(props).locomotion_root_bone  # a rig choice, not a studio one
         defaults = studio_defaults(context)
-        apply_settings(props, CalibrationSettings(**{**defaults.as_dict(), "locomotion_root_bone": keep_root}))
+        apply_settings(props, dataclasses.replace(defaults, locomotion_root_bone=keep_root))
         return [("INFO", Message("Calibration set to the studio defaults"))]
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import bpy
 
@@ -43,7 +43,7 @@ def _property(spec: FieldSpec) -> Any:
         return bpy.props.BoolProperty(default=spec.default, **common)
     if isinstance(spec.default, str):
         return bpy.props.StringProperty(default=spec.default, **common)
-    kwargs: dict[str, Any] = {"default": float(spec.default), "precision": 2, **common}
+    kwargs: dict[str, Any] = {"default": float(cast(float, spec.default)), "precision": 2, **common}
     if spec.minimum is not None:
         kwargs["min"] = spec.minimum
     if spec.maximum is not None:

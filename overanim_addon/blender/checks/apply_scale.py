@@ -55,7 +55,7 @@ def _split(world: Matrix) -> tuple[Matrix, Matrix]:
     """(world without its stretch, the stretch S as a 4x4) with world = that @ S."""
     # the split Measure uses: a mirror goes to the stretch on the axis that keeps the object's up
     rotation, stretch = polar(np.array(world.to_3x3(), dtype=np.float64))
-    rigid = Matrix.Translation(world.translation) @ Matrix(rotation.tolist()).to_4x4()
+    rigid = Matrix.Translation(world.translation[:]) @ Matrix(rotation.tolist()).to_4x4()
     return rigid, Matrix(stretch.tolist()).to_4x4()
 
 
@@ -157,7 +157,7 @@ def apply_scale(context: bpy.types.Context, armature: bpy.types.Object, with_arm
             armature.matrix_basis = armature.matrix_basis @ armature_stretch.inverted()
         else:  # its own scale to 1, and its parent inverse takes the parent's
             location, rotation, _ = armature.matrix_basis.decompose()
-            _place(armature, armature_rigid, Matrix.LocRotScale(location, rotation, None))
+            _place(armature, armature_rigid, Matrix.LocRotScale(location[:], rotation, None))
         changed += 1
     baked: set[str] = set()
     for obj in objects:
@@ -167,10 +167,10 @@ def apply_scale(context: bpy.types.Context, armature: bpy.types.Object, with_arm
         if obj.type == "MESH":
             mesh = mesh_data(obj)
             if mesh.name not in baked and not _is_identity(stretch):
-                mesh.transform(stretch, shape_keys=True)  # type: ignore[call-arg]
+                mesh.transform(stretch, shape_keys=True)
                 mesh.update()
             baked.add(mesh.name)
-            _place(obj, rigid, Matrix.LocRotScale(location, rotation, None))
+            _place(obj, rigid, Matrix.LocRotScale(location[:], rotation, None))
         else:  # nothing to bake the scale into: the object stays exactly where it was
             _place(obj, worlds[obj.name], obj.matrix_basis.copy())
         changed += 1

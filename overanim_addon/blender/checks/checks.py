@@ -102,7 +102,7 @@ def _check_scale(context, armature):
 
 
 def _world_scale(obj: bpy.types.Object) -> tuple[float, ...]:
-    return tuple(float(s) for s in obj.matrix_world.to_scale())
+    return tuple(float(s) for s in obj.matrix_world.to_scale()[:])
 
 
 def _check_mesh_scale(context, armature):

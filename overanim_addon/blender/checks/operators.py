@@ -45,7 +45,7 @@ class OVERANIM_OT_fix_check(FixOperatorMixin, bpy.types.Operator):
     )
 
     @classmethod
-    def description(cls, context, properties):  # type: ignore[no-untyped-def]
+    def description(cls, context, properties):
         return f"{FIXES[properties.fix][0]}, then run the checks again"
 
 

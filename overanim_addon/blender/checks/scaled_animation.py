@@ -88,7 +88,7 @@ def refuse_keyed_transforms(obj: bpy.types.Object, stretch: np.ndarray, scale_to
     parent, whose parent inverse takes the stretch off (the keys were in the stretched space)."""
     if np.allclose(stretch, np.eye(3), atol=TOLERANCE):
         return
-    own = any(abs(s - 1.0) > TOLERANCE for s in obj.scale)
+    own = any(abs(s - 1.0) > TOLERANCE for s in obj.scale[:])
     adt = obj.animation_data
     for channel, applies in (("scale", scale_to_one and own), ("location", obj.parent is not None)):
         if not applies:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import bpy
 
@@ -13,7 +14,10 @@ from ..text_wrap import wrapped_label
 from .checks import FIXES
 from .operators import fix_operator
 
-ICONS = {"ERROR": "CANCEL", "WARNING": "ERROR", "INFO": "INFO"}
+if TYPE_CHECKING:
+    from ..shared.typed import Icon
+
+ICONS: dict[str, Icon] = {"ERROR": "CANCEL", "WARNING": "ERROR", "INFO": "INFO"}
 
 
 def finding_text(item) -> str:

@@ -20,7 +20,7 @@ from ...core.region_preview import compose_mixed_policies
 from ..masks.masks import mesh_masks, region_table
 from ..regions.properties import region_enum
 from ..shared.scene import deformed_meshes, require_object_mode
-from ..shared.typed import mesh_data, scene_of
+from ..shared.typed import mesh_data, scene_of, shape_keys_of
 
 COMPOSED = "OverAnim_Composed"
 
@@ -63,11 +63,11 @@ def compose(context: bpy.types.Context, armature: bpy.types.Object, select_overl
     for mesh_obj, present in planned:
         mesh = mesh_data(mesh_obj)
         count = len(mesh.vertices)
-        basis = _key_coordinates(mesh.shape_keys.reference_key, count)
+        basis = _key_coordinates(shape_keys_of(mesh).reference_key, count)
         masks_by_name = mesh_masks(mesh_obj, present)
         regions = [entry.region for entry in present]
         masks = np.stack([masks_by_name[r.name] for r in regions])
-        authored = np.stack([(_key_coordinates(mesh.shape_keys.key_blocks[r.delta_shape_key], count) - basis)
+        authored = np.stack([(_key_coordinates(shape_keys_of(mesh).key_blocks[r.delta_shape_key], count) - basis)
                              for r in regions])
         deltas = authored * masks[:, :, None]
         # the clamped sum's limit at a vertex: the longest authored delta of a Region present there,
@@ -81,7 +81,7 @@ def compose(context: bpy.types.Context, armature: bpy.types.Object, select_overl
         results.append((mesh_obj, basis + composed, overlap))
 
     for mesh_obj, coordinates, overlap in results:  # all computed: now write
-        keys = mesh_data(mesh_obj).shape_keys
+        keys = shape_keys_of(mesh_data(mesh_obj))
         block = keys.key_blocks.get(COMPOSED) or mesh_obj.shape_key_add(name=COMPOSED, from_mix=False)
         block.data.foreach_set("co", np.ascontiguousarray(coordinates, dtype=np.float32).ravel())
         block.value = 1.0

@@ -31,6 +31,7 @@ import contextlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import bpy
 
@@ -44,11 +45,11 @@ from ..masks.masks import GROUP_PREFIX, RegionBones, mesh_masks
 from ..regions.properties import require_region_bones
 from ..shared.names import PREFIX
 from ..shared.scene import deformed_meshes, lod_index, posed
-from ..shared.typed import armature_data, mesh_data, overanim, pose_of, scene_of, view_layer_of
+from ..shared.typed import armature_data, mesh_data, overanim, pose_of, scene_of, temp_override, view_layer_of
 from . import property_curves
 
 # Blender's FBX exporter, set up for Unreal's importer (see docs/unreal.md)
-UNREAL_SETTINGS = {
+UNREAL_SETTINGS: dict[str, Any] = {
     "use_selection": True,  # the armature and its meshes, given through the context
     "object_types": {"ARMATURE", "MESH"},
     "use_custom_props": True,  # the measurement reaches Unreal as asset metadata
@@ -312,7 +313,7 @@ def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, pa
             try:
                 written = staging.new(target)
                 with export_meshes(group, packed_only, bool(result.channels), result.unfiltered), \
-                        context.temp_override(selected_objects=[armature, *group], active_object=armature,
+                        temp_override(context, selected_objects=[armature, *group], active_object=armature,
                                               object=armature):
                     bpy.ops.export_scene.fbx(filepath=str(written), bake_anim=result.animated,
                                              use_armature_deform_only=deform_bones_only, **UNREAL_SETTINGS)

@@ -39,6 +39,7 @@ class OVERANIM_OT_export_fbx(ArmatureOperatorMixin, bpy.types.Operator, ExportHe
 
     def invoke(self, context, event):
         armature = find_armature(context)  # poll() found one; run() explains anything wrong with it
+        assert armature is not None
         folder = Path(bpy.path.abspath("//")) if bpy.data.filepath else Path.home()
         self.filepath = str(folder / f"{bpy.path.clean_name(armature.name)}.fbx")
         window_manager_of(context).fileselect_add(self)

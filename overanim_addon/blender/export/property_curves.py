@@ -33,6 +33,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import bpy
 import numpy as np
@@ -193,7 +194,9 @@ def _place(root: Element, armature_name: str, names: Sequence[str]) -> _Place:
     conventions = [exported[0].child(id_) for id_ in (b"KeyVer", b"KeyAttrFlags", b"KeyAttrDataFloat")]
     if any(e is None for e in conventions):
         raise _Malformed("the key attributes of its curves")
-    return _Place(objects, connections, counts, layers[0], conventions, armature, node, declared)
+    # both lists were checked for a missing element above
+    return _Place(objects, connections, cast(list[tuple[Element, int]], counts), layers[0],
+                  cast(list[Element], conventions), armature, node, declared)
 
 
 def _add_curve(place: _Place, ids: _Ids, name: str, times: np.ndarray, values: np.ndarray) -> None:

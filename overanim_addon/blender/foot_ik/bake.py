@@ -28,7 +28,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import bpy
 import numpy as np
@@ -45,6 +45,9 @@ from . import nla, statics, values
 from .probe import GROUND_HINT, Sampler, ground_for, why_no_ground
 from .properties import store_bone_names
 from .rig import FootIKRig, resolve
+
+if TYPE_CHECKING:
+    EulerOrder = Literal["XYZ", "XZY", "YXZ", "YZX", "ZXY", "ZYX"]
 
 PROPS_GROUP = nla.BAKE_NAME
 
@@ -274,7 +277,8 @@ class BakeSession:
                 put(bone.rotation, quaternion_multiply(quaternion_conjugate(below), wanted))
             else:
                 current = sampler.eulers[:sampler.count, column].astype(np.float64)
-                wanted = np.array([Matrix(r.tolist()).to_euler(bone.order, Euler(c)) for r, c in
+                order = cast("EulerOrder", bone.order)  # not QUATERNION: an Euler order
+                wanted = np.array([Matrix(r.tolist()).to_euler(order, Euler(c)) for r, c in
                                    zip(rotation, current, strict=True)])
                 put(bone.rotation, wanted - base(bone.rotation, current, np.zeros(3)))
         return curves
@@ -297,10 +301,11 @@ class BakeSession:
         adt = armature.animation_data
         blending = (adt.action_blend_type, adt.action_extrapolation, adt.action_influence) if adt else None
         pushed = nla.push_down(armature, int(self.frames[0]), int(self.frames[-1]))
-        if pushed is not None:
+        if pushed is not None:  # the active action went down: there was animation data, so blending
             settings.pushed_action = pushed.strips[0].action
             settings.pushed_track = pushed.name
-            settings.pushed_blend_type, settings.pushed_extrapolation, settings.pushed_influence = blending
+            settings.pushed_blend_type, settings.pushed_extrapolation, settings.pushed_influence = \
+                cast(tuple[str, str, float], blending)
         store_bone_names(settings, self.rig.bones)
         statics.store(settings, self.statics)
         current = int(np.clip(self._frame[0], self.frames[0], self.frames[-1])) - int(self.frames[0])
@@ -312,8 +317,8 @@ class BakeSession:
             new.add(path, index, group, self.frames, series)
         nla.add_bake_track(armature, new.action, new.slot, int(self.frames[0]))
         self._restore_frame()
-        return BakeResult(frames=self.frames, values=sampled, bone_curves=len(curves),
-                          pushed_down=pushed.strips[0].action.name if pushed is not None else "",
+        pushed_down = cast(bpy.types.Action, pushed.strips[0].action).name if pushed is not None else ""
+        return BakeResult(frames=self.frames, values=sampled, bone_curves=len(curves), pushed_down=pushed_down,
                           warnings=[*self.rig.measured, *self.rig.warnings, *_unkeyed_feet(self.rig),
                                     *values.override_warning(armature, "Bake Foot IK")])
 
@@ -330,7 +335,8 @@ def baked_values(armature: bpy.types.Object) -> dict[str, np.ndarray]:
     empty when there is no bake."""
     out: dict[str, np.ndarray] = {}
     for _track, strip in nla.bake_strips(armature):
-        by_path = {c.data_path: c for c in fcurves(strip.action, getattr(strip, "action_slot", None))}
+        action = cast(bpy.types.Action, strip.action)  # a strip of the bake plays the bake's action
+        by_path = {c.data_path: c for c in fcurves(action, getattr(strip, "action_slot", None))}
         for name in VALUE_NAMES:
             curve = by_path.get(f'["{values.property_name(name)}"]')
             if curve is not None:

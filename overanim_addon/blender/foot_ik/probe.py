@@ -100,7 +100,7 @@ class Sampler:
                 hit = self.ground.cast_down(Vector((head.x, head.y, reference + self._top)), self._length)
                 if hit is not None:
                     self.distances[i, side] = hit[0] * self.rig.cm
-                    self.normals[i, side] = hit[1]
+                    self.normals[i, side] = hit[1][:]
         bones = self.pose_bones
         if self._rows:
             bones.foreach_get("matrix", self._matrix.reshape(-1))
@@ -126,7 +126,7 @@ class Sampler:
             raised = bone.matrix.copy()
             raised.translation += up
             local = armature.convert_space(pose_bone=bone, matrix=raised, from_space="POSE", to_space="LOCAL")
-            self._rises[i, k] = local.translation - bone.matrix_basis.translation
+            self._rises[i, k] = (local.translation - bone.matrix_basis.translation)[:]
 
     def rises(self, column: int) -> np.ndarray:
         """How far one keyed bone's location channels must change (N x 3) to move it one world unit

@@ -116,7 +116,7 @@ def facing(armature: bpy.types.Object, bones: FootIKBones) -> str | None:
     parts += [BoneInfo(child.name, bone.name, tuple(child.head_local), tuple(child.tail_local))  # type: ignore[arg-type]
               for bone in found for child in bone.children]
     feet = Skeleton(parts)
-    toes = [np.subtract(feet.end(bone.name).point, bone.head_local) for bone in found]
+    toes = [np.subtract(feet.end(bone.name).point, bone.head_local[:]) for bone in found]
     return facing_axis(np.array(armature.matrix_world.to_3x3()), toes, FORWARD_VECTORS)
 
 
@@ -212,7 +212,7 @@ def ground_offset(context: bpy.types.Context, armature: bpy.types.Object, bones:
 
 
 def _uniform_scale(armature: bpy.types.Object) -> bool:
-    scale = armature.matrix_world.to_scale()
+    scale = armature.matrix_world.to_scale()[:]
     return max(scale) - min(scale) <= 1e-4 * max(abs(s) for s in scale)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import bpy
 
@@ -11,7 +11,10 @@ from ..i18n import CONTEXT, tr
 from ..overrides import in_use
 from ..shared.typed import overanim
 
-VERDICT_ICONS = {"OK": "CHECKMARK", "WARNING": "ERROR", "ERROR": "CANCEL"}
+if TYPE_CHECKING:
+    from ..shared.typed import Icon
+
+VERDICT_ICONS: dict[str, Icon] = {"OK": "CHECKMARK", "WARNING": "ERROR", "ERROR": "CANCEL"}
 
 
 def lod_row_text(row: Any) -> Message:

@@ -21,9 +21,10 @@ bit for bit what a fresh paint writes.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import bpy
 import numpy as np
@@ -37,7 +38,7 @@ from ..attribute_arrays import attribute_array
 from ..regions.properties import OVERANIM_PG_region, mask_policy, region_keys, require_region_bones
 from ..shared.names import PREFIX
 from ..shared.scene import deformed_meshes, require_object_mode
-from ..shared.typed import mesh_data, overanim, scene_of
+from ..shared.typed import has_property, mesh_data, overanim, scene_of
 from ..weights import forget_node_groups, region_weights
 from . import packed
 
@@ -110,7 +111,7 @@ def require_free_names(mesh_obj: bpy.types.Object, colors: list[str], groups: li
                                         "OverAnim writes: rename or remove it first", mesh=mesh_obj.name, name=name))
 
 
-def _color_attribute(mesh: bpy.types.Mesh, name: str) -> bpy.types.Attribute:
+def _color_attribute(mesh: bpy.types.Mesh, name: str) -> bpy.types.FloatColorAttribute:
     """The POINT / FLOAT_COLOR attribute ``name``, made (again) when missing or of another kind."""
     attribute = mesh.color_attributes.get(name)
     if attribute is not None and (attribute.domain != "POINT" or attribute.data_type != "FLOAT_COLOR"):
@@ -118,7 +119,7 @@ def _color_attribute(mesh: bpy.types.Mesh, name: str) -> bpy.types.Attribute:
         attribute = None
     if attribute is None:
         attribute = mesh.color_attributes.new(name, "FLOAT_COLOR", "POINT")
-    return attribute
+    return cast(bpy.types.FloatColorAttribute, attribute)
 
 
 def _write_color(mesh: bpy.types.Mesh, name: str, work: MeshWork, fill: Callable[[np.ndarray], object]) -> None:
@@ -156,7 +157,7 @@ def _write_vertex_group(mesh_obj: bpy.types.Object, name: str, mask: np.ndarray)
 
 
 def _remember_colors(mesh: bpy.types.Mesh) -> None:
-    if PREV_ACTIVE in mesh:
+    if has_property(mesh, PREV_ACTIVE):
         return  # already remembered by an earlier paint: keep the artist's, not our preview
     attrs = mesh.color_attributes
     active = attrs.active_color.name if attrs.active_color is not None else ""
@@ -182,7 +183,7 @@ class MeshWork:
     scratch: np.ndarray
     preview: PreviewWork
     sources: list[tuple[str, ...]] = field(default_factory=list)
-    policies: list[RegionMaskPolicy | None] = field(default_factory=list)
+    policies: Sequence[RegionMaskPolicy | None] = field(default_factory=list)
     valid: bool = False
     incoming: list[np.ndarray] | None = None  # sums read again, to compare with the kept ones (made on first use)
     differs: np.ndarray | None = None  # the comparison's bool row
@@ -292,7 +293,7 @@ def _write(plan: _Plan, table: Sequence[RegionBones], palette: np.ndarray, chann
     _remember_colors(mesh)
     for i in plan.write:
         name = table[i].region.name
-        _write_color(mesh, mask_name(name), work, lambda rgba, i=i: grey_colors(work.masks[i], rgba))
+        _write_color(mesh, mask_name(name), work, functools.partial(grey_colors, work.masks[i]))
         if write_vertex_groups:
             _write_vertex_group(mesh_obj, group_name(name), work.masks[i])
     _write_color(mesh, PREVIEW, work, lambda rgba: preview_colors(work.masks, palette, out=rgba, work=work.preview,
@@ -385,7 +386,7 @@ def clear(context: bpy.types.Context, armature: bpy.types.Object) -> int:
         if render in mesh.color_attributes:
             mesh.color_attributes.render_color_index = mesh.color_attributes.find(render)
         for key in (PREV_ACTIVE, PREV_RENDER):
-            if key in mesh:
+            if has_property(mesh, key):
                 del mesh[key]
         mesh.update()
     return removed

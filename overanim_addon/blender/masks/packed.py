@@ -12,6 +12,7 @@ sRGB mode writes byte / 255. A channel no Region uses is 0. The bytes are comput
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 import bpy
 import numpy as np
@@ -80,7 +81,7 @@ def write_packed(mesh: bpy.types.Mesh, masks: Mapping[str, np.ndarray], channels
     attributes = mesh.color_attributes
     # Blender makes a new colour attribute the active and render one when there was none: keep the
     # artist's choice (by name: indices shift when attributes come and go)
-    active, render = attributes.active_color_name, attributes.default_color_name
+    active, render = cast(str, attributes.active_color_name), attributes.default_color_name
     attribute = attributes.get(PACKED)
     if attribute is not None and (attribute.domain != "POINT" or attribute.data_type != "BYTE_COLOR"
                                   or not channels):
@@ -89,6 +90,7 @@ def write_packed(mesh: bpy.types.Mesh, masks: Mapping[str, np.ndarray], channels
     if channels:
         if attribute is None:
             attribute = attributes.new(PACKED, "BYTE_COLOR", "POINT")
+        attribute = cast(bpy.types.ByteColorAttribute, attribute)
         array = attribute_array(attribute, np.uint8, 4)  # color_srgb would convert item by item
         if array is not None:
             packed_bytes(masks, channels, array)

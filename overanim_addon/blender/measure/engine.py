@@ -17,7 +17,7 @@ from ..overrides import lost_on_save_warning
 from ..regions.properties import renamed_keys_report
 from ..shared.names import CHARACTER_HEIGHT_WS
 from ..shared.scene import require_usable
-from ..shared.typed import overanim
+from ..shared.typed import has_property, overanim
 from . import results as results_module
 from .measure import measure
 from .results import MeasurementResults
@@ -101,7 +101,7 @@ def ensure_measured(context: bpy.types.Context, armature: bpy.types.Object) -> l
     """Measure the rig (its checks included) when it has no measurement yet, on the side (nothing
     opens in the panel), for the features that read it (foot IK, motion); returns what the report
     says of it (nothing when it was measured). Raises OverAnimError when a check refuses it."""
-    if CHARACTER_HEIGHT_WS in armature:
+    if has_property(armature, CHARACTER_HEIGHT_WS):
         return []
     log = _measure_and_store(context, armature, MeasureOptions(side=True)).log
     if log and log[-1][0] == "ERROR":  # a check that failed

@@ -21,8 +21,8 @@ def skeleton(armature: bpy.types.Object, cm: float, skin: Mapping[str, np.ndarra
         BoneInfo(
             name=bone.name,
             parent=bone.parent.name if bone.parent else None,
-            head=tuple(float(c) * cm for c in bone.head_local),  # type: ignore[arg-type]
-            tail=tuple(float(c) * cm for c in bone.tail_local),  # type: ignore[arg-type]
+            head=tuple(float(c) * cm for c in bone.head_local[:]),  # type: ignore[arg-type]
+            tail=tuple(float(c) * cm for c in bone.tail_local[:]),  # type: ignore[arg-type]
             deforms=bool(bone.use_deform),
         )
         for bone in armature_data(armature).bones

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import bpy
 import numpy as np
 
@@ -30,7 +32,7 @@ def measure(context: bpy.types.Context, armature: bpy.types.Object) -> Measureme
 
     region_keys(armature)  # names that cannot be keyed are refused before any work
     bones_by_region = {region.name: require_region_bones(armature, region) for region in overanim(armature).regions}
-    inputs = {region.name: {
+    inputs: dict[str, dict[str, Any]] = {region.name: {
         "measurement_basis": region_enum(region, "measurement_basis", MotionMeasurementBasis).value,
         "spatial_calibration_mode": region_enum(region, "spatial_calibration_mode", SpatialCalibrationMode).value,
         "authored_distance": float(region.authored_distance),

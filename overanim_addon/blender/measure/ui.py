@@ -6,7 +6,7 @@ from ...core.naming import region_key
 from ..i18n import CONTEXT, tr
 from ..shared.names import CHARACTER_HEIGHT_CS, PREFIX
 from ..shared.panels import ORDER, OverAnimSubPanel
-from ..shared.typed import layout_of, overanim
+from ..shared.typed import has_property, layout_of, overanim
 from .results import CHARACTER_PROPS, region_properties
 
 # Row labels that read in full at the sidebar's default width (the custom properties' descriptions
@@ -38,7 +38,7 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
 
     @staticmethod
     def draw_results(layout: bpy.types.UILayout, armature: bpy.types.Object) -> None:
-        if CHARACTER_HEIGHT_CS not in armature:
+        if not has_property(armature, CHARACTER_HEIGHT_CS):
             layout.label(text=tr("Not measured yet"), icon="INFO", translate=False)
             return
         table = layout.column(align=True)
@@ -59,7 +59,7 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
         layout.label(text=f"Locomotion root: {root}", icon="BONE_DATA", translate=False)
         for region in overanim(armature).regions:
             names = region_properties(region.name)
-            if names["SpanLength"] not in armature:
+            if not has_property(armature, names["SpanLength"]):
                 continue
             box = layout.box()
             box.label(text=region.name, icon="GROUP_BONE", translate=False)  # the artist's name

@@ -50,7 +50,7 @@ from ..shared import names, nla_tracks
 from ..shared.fcurves import NewChannels
 from ..shared.ground_reference import ground_root
 from ..shared.scene import cm_per_unit, read_only_reason, require_object_mode
-from ..shared.typed import armature_data, overanim, pose_of, scene_of
+from ..shared.typed import animation_data_of, armature_data, overanim, pose_of, scene_of
 
 PREFIX = f"{names.PREFIX}Motion_"
 REGION_PREFIX = f"{PREFIX}Region_"
@@ -195,7 +195,7 @@ def evaluated_source(armature: bpy.types.Object) -> tuple[bpy.types.Action, Any]
 def default_range(scene: bpy.types.Scene, action: bpy.types.Action, strip: Any) -> tuple[int, int]:
     """The action's frame range in scene frames (through its strip when it plays from the NLA), or the
     scene's when that spans less than two frames."""
-    start, end = (float(f) for f in action.frame_range)
+    start, end = (float(f) for f in action.frame_range[:])
     if strip is not None:
         def to_scene(frame: float) -> float:
             scene_frame = strip.frame_start + (frame - strip.action_frame_start) * strip.scale
@@ -501,7 +501,7 @@ def _write(armature: bpy.types.Object, plan: _Plan, result: MotionResult, frame:
     settings.curves_action = None
     nla_tracks.remove(armature, old)
     if plan.strip is None:  # the artist's active action goes down into the NLA untouched
-        adt = armature.animation_data
+        adt = animation_data_of(armature)  # the plan found its active action there
         blending = (adt.action_blend_type, adt.action_extrapolation, adt.action_influence)
         pushed = nla.push_down(armature, int(frames[0]), int(frames[-1]))
         if pushed is not None:

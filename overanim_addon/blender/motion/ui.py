@@ -11,7 +11,7 @@ import bpy
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
 from ..shared.panels import ORDER, OverAnimSubPanel
-from ..shared.typed import layout_of, overanim
+from ..shared.typed import has_property, layout_of, overanim
 from .analysis import CALIBRATED, LINEAR, region_summary_name, summary_name
 
 ROWS = (("Distance", "Distance", "cm", 1), ("AverageSpeed", "Average Speed", "cm/s", 1),
@@ -43,7 +43,7 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
         buttons.operator("overanim.analyze_motion", icon="ANIM")
         buttons.operator("overanim.remove_motion_curves", icon="TRASH")
         action = settings.analyzed_action
-        if action is None or summary_name("FrameStart") not in action:
+        if action is None or not has_property(action, summary_name("FrameStart")):
             layout.label(text=tr(Message("Not analysed yet")), icon="INFO", translate=False)
             return
         self._draw_summary(layout, settings, action)

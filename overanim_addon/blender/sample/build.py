@@ -5,12 +5,13 @@ vertex groups and a coarser ``_LOD1``. 180 cm tall at Unit Scale 1 (metres)."""
 from __future__ import annotations
 
 import math
+from typing import cast
 
 import bpy
 import numpy as np
 from mathutils import Vector
 
-from ..shared.typed import mesh_data, overanim, scene_of, view_layer_of
+from ..shared.typed import mesh_data, overanim, scene_of, temp_override, view_layer_of
 
 # name: (parent, head, tail, tube radius) in metres; character faces -Y, its left is +X
 BONES: dict[str, tuple[str | None, tuple[float, float, float], tuple[float, float, float], float]] = {
@@ -97,7 +98,7 @@ def _build_mesh(name, armature, rings, segments):
         for value in np.unique(np.round(w, 4)):
             vg.add(idx[np.round(w, 4) == value].tolist(), float(value), "REPLACE")
     obj.parent = armature
-    obj.modifiers.new("Armature", "ARMATURE").object = armature
+    cast(bpy.types.ArmatureModifier, obj.modifiers.new("Armature", "ARMATURE")).object = armature
     return obj
 
 
@@ -132,7 +133,7 @@ def build_sample_character(context: bpy.types.Context, name: str = "SK_OverAnimS
     armature = bpy.data.objects.new(name, data)
     name = armature.name  # "SK_OverAnimSample.001" for a second sample: its meshes follow it
     collection.objects.link(armature)
-    with context.temp_override(active_object=armature, object=armature, selected_objects=[armature],
+    with temp_override(context, active_object=armature, object=armature, selected_objects=[armature],
                                selected_editable_objects=[armature]):
         view_layer_of(context).objects.active = armature
         bpy.ops.object.mode_set(mode="EDIT")
@@ -169,7 +170,7 @@ def add_sample_deltas(armature: bpy.types.Object) -> None:
     overlapping at the left clavicle."""
     body = bpy.data.objects[f"{armature.name}_Body"]
     mesh = mesh_data(body)
-    co = np.empty(len(mesh.vertices) * 3, np.float32)
+    co: np.ndarray = np.empty(len(mesh.vertices) * 3, np.float32)
     mesh.vertices.foreach_get("co", co)
     co = co.reshape(-1, 3)
     body.shape_key_add(name="Basis", from_mix=False)

@@ -6,13 +6,14 @@ and a terrain of steps and slopes along its path. Lengths in cm, converted by th
 from __future__ import annotations
 
 import math
+from typing import cast
 
 import bpy
 from mathutils import Vector
 
 from ..shared.fcurves import fcurves
 from ..shared.scene import cm_per_unit
-from ..shared.typed import armature_data, pose_of, scene_of, view_layer_of
+from ..shared.typed import animation_data_of, armature_data, pose_of, scene_of, temp_override, view_layer_of
 from .build import SAMPLE_EXTENT
 
 STEP_FRAMES = 12  # one step (half a cycle); a foot swings for one step and stands for the next
@@ -35,7 +36,7 @@ def add_foot_ik_bones(armature: bpy.types.Object) -> None:
     view_layer = view_layer_of(bpy.context)
     previous = view_layer.objects.active
     view_layer.objects.active = armature
-    with bpy.context.temp_override(active_object=armature, object=armature):
+    with temp_override(bpy.context, active_object=armature, object=armature):
         bpy.ops.object.mode_set(mode="EDIT")
         bones = data.edit_bones
         ik_root = bones.new("ik_foot_root")
@@ -50,9 +51,9 @@ def add_foot_ik_bones(armature: bpy.types.Object) -> None:
     view_layer.objects.active = previous
     pose = pose_of(armature).bones
     for side in ("l", "r"):
-        ik = pose[f"calf_{side}"].constraints.new("IK")
-        ik.target, ik.subtarget, ik.chain_count = armature, f"ik_foot_{side}", 2
-        turn = pose[f"foot_{side}"].constraints.new("COPY_ROTATION")
+        solver = cast(bpy.types.KinematicConstraint, pose[f"calf_{side}"].constraints.new("IK"))
+        solver.target, solver.subtarget, solver.chain_count = armature, f"ik_foot_{side}", 2
+        turn = cast(bpy.types.CopyRotationConstraint, pose[f"foot_{side}"].constraints.new("COPY_ROTATION"))
         turn.target, turn.subtarget = armature, f"ik_foot_{side}"
 
 
@@ -93,7 +94,7 @@ def add_walk(armature: bpy.types.Object, frames: int = 96, name: str = "SK_OverA
             ik = pose[f"ik_foot_{side}"]
             ik.location = _local(ik, (0.0, -(foot_ahead - ahead), lift), cm)  # the root carries it ahead
             ik.keyframe_insert("location", frame=f)
-    action: bpy.types.Action = armature.animation_data.action
+    action = cast(bpy.types.Action, animation_data_of(armature).action)  # the keys just inserted made it
     action.name = name
     for curve in fcurves(action):
         for key in curve.keyframe_points:

@@ -13,7 +13,7 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT, tip, tr
 from .scene import find_armature
-from .typed import OperatorBase, overanim, window_manager_of
+from .typed import OperatorBase, overanim, window_manager_of, workspace_of
 
 if TYPE_CHECKING:
     from .typed import OperatorResult
@@ -116,7 +116,7 @@ class ModalSessionMixin(OperatorBase):
         wm = window_manager_of(context)
         wm.event_timer_remove(self._timer)
         wm.progress_end()
-        context.workspace.status_text_set(None)
+        workspace_of(context).status_text_set(None)
 
     def modal(self, context: bpy.types.Context, event: Any) -> OperatorResult:
         session = self._session
@@ -135,7 +135,7 @@ class ModalSessionMixin(OperatorBase):
             report(self, "ERROR", error.message)
             return {"CANCELLED"}
         window_manager_of(context).progress_update(session.done)
-        context.workspace.status_text_set(tr(Message(self._progress, done=session.done, total=session.total)))
+        workspace_of(context).status_text_set(tr(Message(self._progress, done=session.done, total=session.total)))
         if not finished:
             return {"RUNNING_MODAL"}
         self._end(context)

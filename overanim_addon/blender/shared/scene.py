@@ -7,6 +7,7 @@ import contextlib
 import math
 import re
 from collections.abc import Iterator
+from typing import cast
 
 import bpy
 
@@ -37,7 +38,8 @@ def deforms(mesh_obj: bpy.types.Object, armature: bpy.types.Object) -> bool:
         return False
     if mesh_obj.parent is armature and mesh_obj.parent_type == "ARMATURE":
         return True
-    return any(m.type == "ARMATURE" and m.object is armature for m in mesh_obj.modifiers)
+    return any(m.type == "ARMATURE" and cast(bpy.types.ArmatureModifier, m).object is armature
+               for m in mesh_obj.modifiers)
 
 
 def deformed_meshes(armature: bpy.types.Object, scene: bpy.types.Scene) -> list[bpy.types.Object]:
@@ -99,8 +101,8 @@ def find_armature(context: bpy.types.Context) -> bpy.types.Object | None:
         if obj.parent is not None and obj.parent.type == "ARMATURE" and obj.parent_type == "ARMATURE":
             return obj.parent
         for mod in obj.modifiers:
-            if mod.type == "ARMATURE" and mod.object is not None:
-                return mod.object
+            if mod.type == "ARMATURE" and cast(bpy.types.ArmatureModifier, mod).object is not None:
+                return cast(bpy.types.ArmatureModifier, mod).object
     return None
 
 

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 import bpy
 
 if TYPE_CHECKING:
+    from bpy.stub_internal.rna_enums import IconItems as Icon  # noqa: F401 (Blender's icon names, for annotations)
+
     from ..properties import OVERANIM_PG_object
 
     # what execute, invoke and modal return (Blender's set of flags)
@@ -67,6 +69,33 @@ def pose_of(obj: bpy.types.Object) -> bpy.types.Pose:
     return cast(bpy.types.Pose, obj.pose)
 
 
-def layout_of(ui: bpy.types.Panel | bpy.types.Menu | bpy.types.Operator | bpy.types.UIList) -> bpy.types.UILayout:
+def layout_of(ui: bpy.types.Panel | bpy.types.Menu | bpy.types.Operator | bpy.types.AddonPreferences,
+              ) -> bpy.types.UILayout:
     """The layout a panel, menu or operator draws into: set while its draw() runs."""
     return cast(bpy.types.UILayout, ui.layout)
+
+
+def animation_data_of(obj: bpy.types.Object) -> bpy.types.AnimData:
+    """The animation data of an object the caller knows is animated (it has read or made it before)."""
+    return cast(bpy.types.AnimData, obj.animation_data)
+
+
+def shape_keys_of(mesh: bpy.types.Mesh) -> bpy.types.Key:
+    """The shape keys of a mesh the caller knows has some."""
+    return cast(bpy.types.Key, mesh.shape_keys)
+
+
+def has_property(owner: bpy.types.bpy_struct, key: str) -> bool:
+    """``key in owner``: whether ``owner`` holds the custom property ``key`` (the stubs give
+    bpy_struct no ``__contains__``)."""
+    return key in cast(Any, owner)
+
+
+def property_ui(owner: bpy.types.bpy_struct, key: str) -> Any:
+    """``owner.id_properties_ui(key)``, the UI data of a custom property (the stubs say it returns None)."""
+    return cast(Any, owner).id_properties_ui(key)
+
+
+def workspace_of(context: bpy.types.Context) -> bpy.types.WorkSpace:
+    """The context's workspace: set where a window is (a modal operator's session runs in one)."""
+    return cast(bpy.types.WorkSpace, context.workspace)

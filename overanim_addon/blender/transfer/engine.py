@@ -17,7 +17,7 @@ from typing import Any
 
 import bpy
 import numpy as np
-from mathutils import Matrix, Vector
+from mathutils import Matrix
 
 from ...core import MotionMeasurementBasis, build_measurement_scales, coerce_enum
 from ...core.errors import OverAnimError
@@ -44,7 +44,7 @@ from ..measure.results import MeasurementResults
 from ..shared.fcurves import fcurves, scale_values
 from ..shared.names import CHARACTER_HEIGHT_CS
 from ..shared.scene import read_only_reason, require_object_mode
-from ..shared.typed import armature_data, overanim, pose_of, scene_of, view_layer_of
+from ..shared.typed import armature_data, has_property, overanim, pose_of, scene_of, view_layer_of
 from . import keys
 from .properties import DEFAULT_BASIS
 
@@ -143,7 +143,7 @@ def _bone_to_armature(bone: bpy.types.Bone) -> np.ndarray:
                                                       "parent_matrix_local": parent.matrix_local}
     base = bone.convert_local_to_pose(Matrix.Identity(4), bone.matrix_local, **rest).translation
     columns = [bone.convert_local_to_pose(Matrix.Translation(axis), bone.matrix_local, **rest).translation - base
-               for axis in (Vector((1, 0, 0)), Vector((0, 1, 0)), Vector((0, 0, 1)))]
+               for axis in ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))]
     return np.array(columns, dtype=np.float64).T
 
 
@@ -218,12 +218,12 @@ def _rewrite(action: bpy.types.Action, bag: Any, group: _Group) -> tuple[int, bo
         out[:, :, 1] = pivot[i] + np.tensordot(m[i], controls - pivot[:, None, None], axes=1)
         written[i] = out
     for i, out in written.items():  # after every channel was read: they feed each other
-        curve = group.curves.get(i)
-        if curve is None:
+        existing = group.curves.get(i)
+        if existing is None:
             template = group.curves[present[0]]
-            curve = compat.new_fcurve(action, bag, group.path, i, template.group.name if template.group else "")
-            keys.lay_out_like(curve, template)
-        keys.write(curve, out)
+            existing = compat.new_fcurve(action, bag, group.path, i, template.group.name if template.group else "")
+            keys.lay_out_like(existing, template)
+        keys.write(existing, out)
     return len(written), estimated
 
 
@@ -319,7 +319,7 @@ def transfer_action(source: bpy.types.Object, target: bpy.types.Object, action: 
     # -- from here on, everything is written --
     log: list[tuple[str, str]] = []
     for armature in (source, target):
-        if armature.name in measurements and CHARACTER_HEIGHT_CS not in armature \
+        if armature.name in measurements and not has_property(armature, CHARACTER_HEIGHT_CS) \
                 and read_only_reason(armature) is None:
             results_module.write(armature, measurements[armature.name])
             log.append(("INFO", Message("'{name}' had no measurement: measured, and the results written",

@@ -9,7 +9,7 @@ import bpy
 from ...core.messages import Message, from_data
 from ..i18n import CONTEXT, tr
 from ..shared.panels import OverAnimSubPanel
-from ..shared.typed import layout_of, overanim
+from ..shared.typed import has_property, layout_of, overanim
 from ..text_wrap import wrapped_label
 from .engine import RECORD
 
@@ -58,7 +58,7 @@ class OVERANIM_PT_transfer(OverAnimSubPanel, bpy.types.Panel):
         settings = overanim(armature).transfer
         action = settings.result_action
         playing = armature.animation_data.action if armature.animation_data else None
-        if action is None or action != playing or f"{RECORD}Ratio" not in action:
+        if action is None or action != playing or not has_property(action, f"{RECORD}Ratio"):
             return
         box = layout.box().column(align=True)
         box.label(text=f"{action.name}", icon="ACTION", translate=False)

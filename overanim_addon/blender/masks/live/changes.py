@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 import bpy
 
@@ -70,7 +71,7 @@ def weight_changes(context: bpy.types.Context, scene: bpy.types.Scene, depsgraph
     """The meshes ``depsgraph`` updated (but those whose session_uid is in ``ignored``: our own
     writes), as the live ``armatures`` must follow them."""
     found = WeightChanges()
-    changed = {update.id.original.session_uid for update in depsgraph.updates
+    changed = {cast(bpy.types.Mesh, update.id.original).session_uid for update in depsgraph.updates
                if isinstance(update.id, bpy.types.Mesh)}.difference(ignored)
     if not changed:
         return found
@@ -140,7 +141,8 @@ def selected_bones(armature: bpy.types.Object) -> set[str]:
     """Selection lives on Bone up to 4.5 and on PoseBone from 5.0."""
     if "select" in bpy.types.PoseBone.bl_rna.properties:
         return {bone.name for bone in pose_of(armature).bones if bone.select}
-    return {bone.name for bone in armature_data(armature).bones if bone.select}
+    bones: Any = armature_data(armature).bones  # Bone.select: up to 4.5 (not in the 5.x stubs)
+    return {bone.name for bone in bones if bone.select}
 
 
 def stroke_running(context: bpy.types.Context) -> bool:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import suppress
+from typing import cast
 
 import bpy
 from bpy.app.handlers import persistent
@@ -52,6 +53,11 @@ _stuck: set[str] = set()  # armatures refused by ``sync`` whose flag cannot be w
 _ignore_updates = False
 _loading = False  # between load_pre and load_post: the flags are the next file's, adopted at load_post
 POLL_SECONDS = 0.5  # how soon a window follows a flag set from the console
+
+
+def _mesh_pending(context: bpy.types.Context) -> bool:
+    """Whether a mesh changed since the view layer was last evaluated (a view layer has a depsgraph)."""
+    return cast(bpy.types.Depsgraph, view_layer_of(context).depsgraph).id_type_updated("MESH")
 
 
 def live_armatures() -> list[bpy.types.Object]:
@@ -81,7 +87,7 @@ def set_live_preview(context: bpy.types.Context, armature: bpy.types.Object, on:
     global _ignore_updates
     errors.pop(armature.name, None)
     if on:
-        mesh_pending = view_layer_of(context).depsgraph.id_type_updated("MESH")
+        mesh_pending = _mesh_pending(context)
         if mesh_pending:  # evaluated first, so the update after our paint is ours alone
             _update_view_layer(context)
         _ignore_updates = True
@@ -134,7 +140,7 @@ def _on_depsgraph_update_pre(*_args: object) -> None:
         return
     _own.clear()
     context = bpy.context
-    mesh_pending = view_layer_of(context).depsgraph.id_type_updated("MESH")
+    mesh_pending = _mesh_pending(context)
     for armature, fields in changes.field_changes(live_armatures(), _fields_seen, scene_of(context)):
         _fields_seen[armature.name] = fields
         if mesh_pending:  # that change may be weights the kept sums do not have yet: post reads it first
