@@ -22,6 +22,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
 from benchmarks.benchmark_masks import Timing
@@ -80,7 +81,7 @@ def main(args: list[str]) -> int:
     cleanup = ensure_registered()
     try:
         from overanim_addon.blender.foot_ik.bake import BakeSession
-        from overanim_addon.blender.shared.typed import overanim, scene_of
+        from overanim_addon.blender.shared.typed import overanim, scene_of, temp_override
 
         rig = build(options.frames)
         scene, settings = scene_of(bpy.context), overanim(rig).foot_ik
@@ -103,9 +104,9 @@ def main(args: list[str]) -> int:
             setup.append(ready - start)
             write.append(done - sampled)
 
-            with bpy.context.temp_override(active_object=rig, object=rig):
+            with temp_override(bpy.context, active_object=rig, object=rig):
                 start = time.perf_counter()
-                bpy.ops.overanim.bake_foot_ik()
+                cast(Any, bpy.ops).overanim.bake_foot_ik()
                 ops.append(time.perf_counter() - start)
         ray_cast = ray_cast_per_frame(rig, options.ray_cast_frames)
         ground = session.ground.triangle_count

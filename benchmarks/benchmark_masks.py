@@ -33,6 +33,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
 from overanim_headless.session import ensure_registered, script_args
@@ -66,7 +67,7 @@ def build(grid: int):
     region.name, region.bone_collection = "Arm", "Arm"
 
     bpy.ops.mesh.primitive_grid_add(x_subdivisions=grid - 1, y_subdivisions=grid - 1, size=2.0)
-    body = bpy.context.active_object
+    body = cast(bpy.types.Object, bpy.context.active_object)  # the grid just added
     co = np.empty(len(mesh_data(body).vertices) * 3, np.float32)
     mesh_data(body).vertices.foreach_get("co", co)
     x = co.reshape(-1, 3)[:, 0]
@@ -78,7 +79,7 @@ def build(grid: int):
         levels = np.round(w * 31).astype(int)
         for level in range(1, 32):
             group.add(np.flatnonzero(levels == level).tolist(), level / 31.0, "REPLACE")
-    body.modifiers.new("Armature", "ARMATURE").object = rig
+    cast(bpy.types.ArmatureModifier, body.modifiers.new("Armature", "ARMATURE")).object = rig
     view_layer_of(bpy.context).objects.active = rig
     return rig, body
 
@@ -118,10 +119,12 @@ def timed(fn: Callable[[], object], repeat: int) -> Timing:
 
 def naive(body, policy):
     """What a first script would do: per vertex, sum the groups, evaluate, write the colour."""
+
     from overanim_addon.blender.shared.typed import mesh_data
     indices = {body.vertex_groups[name].index for name in BONES}
     mesh = mesh_data(body)
-    attr = mesh.color_attributes.get("Naive") or mesh.color_attributes.new("Naive", "FLOAT_COLOR", "POINT")
+    # Any: the stubs' Attribute has no data, and their colour values take no tuple
+    attr: Any = mesh.color_attributes.get("Naive") or mesh.color_attributes.new("Naive", "FLOAT_COLOR", "POINT")
     data = attr.data
     for vertex in mesh.vertices:
         weight = min(1.0, sum(g.weight for g in vertex.groups if g.group in indices))
@@ -134,7 +137,7 @@ def first_evaluation(body, setup: Callable[[object], None], repeat: int) -> Timi
     set-up and the removal are not counted. OverAnim's bulk read is evaluated exactly this way."""
     import bpy
 
-    from overanim_addon.blender.shared.typed import mesh_data
+    from overanim_addon.blender.shared.typed import mesh_data, temp_override
 
     times = []
     for _ in range(repeat):
@@ -142,7 +145,7 @@ def first_evaluation(body, setup: Callable[[object], None], repeat: int) -> Timi
         temp = bpy.data.objects.new("Benchmark", mesh_data(body))
         scene.collection.objects.link(temp)
         setup(temp)
-        with bpy.context.temp_override(scene=scene, view_layer=scene.view_layers[0]):
+        with temp_override(bpy.context, scene=scene, view_layer=scene.view_layers[0]):
             start = time.perf_counter()
             temp.evaluated_get(bpy.context.evaluated_depsgraph_get())
             times.append(time.perf_counter() - start)
@@ -157,7 +160,7 @@ def setting_change(body, setup: Callable[[object], None] | None, repeat: int) ->
     modifier (``setup`` None), its data tagged."""
     import bpy
 
-    from overanim_addon.blender.shared.typed import mesh_data
+    from overanim_addon.blender.shared.typed import mesh_data, temp_override
 
     scene = bpy.data.scenes.new("Benchmark")
     temp = bpy.data.objects.new("Benchmark", mesh_data(body))
@@ -165,14 +168,15 @@ def setting_change(body, setup: Callable[[object], None] | None, repeat: int) ->
     if setup is not None:
         setup(temp)
     times = []
-    with bpy.context.temp_override(scene=scene, view_layer=scene.view_layers[0]):
+    with temp_override(bpy.context, scene=scene, view_layer=scene.view_layers[0]):
         depsgraph = bpy.context.evaluated_depsgraph_get()
         temp.evaluated_get(depsgraph)  # the first evaluation builds caches: not counted
         for _ in range(repeat):
             if setup is None:
                 temp.update_tag(refresh={"DATA"})
             else:
-                temp.modifiers[0].invert_falloff = not temp.modifiers[0].invert_falloff
+                edit = cast(bpy.types.VertexWeightEditModifier, temp.modifiers[0])
+                edit.invert_falloff = not edit.invert_falloff
             start = time.perf_counter()
             depsgraph.update()
             temp.evaluated_get(depsgraph)
@@ -245,8 +249,8 @@ def phase_times(change: Callable[[int], None], job: Callable[[], object], repeat
     owners = {"evaluate_into": RegionMaskPolicy, "write_packed": masks.packed}
     originals = []
 
-    def timed_call(label: str, function: Callable):  # type: ignore[no-untyped-def]
-        def call(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def timed_call(label: str, function: Callable):
+        def call(*args, **kwargs):
             start = time.perf_counter()
             try:
                 return function(*args, **kwargs)
@@ -316,7 +320,7 @@ def main(args: list[str]) -> int:
         read = timed(lambda: region_weights(body, {region.name: BONES}), repeat)
         own = each_after(lambda i: None, lambda: masks.paint(bpy.context, rig), repeat)
         own_alone = each_after(lambda i: None, lambda: masks.paint(bpy.context, rig), repeat, evaluated=False)
-        total = timed(lambda: bpy.ops.overanim.paint_region_masks(), repeat)
+        total = timed(lambda: cast(Any, bpy.ops).overanim.paint_region_masks(), repeat)
         region.mask_channel = "R"
         packed = each_after(lambda i: None, lambda: masks.paint(bpy.context, rig), repeat)
         region.mask_channel = "NONE"

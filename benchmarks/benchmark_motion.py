@@ -23,6 +23,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
 from benchmarks.benchmark_masks import Timing
@@ -59,7 +60,7 @@ def main(args: list[str]) -> int:
     cleanup = ensure_registered()
     try:
         from overanim_addon.blender.motion.analysis import MotionOptions, MotionSession
-        from overanim_addon.blender.shared.typed import overanim, scene_of
+        from overanim_addon.blender.shared.typed import overanim, scene_of, temp_override
 
         rig = build(options.frames)
         scene = scene_of(bpy.context)
@@ -83,9 +84,9 @@ def main(args: list[str]) -> int:
             setup.append(ready - start)
             write.append(done - sampled)
 
-            with bpy.context.temp_override(active_object=rig, object=rig):
+            with temp_override(bpy.context, active_object=rig, object=rig):
                 start = time.perf_counter()
-                bpy.ops.overanim.analyze_motion(frame_start=frames[0], frame_end=frames[-1])
+                cast(Any, bpy.ops).overanim.analyze_motion(frame_start=frames[0], frame_end=frames[-1])
                 ops.append(time.perf_counter() - start)
         regions = len(overanim(rig).regions)
     finally:

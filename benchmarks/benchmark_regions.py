@@ -20,6 +20,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
 from overanim_headless.session import ensure_registered, script_args
@@ -58,7 +59,7 @@ def build(regions: int, vertices: int, bones: int, per_region: int):
 
     side = max(int(vertices ** 0.5), 2)
     bpy.ops.mesh.primitive_grid_add(x_subdivisions=side - 1, y_subdivisions=side - 1, size=0.8)
-    body = bpy.context.active_object
+    body = cast(bpy.types.Object, bpy.context.active_object)  # the grid just added
     body.rotation_euler, body.location = (1.5708, 0, 0), (0, 0, 1.45)
     count = len(mesh_data(body).vertices)
     # every vertex in two groups: its own bone (vertices split evenly) and the next one, 0.7 / 0.3
@@ -68,7 +69,7 @@ def build(regions: int, vertices: int, bones: int, per_region: int):
         group.add(np.flatnonzero(column == i).tolist(), 0.7, "REPLACE")
         group.add(np.flatnonzero((column + 1) % bones == i).tolist(), 0.3, "REPLACE")
     body.parent = rig
-    body.modifiers.new("Armature", "ARMATURE").object = rig
+    cast(bpy.types.ArmatureModifier, body.modifiers.new("Armature", "ARMATURE")).object = rig
     view_layer_of(bpy.context).objects.active = rig
     return count
 
@@ -76,7 +77,7 @@ def build(regions: int, vertices: int, bones: int, per_region: int):
 def run(job: str, repeat: int) -> float:
     import bpy
 
-    operator = getattr(bpy.ops.overanim, job)
+    operator = getattr(cast(Any, bpy.ops).overanim, job)
     times = []
     for _ in range(repeat):
         start = time.perf_counter()

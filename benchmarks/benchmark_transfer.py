@@ -27,6 +27,7 @@ import math
 import sys
 import time
 from pathlib import Path
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
 from benchmarks.benchmark_masks import Timing
@@ -36,14 +37,14 @@ TARGET = 3.0  # Action.copy() plus 2x
 FINGERS = ("thumb", "index", "middle", "ring", "pinky")
 
 
-def add_fingers(rig) -> None:  # type: ignore[no-untyped-def]
+def add_fingers(rig) -> None:
     """Three bones per finger on each hand and a twist bone on each upper arm and thigh: 34 bones,
     60 with the sample's 23 and its 3 IK foot bones."""
     import bpy
 
-    from overanim_addon.blender.shared.typed import armature_data, view_layer_of
+    from overanim_addon.blender.shared.typed import armature_data, temp_override, view_layer_of
 
-    with bpy.context.temp_override(active_object=rig, object=rig):
+    with temp_override(bpy.context, active_object=rig, object=rig):
         view_layer_of(bpy.context).objects.active = rig
         bpy.ops.object.mode_set(mode="EDIT")
         bones = armature_data(rig).edit_bones
@@ -65,7 +66,7 @@ def add_fingers(rig) -> None:  # type: ignore[no-untyped-def]
         bpy.ops.object.mode_set(mode="OBJECT")
 
 
-def key_everything(rig, frames: int):  # type: ignore[no-untyped-def]
+def key_everything(rig, frames: int):
     """Location, quaternion and scale keys on every frame of every bone, written in bulk."""
     import bpy
     import numpy as np
@@ -94,12 +95,12 @@ def key_everything(rig, frames: int):  # type: ignore[no-untyped-def]
     return channels.action
 
 
-def build(frames: int):  # type: ignore[no-untyped-def]
+def build(frames: int):
     import bpy
 
     from overanim_addon.blender.sample.build import build_sample_character
     from overanim_addon.blender.sample.walk import add_foot_ik_bones
-    from overanim_addon.blender.shared.typed import armature_data, scene_of, view_layer_of
+    from overanim_addon.blender.shared.typed import armature_data, scene_of, temp_override, view_layer_of
 
     bpy.ops.wm.read_homefile(use_empty=True)
     rig = build_sample_character(bpy.context, "Source")
@@ -112,7 +113,7 @@ def build(frames: int):  # type: ignore[no-untyped-def]
     target.name = "Target"
     scene_of(bpy.context).collection.objects.link(target)
     target.animation_data_clear()
-    with bpy.context.temp_override(active_object=target, object=target):
+    with temp_override(bpy.context, active_object=target, object=target):
         view_layer_of(bpy.context).objects.active = target
         bpy.ops.object.mode_set(mode="EDIT")
         ends = {b.name: (b.head * 0.6, b.tail * 0.6) for b in target.data.edit_bones}
@@ -176,7 +177,7 @@ def main(args: list[str]) -> int:
 
         def via_ops() -> float:
             start = time.perf_counter()
-            bpy.ops.overanim.transfer_action(source=source.name, action=clip.name)
+            cast(Any, bpy.ops).overanim.transfer_action(source=source.name, action=clip.name)
             took = time.perf_counter() - start
             bpy.data.actions.remove(target.animation_data.action)
             view_layer_of(bpy.context).update()
