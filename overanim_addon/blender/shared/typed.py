@@ -1,7 +1,7 @@
 """Typed views of what fake-bpy-module can only type loosely: ``Object.overanim`` (added at
 register time), an object's data of the type its ``type`` already says, and the context members
-the 5.2 stubs make Optional though a running operator or panel always has them. Casts only:
-nothing here changes a value."""
+the 5.2 stubs make Optional though a running operator or panel always has them; and what the
+panel and operator mixins are to mypy. Casts only: nothing here changes a value."""
 
 from __future__ import annotations
 
@@ -69,8 +69,9 @@ def pose_of(obj: bpy.types.Object) -> bpy.types.Pose:
     return cast(bpy.types.Pose, obj.pose)
 
 
-def layout_of(ui: bpy.types.Panel | bpy.types.Menu | bpy.types.Operator | bpy.types.AddonPreferences,
-              ) -> bpy.types.UILayout:
+def layout_of(
+    ui: bpy.types.Panel | bpy.types.Menu | bpy.types.Operator | bpy.types.AddonPreferences,
+) -> bpy.types.UILayout:
     """The layout a panel, menu or operator draws into: set while its draw() runs."""
     return cast(bpy.types.UILayout, ui.layout)
 
