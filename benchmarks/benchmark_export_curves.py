@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
 from benchmarks.benchmark_masks import Timing
@@ -40,7 +41,7 @@ def build(frames: int, levels: int):
     add_sample_walk(bpy.context, rig, frames=frames)
     body = bpy.data.objects["SK_OverAnimSample_Body"]
     if levels:
-        subdivision = body.modifiers.new("Heavier", "SUBSURF")
+        subdivision = cast(bpy.types.SubsurfModifier, body.modifiers.new("Heavier", "SUBSURF"))
         subdivision.levels = subdivision.render_levels = levels
     bake_foot_ik(bpy.context, rig)
     return rig, body
@@ -59,6 +60,7 @@ def main(args: list[str]) -> int:
     try:
         from overanim_addon.blender.export import fbx_file, property_curves
         from overanim_addon.blender.export.fbx import UNREAL_SETTINGS, ensure_fbx_exporter
+        from overanim_addon.blender.shared.typed import temp_override
 
         ensure_fbx_exporter()
         rig, body = build(options.frames, options.subdivide)
@@ -68,7 +70,7 @@ def main(args: list[str]) -> int:
         with tempfile.TemporaryDirectory() as folder:
             exported, processed, again = (Path(folder) / name for name in ("e.fbx", "p.fbx", "a.fbx"))
             for _ in range(options.repeat):
-                with bpy.context.temp_override(selected_objects=[rig, body], active_object=rig, object=rig):
+                with temp_override(bpy.context, selected_objects=[rig, body], active_object=rig, object=rig):
                     start = time.perf_counter()
                     bpy.ops.export_scene.fbx(filepath=str(exported), bake_anim=True, **UNREAL_SETTINGS)
                     base.append(time.perf_counter() - start)

@@ -22,6 +22,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
 from benchmarks.benchmark_masks import Timing
@@ -49,8 +50,10 @@ def ray_cast_per_frame(rig, frames: int) -> float:
     import bpy
     from mathutils import Vector
 
-    scene = bpy.context.scene
-    feet = [rig.pose.bones[name] for name in ("foot_l", "foot_r")]
+    from overanim_addon.blender.shared.typed import pose_of, scene_of
+
+    scene = scene_of(bpy.context)
+    feet = [pose_of(rig).bones[name] for name in ("foot_l", "foot_r")]
 
     def loop(cast: bool) -> float:
         start = time.perf_counter()
@@ -78,9 +81,10 @@ def main(args: list[str]) -> int:
     cleanup = ensure_registered()
     try:
         from overanim_addon.blender.foot_ik.bake import BakeSession
+        from overanim_addon.blender.shared.typed import overanim, scene_of, temp_override
 
         rig = build(options.frames)
-        scene, settings = bpy.context.scene, rig.overanim.foot_ik
+        scene, settings = scene_of(bpy.context), overanim(rig).foot_ik
         frames = range(1, options.frames + 1)
         base, own, setup, write, ops = [], [], [], [], []
         for _ in range(options.repeat):  # interleaved, so a busy moment hits every figure alike
@@ -100,9 +104,9 @@ def main(args: list[str]) -> int:
             setup.append(ready - start)
             write.append(done - sampled)
 
-            with bpy.context.temp_override(active_object=rig, object=rig):
+            with temp_override(bpy.context, active_object=rig, object=rig):
                 start = time.perf_counter()
-                bpy.ops.overanim.bake_foot_ik()
+                cast(Any, bpy.ops).overanim.bake_foot_ik()
                 ops.append(time.perf_counter() - start)
         ray_cast = ray_cast_per_frame(rig, options.ray_cast_frames)
         ground = session.ground.triangle_count

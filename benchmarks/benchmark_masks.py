@@ -33,6 +33,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
 from overanim_headless.session import ensure_registered, script_args
@@ -44,11 +45,13 @@ def build(grid: int):
     import bpy
     import numpy as np
 
+    from overanim_addon.blender.shared.typed import mesh_data, overanim, scene_of, view_layer_of
+
     bpy.ops.wm.read_homefile(use_empty=True)
     data = bpy.data.armatures.new("Rig")
     rig = bpy.data.objects.new("Rig", data)
-    bpy.context.scene.collection.objects.link(rig)
-    bpy.context.view_layer.objects.active = rig
+    scene_of(bpy.context).collection.objects.link(rig)
+    view_layer_of(bpy.context).objects.active = rig
     bpy.ops.object.mode_set(mode="EDIT")
     parent = None
     for i, name in enumerate(BONES):
@@ -60,13 +63,13 @@ def build(grid: int):
     collection = data.collections.new("Arm")
     for name in BONES:
         collection.assign(data.bones[name])
-    region = rig.overanim.regions.add()
+    region = overanim(rig).regions.add()
     region.name, region.bone_collection = "Arm", "Arm"
 
     bpy.ops.mesh.primitive_grid_add(x_subdivisions=grid - 1, y_subdivisions=grid - 1, size=2.0)
-    body = bpy.context.active_object
-    co = np.empty(len(body.data.vertices) * 3, np.float32)
-    body.data.vertices.foreach_get("co", co)
+    body = cast(bpy.types.Object, bpy.context.active_object)  # the grid just added
+    co = np.empty(len(mesh_data(body).vertices) * 3, np.float32)
+    mesh_data(body).vertices.foreach_get("co", co)
     x = co.reshape(-1, 3)[:, 0]
     # each bone owns a quarter of the sheet, with a soft ramp: 32 weight levels keep set-up quick
     for i, name in enumerate(BONES):
@@ -76,8 +79,8 @@ def build(grid: int):
         levels = np.round(w * 31).astype(int)
         for level in range(1, 32):
             group.add(np.flatnonzero(levels == level).tolist(), level / 31.0, "REPLACE")
-    body.modifiers.new("Armature", "ARMATURE").object = rig
-    bpy.context.view_layer.objects.active = rig
+    cast(bpy.types.ArmatureModifier, body.modifiers.new("Armature", "ARMATURE")).object = rig
+    view_layer_of(bpy.context).objects.active = rig
     return rig, body
 
 
@@ -116,9 +119,12 @@ def timed(fn: Callable[[], object], repeat: int) -> Timing:
 
 def naive(body, policy):
     """What a first script would do: per vertex, sum the groups, evaluate, write the colour."""
+
+    from overanim_addon.blender.shared.typed import mesh_data
     indices = {body.vertex_groups[name].index for name in BONES}
-    mesh = body.data
-    attr = mesh.color_attributes.get("Naive") or mesh.color_attributes.new("Naive", "FLOAT_COLOR", "POINT")
+    mesh = mesh_data(body)
+    # Any: the stubs' Attribute has no data, and their colour values take no tuple
+    attr: Any = mesh.color_attributes.get("Naive") or mesh.color_attributes.new("Naive", "FLOAT_COLOR", "POINT")
     data = attr.data
     for vertex in mesh.vertices:
         weight = min(1.0, sum(g.weight for g in vertex.groups if g.group in indices))
@@ -131,13 +137,15 @@ def first_evaluation(body, setup: Callable[[object], None], repeat: int) -> Timi
     set-up and the removal are not counted. OverAnim's bulk read is evaluated exactly this way."""
     import bpy
 
+    from overanim_addon.blender.shared.typed import mesh_data, temp_override
+
     times = []
     for _ in range(repeat):
         scene = bpy.data.scenes.new("Benchmark")
-        temp = bpy.data.objects.new("Benchmark", body.data)
+        temp = bpy.data.objects.new("Benchmark", mesh_data(body))
         scene.collection.objects.link(temp)
         setup(temp)
-        with bpy.context.temp_override(scene=scene, view_layer=scene.view_layers[0]):
+        with temp_override(bpy.context, scene=scene, view_layer=scene.view_layers[0]):
             start = time.perf_counter()
             temp.evaluated_get(bpy.context.evaluated_depsgraph_get())
             times.append(time.perf_counter() - start)
@@ -152,20 +160,23 @@ def setting_change(body, setup: Callable[[object], None] | None, repeat: int) ->
     modifier (``setup`` None), its data tagged."""
     import bpy
 
+    from overanim_addon.blender.shared.typed import mesh_data, temp_override
+
     scene = bpy.data.scenes.new("Benchmark")
-    temp = bpy.data.objects.new("Benchmark", body.data)
+    temp = bpy.data.objects.new("Benchmark", mesh_data(body))
     scene.collection.objects.link(temp)
     if setup is not None:
         setup(temp)
     times = []
-    with bpy.context.temp_override(scene=scene, view_layer=scene.view_layers[0]):
+    with temp_override(bpy.context, scene=scene, view_layer=scene.view_layers[0]):
         depsgraph = bpy.context.evaluated_depsgraph_get()
         temp.evaluated_get(depsgraph)  # the first evaluation builds caches: not counted
         for _ in range(repeat):
             if setup is None:
                 temp.update_tag(refresh={"DATA"})
             else:
-                temp.modifiers[0].invert_falloff = not temp.modifiers[0].invert_falloff
+                edit = cast(bpy.types.VertexWeightEditModifier, temp.modifiers[0])
+                edit.invert_falloff = not edit.invert_falloff
             start = time.perf_counter()
             depsgraph.update()
             temp.evaluated_get(depsgraph)
@@ -180,10 +191,12 @@ def armature_re_evaluation(body, repeat: int) -> Timing:
     ours: its Armature modifier deforms the million vertices again."""
     import bpy
 
+    from overanim_addon.blender.shared.typed import mesh_data
+
     depsgraph = bpy.context.evaluated_depsgraph_get()
     times = []
     for _ in range(repeat):
-        body.data.update()
+        mesh_data(body).update()
         start = time.perf_counter()
         depsgraph.update()
         body.evaluated_get(depsgraph)
@@ -199,6 +212,8 @@ def each_after(change: Callable[[int], None], job: Callable[[], object], repeat:
     False: back to back, the arrays ours alone."""
     import bpy
 
+    from overanim_addon.blender.shared.typed import view_layer_of
+
     times = []
     for i in range(repeat):
         change(i)
@@ -206,7 +221,7 @@ def each_after(change: Callable[[int], None], job: Callable[[], object], repeat:
         job()
         times.append(time.perf_counter() - start)
         if evaluated:
-            bpy.context.view_layer.update()
+            view_layer_of(bpy.context).update()
     return Timing(times)
 
 
@@ -227,14 +242,15 @@ def phase_times(change: Callable[[int], None], job: Callable[[], object], repeat
     import bpy
 
     from overanim_addon.blender.masks import masks
+    from overanim_addon.blender.shared.typed import view_layer_of
     from overanim_addon.core.region_mask import RegionMaskPolicy
 
     spent: dict[str, float] = {}
     owners = {"evaluate_into": RegionMaskPolicy, "write_packed": masks.packed}
     originals = []
 
-    def timed_call(label: str, function: Callable):  # type: ignore[no-untyped-def]
-        def call(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def timed_call(label: str, function: Callable):
+        def call(*args, **kwargs):
             start = time.perf_counter()
             try:
                 return function(*args, **kwargs)
@@ -254,7 +270,7 @@ def phase_times(change: Callable[[int], None], job: Callable[[], object], repeat
             start = time.perf_counter()
             job()
             total = time.perf_counter() - start
-            bpy.context.view_layer.update()
+            view_layer_of(bpy.context).update()
             rows["total"].append(total)
             for label, _ in PHASES:
                 rows[label].append(spent.get(label, 0.0))
@@ -294,16 +310,17 @@ def main(args: list[str]) -> int:
     try:
         from overanim_addon.blender.masks import live, masks
         from overanim_addon.blender.regions.properties import mask_policy
+        from overanim_addon.blender.shared.typed import mesh_data, overanim, view_layer_of
         from overanim_addon.blender.weights import region_weights
 
         rig, body = reopen(*build(options.grid))
-        count = len(body.data.vertices)
-        region = rig.overanim.regions[0]
+        count = len(mesh_data(body).vertices)
+        region = overanim(rig).regions[0]
         repeat = options.repeat
         read = timed(lambda: region_weights(body, {region.name: BONES}), repeat)
         own = each_after(lambda i: None, lambda: masks.paint(bpy.context, rig), repeat)
         own_alone = each_after(lambda i: None, lambda: masks.paint(bpy.context, rig), repeat, evaluated=False)
-        total = timed(lambda: bpy.ops.overanim.paint_region_masks(), repeat)
+        total = timed(lambda: cast(Any, bpy.ops).overanim.paint_region_masks(), repeat)
         region.mask_channel = "R"
         packed = each_after(lambda i: None, lambda: masks.paint(bpy.context, rig), repeat)
         region.mask_channel = "NONE"
@@ -324,7 +341,7 @@ def main(args: list[str]) -> int:
         # a brush over part of one bone's area: vertices already in its group get new weights in
         # place (a vertex new to a group would move its weights in memory and slow every later read)
         co = np.empty(count * 3, np.float32)
-        body.data.vertices.foreach_get("co", co)
+        mesh_data(body).vertices.foreach_get("co", co)
         centre = 1 * 0.5 - 0.75  # BONES[1]'s quarter of the sheet, as build() lays it out
         group, some = body.vertex_groups[BONES[1]], np.flatnonzero(np.abs(co[0::3] - centre) < 0.45)[::7].tolist()
 
@@ -343,7 +360,7 @@ def main(args: list[str]) -> int:
             region.zero_weight = thresholds[i] + 0.2
             rig.update_tag()
 
-        step = each_after(slide, bpy.context.view_layer.update, repeat, evaluated=False)
+        step = each_after(slide, view_layer_of(bpy.context).update, repeat, evaluated=False)
         live.set_live_preview(bpy.context, rig, False)
 
         first = first_evaluation(body, vertex_weight_edit, repeat)

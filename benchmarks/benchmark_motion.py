@@ -23,6 +23,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
 from benchmarks.benchmark_masks import Timing
@@ -37,12 +38,13 @@ def build(frames: int):
     from overanim_addon.blender.measure.engine import measure_proportions
     from overanim_addon.blender.sample.build import build_sample_character
     from overanim_addon.blender.sample.walk import add_foot_ik_bones, add_walk
+    from overanim_addon.blender.shared.typed import scene_of
 
     bpy.ops.wm.read_homefile(use_empty=True)
     rig = build_sample_character(bpy.context)
     add_foot_ik_bones(rig)
     add_walk(rig, frames)
-    bpy.context.scene.frame_start, bpy.context.scene.frame_end = 1, frames
+    scene_of(bpy.context).frame_start, scene_of(bpy.context).frame_end = 1, frames
     measure_proportions(bpy.context, rig)
     return rig
 
@@ -58,9 +60,10 @@ def main(args: list[str]) -> int:
     cleanup = ensure_registered()
     try:
         from overanim_addon.blender.motion.analysis import MotionOptions, MotionSession
+        from overanim_addon.blender.shared.typed import overanim, scene_of, temp_override
 
         rig = build(options.frames)
-        scene = bpy.context.scene
+        scene = scene_of(bpy.context)
         frames = range(1, options.frames + 1)
         range_ = MotionOptions(frames[0], frames[-1])
         base, own, setup, write, ops = [], [], [], [], []
@@ -81,11 +84,11 @@ def main(args: list[str]) -> int:
             setup.append(ready - start)
             write.append(done - sampled)
 
-            with bpy.context.temp_override(active_object=rig, object=rig):
+            with temp_override(bpy.context, active_object=rig, object=rig):
                 start = time.perf_counter()
-                bpy.ops.overanim.analyze_motion(frame_start=frames[0], frame_end=frames[-1])
+                cast(Any, bpy.ops).overanim.analyze_motion(frame_start=frames[0], frame_end=frames[-1])
                 ops.append(time.perf_counter() - start)
-        regions = len(rig.overanim.regions)
+        regions = len(overanim(rig).regions)
     finally:
         cleanup()
 

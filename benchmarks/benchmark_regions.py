@@ -20,6 +20,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
 from overanim_headless.session import ensure_registered, script_args
@@ -31,11 +32,13 @@ def build(regions: int, vertices: int, bones: int, per_region: int):
     import bpy
     import numpy as np
 
+    from overanim_addon.blender.shared.typed import mesh_data, overanim, scene_of, view_layer_of
+
     bpy.ops.wm.read_homefile(use_empty=True)
     data = bpy.data.armatures.new("Rig")
     rig = bpy.data.objects.new("Rig", data)
-    bpy.context.scene.collection.objects.link(rig)
-    bpy.context.view_layer.objects.active = rig
+    scene_of(bpy.context).collection.objects.link(rig)
+    view_layer_of(bpy.context).objects.active = rig
     bpy.ops.object.mode_set(mode="EDIT")
     pelvis = data.edit_bones.new("pelvis")
     pelvis.head, pelvis.tail = (0, 0, 1.0), (0, 0, 1.1)
@@ -51,14 +54,14 @@ def build(regions: int, vertices: int, bones: int, per_region: int):
         collection = data.collections.new(f"C_{i:04d}")
         for b in range(i * per_region, (i + 1) * per_region):
             collection.assign(data.bones[f"bone_{b:04d}"])
-        region = rig.overanim.regions.add()
+        region = overanim(rig).regions.add()
         region.name, region.bone_collection = f"Region_{i:04d}", collection.name
 
     side = max(int(vertices ** 0.5), 2)
     bpy.ops.mesh.primitive_grid_add(x_subdivisions=side - 1, y_subdivisions=side - 1, size=0.8)
-    body = bpy.context.active_object
+    body = cast(bpy.types.Object, bpy.context.active_object)  # the grid just added
     body.rotation_euler, body.location = (1.5708, 0, 0), (0, 0, 1.45)
-    count = len(body.data.vertices)
+    count = len(mesh_data(body).vertices)
     # every vertex in two groups: its own bone (vertices split evenly) and the next one, 0.7 / 0.3
     column = np.arange(count) * bones // count
     for i in range(bones):
@@ -66,15 +69,15 @@ def build(regions: int, vertices: int, bones: int, per_region: int):
         group.add(np.flatnonzero(column == i).tolist(), 0.7, "REPLACE")
         group.add(np.flatnonzero((column + 1) % bones == i).tolist(), 0.3, "REPLACE")
     body.parent = rig
-    body.modifiers.new("Armature", "ARMATURE").object = rig
-    bpy.context.view_layer.objects.active = rig
+    cast(bpy.types.ArmatureModifier, body.modifiers.new("Armature", "ARMATURE")).object = rig
+    view_layer_of(bpy.context).objects.active = rig
     return count
 
 
 def run(job: str, repeat: int) -> float:
     import bpy
 
-    operator = getattr(bpy.ops.overanim, job)
+    operator = getattr(cast(Any, bpy.ops).overanim, job)
     times = []
     for _ in range(repeat):
         start = time.perf_counter()

@@ -27,6 +27,7 @@ import math
 import sys
 import time
 from pathlib import Path
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
 from benchmarks.benchmark_masks import Timing
@@ -36,15 +37,17 @@ TARGET = 3.0  # Action.copy() plus 2x
 FINGERS = ("thumb", "index", "middle", "ring", "pinky")
 
 
-def add_fingers(rig) -> None:  # type: ignore[no-untyped-def]
+def add_fingers(rig) -> None:
     """Three bones per finger on each hand and a twist bone on each upper arm and thigh: 34 bones,
     60 with the sample's 23 and its 3 IK foot bones."""
     import bpy
 
-    with bpy.context.temp_override(active_object=rig, object=rig):
-        bpy.context.view_layer.objects.active = rig
+    from overanim_addon.blender.shared.typed import armature_data, temp_override, view_layer_of
+
+    with temp_override(bpy.context, active_object=rig, object=rig):
+        view_layer_of(bpy.context).objects.active = rig
         bpy.ops.object.mode_set(mode="EDIT")
-        bones = rig.data.edit_bones
+        bones = armature_data(rig).edit_bones
         for side, sign in (("l", 1.0), ("r", -1.0)):
             hand = bones[f"hand_{side}"]
             for f, finger in enumerate(FINGERS):
@@ -63,17 +66,18 @@ def add_fingers(rig) -> None:  # type: ignore[no-untyped-def]
         bpy.ops.object.mode_set(mode="OBJECT")
 
 
-def key_everything(rig, frames: int):  # type: ignore[no-untyped-def]
+def key_everything(rig, frames: int):
     """Location, quaternion and scale keys on every frame of every bone, written in bulk."""
     import bpy
     import numpy as np
 
     from overanim_addon.blender import compat
     from overanim_addon.blender.shared.fcurves import NewChannels
+    from overanim_addon.blender.shared.typed import pose_of
 
     channels = NewChannels(f"{rig.name}_Clip", rig.name)
     times = np.arange(1, frames + 1, dtype=np.float64)
-    for b, bone in enumerate(rig.pose.bones):
+    for b, bone in enumerate(pose_of(rig).bones):
         bone.rotation_mode = "QUATERNION"
         phase = 2.0 * math.pi * times / 24.0 + b
         path = f'pose.bones["{bone.name}"]'
@@ -91,11 +95,12 @@ def key_everything(rig, frames: int):  # type: ignore[no-untyped-def]
     return channels.action
 
 
-def build(frames: int):  # type: ignore[no-untyped-def]
+def build(frames: int):
     import bpy
 
     from overanim_addon.blender.sample.build import build_sample_character
     from overanim_addon.blender.sample.walk import add_foot_ik_bones
+    from overanim_addon.blender.shared.typed import armature_data, scene_of, temp_override, view_layer_of
 
     bpy.ops.wm.read_homefile(use_empty=True)
     rig = build_sample_character(bpy.context, "Source")
@@ -104,18 +109,18 @@ def build(frames: int):  # type: ignore[no-untyped-def]
     add_fingers(rig)
     clip = key_everything(rig, frames)
     target = rig.copy()
-    target.data = rig.data.copy()
+    target.data = armature_data(rig).copy()
     target.name = "Target"
-    bpy.context.scene.collection.objects.link(target)
+    scene_of(bpy.context).collection.objects.link(target)
     target.animation_data_clear()
-    with bpy.context.temp_override(active_object=target, object=target):
-        bpy.context.view_layer.objects.active = target
+    with temp_override(bpy.context, active_object=target, object=target):
+        view_layer_of(bpy.context).objects.active = target
         bpy.ops.object.mode_set(mode="EDIT")
         ends = {b.name: (b.head * 0.6, b.tail * 0.6) for b in target.data.edit_bones}
         for bone in target.data.edit_bones:
             bone.head, bone.tail = ends[bone.name]
         bpy.ops.object.mode_set(mode="OBJECT")
-    bpy.context.view_layer.objects.active = target
+    view_layer_of(bpy.context).objects.active = target
     return rig, target, clip
 
 
@@ -131,6 +136,7 @@ def main(args: list[str]) -> int:
     try:
         from overanim_addon.blender.measure.engine import measure_checked
         from overanim_addon.blender.shared.fcurves import fcurves
+        from overanim_addon.blender.shared.typed import view_layer_of
         from overanim_addon.blender.transfer.engine import TransferOptions, transfer_action
 
         source, target, clip = build(options.frames)
@@ -149,7 +155,7 @@ def main(args: list[str]) -> int:
             result = transfer_action(source, target, clip, TransferOptions(**kwargs))  # type: ignore[arg-type]
             took = time.perf_counter() - start
             bpy.data.actions.remove(result.action)
-            bpy.context.view_layer.update()  # the removal's re-evaluation is not the next run's
+            view_layer_of(bpy.context).update()  # the removal's re-evaluation is not the next run's
             return took
 
         def measuring() -> float:
@@ -171,10 +177,10 @@ def main(args: list[str]) -> int:
 
         def via_ops() -> float:
             start = time.perf_counter()
-            bpy.ops.overanim.transfer_action(source=source.name, action=clip.name)
+            cast(Any, bpy.ops).overanim.transfer_action(source=source.name, action=clip.name)
             took = time.perf_counter() - start
             bpy.data.actions.remove(target.animation_data.action)
-            bpy.context.view_layer.update()
+            view_layer_of(bpy.context).update()
             return took
 
         transfer()  # the first run writes both measurements (and warms the caches): not timed

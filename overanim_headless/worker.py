@@ -22,8 +22,9 @@ import signal
 import sys
 import time
 import traceback
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from overanim_addon.blender_errors import operator_failure
 
@@ -94,22 +95,23 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     notes = []
     if bpy.app.autoexec_fail:
         notes.append("the file has Python drivers or scripts; they were not run (auto-run is off)")
-    newer = tuple(bpy.data.version) > tuple(bpy.app.version_file)
+    newer = tuple(cast(Sequence[int], bpy.data.version)) > tuple(bpy.app.version_file)
     if newer:
         notes.append(f"written by Blender {_version(bpy.data.version)}, newer than this Blender "
                      f"{_version(bpy.app.version)}: what this version does not know is missing from the results")
     notes += [f"library {library.filepath} is missing: what it links is not in this file, nor in its results"
               for library in bpy.data.libraries if library.is_missing]
-    scene = bpy.context.scene
+    scene = cast(bpy.types.Scene, bpy.context.scene)  # the file just opened has one
     saved_in = {"EDIT": "saved in Edit Mode", "DYNTOPO": "saved sculpting with Dynamic Topology"}
     notes += [f"{saved_in[mode]}, switched to Object Mode: {', '.join(names)}"
               for mode, names in pipeline.leave_held_modes(scene).items()]
-    candidates = sorted((o for o in scene.objects if o.type == "ARMATURE"
+    objects: Any = scene.objects  # Any: Object.overanim is the add-on's (registered above), unknown to the stubs
+    candidates = sorted((o for o in objects if o.type == "ARMATURE"
                          and (job["all_armatures"] or len(o.overanim.regions) > 0)), key=lambda o: o.name)
     armatures = []
     for armature in candidates:
         read_only = read_only_reason(armature)
-        if read_only is None and armature.data.library is not None:
+        if read_only is None and cast(bpy.types.Armature, armature.data).library is not None:
             # an override: its masks cannot be written (the meshes are linked) and a custom property
             # its library lacks is not saved, so the results belong in the library as well
             read_only = f"'{armature.name}' is a library override with its armature data linked"

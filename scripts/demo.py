@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: the add-on and overanim_headless
 
@@ -43,12 +44,13 @@ def render_masks(blend: Path, png: Path) -> None:
     from mathutils import Vector
 
     from overanim_addon.blender.shared.scene import deformed_meshes, lod_index
+    from overanim_addon.blender.shared.typed import armature_data, scene_of
 
     bpy.ops.wm.open_mainfile(filepath=str(blend), load_ui=False)
-    scene = bpy.context.scene
+    scene = scene_of(bpy.context)
     character: set[bpy.types.Object] = set()
     for armature in (o for o in scene.objects if o.type == "ARMATURE"):
-        armature.data.pose_position = "REST"
+        armature_data(armature).pose_position = "REST"
         character.update(m for m in deformed_meshes(armature, scene) if lod_index(m) == 0)  # LOD1 lies on LOD0
     for obj in scene.objects:
         obj.hide_render = obj.type == "MESH" and obj not in character
@@ -61,13 +63,13 @@ def render_masks(blend: Path, png: Path) -> None:
         scene.world = bpy.data.worlds.new("OverAnim_DemoWorld")
     scene.world.color = (0.62, 0.64, 0.67)
     render = scene.render
-    render.engine = "BLENDER_WORKBENCH"
+    render.engine = cast(Any, "BLENDER_WORKBENCH")  # the stubs list EEVEE only (engines register at run time)
     render.resolution_x, render.resolution_y = MASKS_SIZE
     render.resolution_percentage = 100
     render.film_transparent = False
     render.image_settings.file_format = "PNG"
     render.filepath = str(png)
-    shading = scene.display.shading
+    shading = cast(bpy.types.View3DShading, cast(bpy.types.SceneDisplay, scene.display).shading)
     shading.light, shading.color_type = "STUDIO", "VERTEX"  # VERTEX: the active colour attribute
     bpy.ops.render.render(write_still=True)
 
@@ -124,11 +126,11 @@ def main(args: list[str]) -> int:
                                        for name, key in (("body", "BodyOffset"), ("left", "LeftOffset"),
                                                          ("right", "RightOffset"))}}
         save_blend(out / "demo.blend", unchanged_since=identity(out / "demo.blend"))
-        error = batch_report.first_failure([result])
+        failure = batch_report.first_failure([result])
         report = batch_report.new_report(out, jobs=1)
         report.update(blender_version=bpy.app.version_string, addon_version=addon_version())
         report["files"].append(batch_report.file_entry(
-            "demo.blend", batch_report.FAILED if error else batch_report.OK, error=error,
+            "demo.blend", batch_report.FAILED if failure else batch_report.OK, error=failure,
             duration_s=time.monotonic() - started, saved_to=str(out / "demo.blend"),
             notes=["built by scripts/demo.py: the procedural sample character with two Region deltas"],
             armatures=[result]))

@@ -17,7 +17,8 @@ import bpy
 import numpy as np
 
 
-def attribute_array(attribute: bpy.types.Attribute, dtype: type[np.generic], width: int) -> np.ndarray | None:
+def attribute_array(attribute: bpy.types.FloatColorAttribute | bpy.types.ByteColorAttribute, dtype: type[np.generic],
+                    width: int) -> np.ndarray | None:
     """(items, width) array of ``dtype`` over the attribute's own data, or None."""
     data = attribute.data
     count = len(data)

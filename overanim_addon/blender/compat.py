@@ -4,7 +4,7 @@ Branches test for the feature, not the version number, so a build in between tak
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import bpy
 
@@ -35,10 +35,10 @@ def ensure_uv_pin(uv_layer: bpy.types.MeshUVLoopLayer) -> Any:
 
 
 # The longest ID name Blender keeps, in UTF-8 bytes: 63 on 4.2 to 4.5, 255 from 5.0 (a longer one is cut)
-ID_NAME_BYTES = bpy.types.ID.bl_rna.properties["name"].length_max - 1
+ID_NAME_BYTES = cast(bpy.types.StringProperty, bpy.types.ID.bl_rna.properties["name"]).length_max - 1
 
 
-def slot_of(action: bpy.types.Action, owner: bpy.types.ID) -> Any:
+def slot_of(action: bpy.types.Action, owner: bpy.types.Object) -> Any:
     """The slot of ``action`` that holds the channels of ``owner``: the one it plays when the action is
     its own, else the only object slot, else the object slot named after it; None when there is none
     (and always on 4.2 and 4.3, where an action holds one owner's channels and has no slots)."""
@@ -65,7 +65,7 @@ def channelbag(action: bpy.types.Action, slot: Any) -> Any:
         return action
     for layer in action.layers:
         for strip in layer.strips:
-            bag = strip.channelbag(slot)
+            bag = cast(bpy.types.ActionKeyframeStrip, strip).channelbag(slot)
             if bag is not None:
                 return bag
     return None
@@ -74,13 +74,14 @@ def channelbag(action: bpy.types.Action, slot: Any) -> Any:
 def new_fcurve(action: bpy.types.Action, bag: Any, data_path: str, index: int, group: str) -> bpy.types.FCurve:
     """A new F-curve in ``bag`` (``channelbag``) in the channel group ``group``, made if missing."""
     if not is_layered(action):  # 4.2/4.3: the action's own F-curves, grouped on creation
-        return action.fcurves.new(data_path, index=index, action_group=group)
+        legacy: Any = action  # Action.fcurves is not in the 5.x stubs
+        return legacy.fcurves.new(data_path, index=index, action_group=group)
     curve = bag.fcurves.new(data_path, index=index)  # 4.4 and 4.5 take no group here: set it after
     curve.group = bag.groups.get(group) or bag.groups.new(group)
     return curve
 
 
-def assign_action(owner: bpy.types.ID, action: bpy.types.Action, slot: Any) -> None:
+def assign_action(owner: bpy.types.Object, action: bpy.types.Action, slot: Any) -> None:
     """Make ``action`` the one ``owner`` plays. From 4.4 the slot must be assigned too: Blender picks
     one by itself only when its identifier is the owner's last one, and without a slot nothing plays."""
     adt = owner.animation_data or owner.animation_data_create()

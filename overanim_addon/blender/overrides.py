@@ -18,11 +18,12 @@ from the library when the file is opened again.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 import bpy
 
 from ..core.messages import Message, plural
+from .shared.typed import armature_data, has_property
 
 NAMES_SHOWN = 3
 
@@ -64,7 +65,8 @@ def mark_overridable(obj: bpy.types.Object, name: str) -> None:
 
 
 def library_name(obj: bpy.types.Object) -> str:
-    reference = obj.override_library.reference
+    """The library an override of ``obj`` comes from (the caller knows ``obj`` is an override)."""
+    reference = cast(bpy.types.IDOverrideLibrary, obj.override_library).reference
     return reference.library.name if reference is not None and reference.library is not None else "its library"
 
 
@@ -77,7 +79,7 @@ def lost_on_save(obj: bpy.types.Object, names: Iterable[str]) -> list[str]:
     if reference is None:
         return []
     return [name for name in names
-            if name not in reference or not reference.is_property_overridable_library(f'["{name}"]')]
+            if not has_property(reference, name) or not reference.is_property_overridable_library(f'["{name}"]')]
 
 
 def lost_on_save_warning(obj: bpy.types.Object, names: Iterable[str], operator: str) -> list[tuple[str, Message]]:
@@ -100,9 +102,9 @@ def lost_on_save_warning(obj: bpy.types.Object, names: Iterable[str], operator: 
 def linked_data_reason(armature: bpy.types.Object, what: str) -> Message | None:
     """Why ``what`` (held by the armature data) cannot be changed here: the data is linked, as it
     stays under an override of the object."""
-    library = armature.data.library
+    library = armature_data(armature).library
     if library is None:
         return None
     return Message("The armature data '{data}' of '{name}' is linked from {library}: {what} cannot be changed "
-                   "here; change it in {library}", data=armature.data.name, name=armature.name,
+                   "here; change it in {library}", data=armature_data(armature).name, name=armature.name,
                    library=library.name, what=what)

@@ -29,6 +29,7 @@ from .measure.engine import measure_proportions
 from .motion.analysis import analyze_motion, evaluated_source, report_data
 from .regions.properties import region_keys
 from .shared.scene import held_apart_by
+from .shared.typed import armature_data, overanim, scene_of, temp_override, view_layer_of
 
 
 class _Logged(Protocol):  # what every engine function returns: its result and a log
@@ -137,23 +138,23 @@ def _always(armature: bpy.types.Object) -> str:
 
 
 def _needs_regions(armature: bpy.types.Object) -> str:
-    return "" if armature.overanim.regions else "the armature has no Regions"
+    return "" if overanim(armature).regions else "the armature has no Regions"
 
 
 def _needs_deltas(armature: bpy.types.Object) -> str:
-    if not armature.overanim.regions:
+    if not overanim(armature).regions:
         return "the armature has no Regions"
-    return "" if any(r.delta_shape_key for r in armature.overanim.regions) else "no Region names a Delta Shape Key"
+    return "" if any(r.delta_shape_key for r in overanim(armature).regions) else "no Region names a Delta Shape Key"
 
 
 def foot_ik_applies(armature: bpy.types.Object) -> str:
     """Why the foot-IK bake does not apply to ``armature`` ("" when it does): it needs both foot
     bones (set or found by name) and ground in the file (see foot_ik.ground)."""
-    settings = armature.overanim.foot_ik
+    settings = overanim(armature).foot_ik
     names = bone_names(settings, armature)
-    if not (names.left_foot in armature.data.bones and names.right_foot in armature.data.bones):
+    if not (names.left_foot in armature_data(armature).bones and names.right_foot in armature_data(armature).bones):
         return "no foot bones"
-    if not ground_objects(bpy.context.scene, armature, settings.ground_collection):
+    if not ground_objects(scene_of(bpy.context), armature, settings.ground_collection):
         return "no ground"
     return ""
 
@@ -185,7 +186,7 @@ def leave_held_modes(scene: bpy.types.Scene) -> dict[str, list[str]]:
     for obj in scene.objects:
         mode = held_apart_by(obj)
         if mode is not None:
-            with bpy.context.temp_override(active_object=obj, object=obj, view_layer=scene.view_layers[0]):
+            with temp_override(bpy.context, active_object=obj, object=obj, view_layer=scene.view_layers[0]):
                 bpy.ops.object.mode_set(mode="OBJECT")
             left.setdefault(mode, []).append(obj.name)
     return left
@@ -196,7 +197,7 @@ def process_armature(armature: bpy.types.Object, steps: Iterable[str] = STEP_NAM
     (``{"ok": true, "skipped": why}``). ``ok`` is false when a step that ran failed. The active object
     is put back afterwards: it is the artist's (a file saved with another one active reopens with its
     paint mode gone)."""
-    objects = bpy.context.view_layer.objects
+    objects = view_layer_of(bpy.context).objects
     active, objects.active = objects.active, armature
     wanted = set(steps)
     report: dict[str, Any] = {"armature": armature.name, "steps": {}}

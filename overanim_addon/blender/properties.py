@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import bpy
 
@@ -21,6 +21,15 @@ from .motion import properties as motion
 from .overrides import kept_on_overrides
 from .regions import properties as regions
 from .transfer import properties as transfer
+
+if TYPE_CHECKING:
+    from .calibration.properties import OVERANIM_PG_calibration
+    from .checks.properties import OVERANIM_PG_check
+    from .foot_ik.properties import OVERANIM_PG_foot_ik
+    from .lod.properties import OVERANIM_PG_lod_row
+    from .motion.properties import OVERANIM_PG_motion
+    from .regions.properties import OVERANIM_PG_region
+    from .transfer.properties import OVERANIM_PG_transfer
 
 FEATURES = (calibration, regions, checks, lod, foot_ik, motion, transfer, measure, masks, export)
 
@@ -38,6 +47,20 @@ def object_properties(features: Iterable[ModuleType]) -> dict[str, Any]:
 
 @kept_on_overrides
 class OVERANIM_PG_object(bpy.types.PropertyGroup):
+    if TYPE_CHECKING:  # the features' fields, as mypy sees them (tests/blender/test_property_types.py)
+        calibration: OVERANIM_PG_calibration
+        regions: bpy.types.bpy_prop_collection_idprop[OVERANIM_PG_region]
+        active_region_index: int
+        checks: bpy.types.bpy_prop_collection_idprop[OVERANIM_PG_check]
+        checks_run: bool
+        lod_rows: bpy.types.bpy_prop_collection_idprop[OVERANIM_PG_lod_row]
+        foot_ik: OVERANIM_PG_foot_ik
+        motion: OVERANIM_PG_motion
+        transfer: OVERANIM_PG_transfer
+        show_results: bool
+        masks_painted: bool
+        live_preview: bool
+        last_export: str
     __annotations__: dict[str, Any] = object_properties(FEATURES)
 
 

@@ -6,9 +6,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import blf
 import bpy
+
+from .shared.typed import preferences_of
+
+if TYPE_CHECKING:
+    from .shared.typed import Icon
 
 # Room a label row of a sub-panel leaves beside its text, in UI units of 20 px at scale 1: the tabs,
 # the panel margins and border, the icon column and the label padding (measured on 4.3 screenshots).
@@ -61,19 +67,19 @@ def wrap_path(path: str, width: float, measure: Callable[[str], float]) -> list[
 
 
 def _measure(ui_scale: float) -> Callable[[str], float]:
-    style = bpy.context.preferences.ui_styles[0].widget
+    style = preferences_of(bpy.context).ui_styles[0].widget
     blf.size(0, style.points * ui_scale)
     return lambda text: blf.dimensions(0, text)[0]
 
 
-def wrapped_label(layout: bpy.types.UILayout, context: bpy.types.Context, text: str, icon: str = "NONE",
+def wrapped_label(layout: bpy.types.UILayout, context: bpy.types.Context, text: str, icon: Icon = "NONE",
                   wrap: Callable[[str, float, Callable[[str], float]], list[str]] = wrap_text) -> None:
     """``text`` (already translated) as label rows fitting the region, the icon on the first row
     and the next rows indented under the text. Draws into ``layout`` (use an aligned column).
     ``wrap``: ``wrap_path`` for a file path."""
-    ui_scale = context.preferences.system.ui_scale or 1.0  # 0 without a window
+    ui_scale = preferences_of(context).system.ui_scale or 1.0  # 0 without a window
     region_width = context.region.width if context.region is not None else FALLBACK_REGION_WIDTH
     width = max(region_width - ROW_CHROME_UNITS * 20 * ui_scale, 40 * ui_scale)
     for index, line in enumerate(wrap(text, width, _measure(ui_scale))):
-        row_icon = icon if index == 0 else ("BLANK1" if icon != "NONE" else "NONE")
+        row_icon: Icon = icon if index == 0 else ("BLANK1" if icon != "NONE" else "NONE")
         layout.label(text=line, icon=row_icon, translate=False)

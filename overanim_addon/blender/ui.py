@@ -9,6 +9,7 @@ from .export import summary as export_summary
 from .i18n import CONTEXT, tr
 from .shared.panels import CATEGORY, checkbox_icon
 from .shared.scene import find_armature
+from .shared.typed import layout_of, overanim
 from .text_wrap import wrapped_label
 
 
@@ -20,7 +21,7 @@ class OVERANIM_PT_main(bpy.types.Panel):
     bl_translation_context = CONTEXT
 
     def draw(self, context: bpy.types.Context) -> None:
-        layout = self.layout
+        layout = layout_of(self)
         armature = find_armature(context)
         if armature is None:
             message = tr("Select an armature or a mesh it deforms")
@@ -49,7 +50,7 @@ class OVERANIM_MT_object(bpy.types.Menu):
     bl_translation_context = CONTEXT
 
     def draw(self, context: bpy.types.Context) -> None:
-        layout = self.layout
+        layout = layout_of(self)
         layout.operator("overanim.build_sample_character", icon="OUTLINER_OB_ARMATURE")
         layout.separator()
         layout.operator("overanim.run_checks", icon="CHECKMARK")
@@ -64,7 +65,7 @@ class OVERANIM_MT_object(bpy.types.Menu):
         layout.operator("overanim.paint_region_masks", icon="BRUSH_DATA")
         armature = find_armature(context)  # F3 searches this menu as drawn now: its tick shows the state
         layout.operator("overanim.live_preview", icon=checkbox_icon(armature is not None and
-                                                                    armature.overanim.live_preview))
+                                                                    overanim(armature).live_preview))
         layout.operator("overanim.check_lod_coverage", icon="MOD_DECIM")
         layout.operator("overanim.compose_region_deltas", icon="SHAPEKEY_DATA")
         layout.operator("overanim.clear_region_preview", icon="TRASH")
@@ -82,8 +83,8 @@ class OVERANIM_MT_object(bpy.types.Menu):
 
 
 def draw_object_menu(self: bpy.types.Menu, context: bpy.types.Context) -> None:
-    self.layout.separator()
-    self.layout.menu(OVERANIM_MT_object.bl_idname, icon="ARMATURE_DATA")
+    layout_of(self).separator()
+    layout_of(self).menu(OVERANIM_MT_object.bl_idname, icon="ARMATURE_DATA")
 
 
 classes = (OVERANIM_PT_main, OVERANIM_MT_object)
@@ -92,10 +93,11 @@ classes = (OVERANIM_PT_main, OVERANIM_MT_object)
 def register() -> None:
     for cls in classes:
         bpy.utils.register_class(cls)
-    bpy.types.VIEW3D_MT_object.append(draw_object_menu)
+    # the stubs type a menu's draw function without its self
+    bpy.types.VIEW3D_MT_object.append(draw_object_menu)  # type: ignore[arg-type]
 
 
 def unregister() -> None:
-    bpy.types.VIEW3D_MT_object.remove(draw_object_menu)
+    bpy.types.VIEW3D_MT_object.remove(draw_object_menu)  # type: ignore[arg-type]
     for cls in reversed(classes):
         bpy.utils.unregister_class(cls)

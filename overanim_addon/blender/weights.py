@@ -21,11 +21,13 @@ several objects is summed and clamped here.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 import bpy
 import numpy as np
 
 from .compat import set_modifier_input
+from .shared.typed import has_property, mesh_data, temp_override
 
 TEMP_NAME = "OverAnim_tmp_weights"
 OUTPUT = f"{TEMP_NAME}_sum"
@@ -41,37 +43,45 @@ def _build_node_group(width: int) -> bpy.types.NodeTree:
     negative, so a Limit of 1 is the clamp to 0..1)."""
     tree = bpy.data.node_groups.new(TREE_NAME, "GeometryNodeTree")
     tree[TREE_WIDTH] = width
-    tree.interface.new_socket("Geometry", in_out="INPUT", socket_type="NodeSocketGeometry")
+    # fake-bpy-module types nodes.new() as a bare Node (no data_type, operation...) and new_socket()
+    # as taking 'DEFAULT' only: the tree is built untyped
+    interface: Any = tree.interface
+    nodes: Any = tree.nodes
+    interface.new_socket("Geometry", in_out="INPUT", socket_type="NodeSocketGeometry")
     for i in range(width):
-        tree.interface.new_socket(f"Name {i}", in_out="INPUT", socket_type="NodeSocketString")
-    tree.interface.new_socket("Limit", in_out="INPUT", socket_type="NodeSocketFloat")
-    tree.interface.new_socket("Geometry", in_out="OUTPUT", socket_type="NodeSocketGeometry")
-    group_input = tree.nodes.new("NodeGroupInput")
+        interface.new_socket(f"Name {i}", in_out="INPUT", socket_type="NodeSocketString")
+    interface.new_socket("Limit", in_out="INPUT", socket_type="NodeSocketFloat")
+    interface.new_socket("Geometry", in_out="OUTPUT", socket_type="NodeSocketGeometry")
+    group_input = nodes.new("NodeGroupInput")
     total = None
     for index in range(width):
-        read = tree.nodes.new("GeometryNodeInputNamedAttribute")
+        read = nodes.new("GeometryNodeInputNamedAttribute")
         read.data_type = "FLOAT"
         tree.links.new(group_input.outputs[index + 1], read.inputs["Name"])
         if total is None:
             total = read.outputs["Attribute"]
             continue
-        add = tree.nodes.new("ShaderNodeMath")
+        add = nodes.new("ShaderNodeMath")
         add.operation = "ADD"
         tree.links.new(total, add.inputs[0])
         tree.links.new(read.outputs["Attribute"], add.inputs[1])
         total = add.outputs[0]
-    limit = tree.nodes.new("ShaderNodeMath")
+    limit = nodes.new("ShaderNodeMath")
     limit.operation = "MINIMUM"
     tree.links.new(total, limit.inputs[0])
     tree.links.new(group_input.outputs[width + 1], limit.inputs[1])
-    store = tree.nodes.new("GeometryNodeStoreNamedAttribute")
+    store = nodes.new("GeometryNodeStoreNamedAttribute")
     store.data_type = "FLOAT"
     store.domain = "POINT"
     store.inputs["Name"].default_value = OUTPUT
     tree.links.new(group_input.outputs[0], store.inputs["Geometry"])
     tree.links.new(limit.outputs[0], store.inputs["Value"])
-    tree.links.new(store.outputs[0], tree.nodes.new("NodeGroupOutput").inputs[0])
+    tree.links.new(store.outputs[0], nodes.new("NodeGroupOutput").inputs[0])
     return tree
+
+
+def _interface(tree: bpy.types.NodeTree) -> bpy.types.NodeTreeInterface:
+    return cast(bpy.types.NodeTreeInterface, tree.interface)  # a node group always has one
 
 
 def _node_group(width: int) -> tuple[bpy.types.NodeTree, list[str], str]:
@@ -82,14 +92,15 @@ def _node_group(width: int) -> tuple[bpy.types.NodeTree, list[str], str]:
                 None)
     if tree is None:
         tree = _build_node_group(width)
-    inputs = [item.identifier for item in tree.interface.items_tree
-              if getattr(item, "in_out", None) == "INPUT" and item.socket_type != "NodeSocketGeometry"]
+    sockets = [cast(bpy.types.NodeTreeInterfaceSocket, item) for item in _interface(tree).items_tree
+               if getattr(item, "in_out", None) == "INPUT"]  # a panel has no in_out
+    inputs = [socket.identifier for socket in sockets if socket.socket_type != "NodeSocketGeometry"]
     return tree, inputs[:width], inputs[width]
 
 
 def forget_node_groups() -> None:
     """Remove the kept node groups (Clear, another file, the add-on unregistered)."""
-    ours = [t for t in bpy.data.node_groups if t.name.startswith(TREE_NAME) and TREE_WIDTH in t]
+    ours = [t for t in bpy.data.node_groups if t.name.startswith(TREE_NAME) and has_property(t, TREE_WIDTH)]
     if ours:
         bpy.data.batch_remove(ours)
 
@@ -101,7 +112,7 @@ def _aliased_copy(mesh_obj: bpy.types.Object, groups: set[str]) -> tuple[bpy.typ
     name (a bone called ``position``, ``sharp_face``, ``material_index``, ``.select_vert`` or
     ``UVMap`` would read that attribute), so groups are read under aliases. The copy shares every
     array with the artist's mesh (Blender's implicit sharing): only its group names differ."""
-    copy = mesh_obj.data.copy()
+    copy = mesh_data(mesh_obj).copy()
     holder = bpy.data.objects.new(TEMP_NAME, copy)  # vertex-group names are reached through an object
     alias = {}
     for index, group in enumerate(holder.vertex_groups):
@@ -140,7 +151,7 @@ def region_weights(
     """For each key, the per-vertex sum of the named vertex groups' weights, clamped to 0..1
     (float32, one value per vertex of the original mesh). Missing groups count as weight 0.
     ``out`` gives a contiguous float32 buffer per key to fill instead of new arrays."""
-    count = len(mesh_obj.data.vertices)
+    count = len(mesh_data(mesh_obj).vertices)
     existing = {group.name for group in mesh_obj.vertex_groups}
     wanted = {key: [g for g in dict.fromkeys(groups) if g in existing] for key, groups in groups_by_key.items()}
     result = {key: np.empty(count, np.float32) if out is None else out[key] for key in groups_by_key}
@@ -168,24 +179,25 @@ def region_weights(
                 tree, sockets, limit = trees[len(part)]
                 reader = bpy.data.objects.new(f"{TEMP_NAME}_{len(readers)}", copy)
                 scene.collection.objects.link(reader)
-                modifier = reader.modifiers.new(TEMP_NAME, "NODES")
+                modifier = cast(bpy.types.NodesModifier, reader.modifiers.new(TEMP_NAME, "NODES"))
                 modifier.node_group = tree
                 for socket, group in zip(sockets, part, strict=True):
                     set_modifier_input(modifier, socket, alias[group])
                 set_modifier_input(modifier, limit, 1.0 if len(groups) <= WIDTH else UNCLAMPED)
                 readers.append((key, reader))
-        with bpy.context.temp_override(scene=scene, view_layer=scene.view_layers[0]):
+        with temp_override(bpy.context, scene=scene, view_layer=scene.view_layers[0]):
             depsgraph = bpy.context.evaluated_depsgraph_get()
             depsgraph.update()
-            part = None
+            summand = None
             for key, reader in readers:
-                data = reader.evaluated_get(depsgraph).data.attributes[OUTPUT].data
+                output = mesh_data(reader.evaluated_get(depsgraph)).attributes[OUTPUT]
+                data = cast(bpy.types.FloatAttribute, output).data
                 if len(wanted[key]) <= WIDTH:
                     data.foreach_get("value", result[key])  # one part, clamped by the node group
                     continue
-                part = np.empty(count, np.float32) if part is None else part
-                data.foreach_get("value", part)
-                result[key] += part
+                summand = np.empty(count, np.float32) if summand is None else summand
+                data.foreach_get("value", summand)
+                result[key] += summand
     finally:
         # one pass over the file's users: removing the objects one by one is quadratic
         bpy.data.batch_remove([reader for _, reader in readers] + [holder, copy, scene])

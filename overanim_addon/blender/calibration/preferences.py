@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import bpy
@@ -11,6 +12,7 @@ from ...core.messages import Message
 from ..i18n import tr
 from ..shared.operators import ArmatureOperatorMixin
 from ..shared.scene import require_armature
+from ..shared.typed import layout_of, overanim, preferences_of
 from .properties import _property, apply_settings, settings_from_properties
 
 # the top-level package: "overanim_addon" from a checkout, "bl_ext.<repo>.overanim" when installed
@@ -23,7 +25,7 @@ class OVERANIM_AP_preferences(bpy.types.AddonPreferences):
     __annotations__ = {spec.name: _property(spec) for spec in STUDIO_FIELDS}
 
     def draw(self, context: bpy.types.Context) -> None:
-        layout = self.layout
+        layout = layout_of(self)
         layout.use_property_split = True
         layout.label(text=tr("Studio defaults applied by 'Apply Studio Defaults' and to the sample character"),
                      translate=False)
@@ -39,7 +41,7 @@ class OVERANIM_AP_preferences(bpy.types.AddonPreferences):
 def studio_defaults(context: bpy.types.Context) -> CalibrationSettings:
     """The studio's defaults, or the spec's when the add-on is not enabled through Preferences
     (registered from a checkout)."""
-    addon = context.preferences.addons.get(ADDON_ID)
+    addon = preferences_of(context).addons.get(ADDON_ID)
     if addon is None or addon.preferences is None:
         return CalibrationSettings()
     prefs: Any = addon.preferences
@@ -54,10 +56,10 @@ class OVERANIM_OT_apply_studio_defaults(ArmatureOperatorMixin, bpy.types.Operato
 
     def run(self, context):
         armature = require_armature(context)
-        props = armature.overanim.calibration
+        props = overanim(armature).calibration
         keep_root = settings_from_properties(props).locomotion_root_bone  # a rig choice, not a studio one
         defaults = studio_defaults(context)
-        apply_settings(props, CalibrationSettings(**{**defaults.as_dict(), "locomotion_root_bone": keep_root}))
+        apply_settings(props, dataclasses.replace(defaults, locomotion_root_bone=keep_root))
         return [("INFO", Message("Calibration set to the studio defaults"))]
 
 

@@ -17,7 +17,7 @@ class OVERANIM_MT_calibration_presets(bpy.types.Menu):
     bl_translation_context = CONTEXT
     preset_subdir = PRESET_SUBDIR
     preset_operator = "script.execute_preset"
-    draw = bpy.types.Menu.draw_preset
+    draw = bpy.types.Menu.draw_preset  # type: ignore[assignment]  # the stubs: draw_preset takes no Optional
 
 
 class OVERANIM_PT_calibration_presets(PresetPanel, bpy.types.Panel):
@@ -28,7 +28,8 @@ class OVERANIM_PT_calibration_presets(PresetPanel, bpy.types.Panel):
     preset_add_operator = "overanim.calibration_preset_add"
 
 
-class OVERANIM_OT_calibration_preset_add(AddPresetBase, bpy.types.Operator):
+# the stubs type Blender's own AddPresetBase against Operator inconsistently (check, execute, invoke)
+class OVERANIM_OT_calibration_preset_add(AddPresetBase, bpy.types.Operator):  # type: ignore[misc]
     """Save or remove a calibration preset (reference sizes and scale limits; not the root bone)"""
 
     bl_idname = "overanim.calibration_preset_add"

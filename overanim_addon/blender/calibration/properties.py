@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import bpy
 
@@ -43,7 +43,7 @@ def _property(spec: FieldSpec) -> Any:
         return bpy.props.BoolProperty(default=spec.default, **common)
     if isinstance(spec.default, str):
         return bpy.props.StringProperty(default=spec.default, **common)
-    kwargs: dict[str, Any] = {"default": float(spec.default), "precision": 2, **common}
+    kwargs: dict[str, Any] = {"default": float(cast(float, spec.default)), "precision": 2, **common}
     if spec.minimum is not None:
         kwargs["min"] = spec.minimum
     if spec.maximum is not None:
@@ -65,6 +65,19 @@ MOTION_BASIS = bpy.props.EnumProperty(
 class OVERANIM_PG_calibration(bpy.types.PropertyGroup):
     """``FOverAnimProportionCalibrationSettings`` on one armature, and the actor motion's basis."""
 
+    if TYPE_CHECKING:  # the registered fields below, as mypy sees them (tests/blender/test_property_types.py)
+        enable_automatic_calibration: bool
+        reference_character_height: float
+        locomotion_root_bone: str
+        reference_locomotion_height: float
+        reference_ground_probe_radius: float
+        reference_region_span_length: float
+        reference_region_bounds_radius: float
+        reference_region_chain_length: float
+        reference_average_bone_length: float
+        minimum_character_scale: float
+        maximum_character_scale: float
+        motion_basis: str
     __annotations__ = {**{spec.name: _property(spec) for spec in FIELDS}, "motion_basis": MOTION_BASIS}
 
 

@@ -5,6 +5,7 @@ import bpy
 from ...core.calibration import FIELDS
 from ..i18n import CONTEXT
 from ..shared.panels import ORDER, OverAnimSubPanel
+from ..shared.typed import armature_data, layout_of, overanim
 
 
 class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):
@@ -15,12 +16,12 @@ class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):
     def draw_header_preset(self, context: bpy.types.Context) -> None:
         from .presets import OVERANIM_PT_calibration_presets
 
-        OVERANIM_PT_calibration_presets.draw_panel_header(self.layout)
+        OVERANIM_PT_calibration_presets.draw_panel_header(layout_of(self))
 
     def draw(self, context: bpy.types.Context) -> None:
         armature = self.armature(context)
-        cal = armature.overanim.calibration
-        layout = self.layout
+        cal = overanim(armature).calibration
+        layout = layout_of(self)
         # labels inside the fields: the sidebar is narrow; the unit stands beside each length
         layout.use_property_split = False
         layout.prop(cal, "enable_automatic_calibration")
@@ -42,7 +43,8 @@ class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):
             auto.active = False
             measured = armature.get("OverAnim_LocomotionRootBone", "")
             auto.label(text=f"Auto: {measured}" if measured else "Auto", translate=False)
-        root.prop_search(cal, "locomotion_root_bone", armature.data, "bones", text="", results_are_suggestions=False)
+        root.prop_search(cal, "locomotion_root_bone", armature_data(armature), "bones", text="",
+                         results_are_suggestions=False)
         scales = body.column(align=True)
         for spec in FIELDS[1:]:
             if spec.unit == "":

@@ -26,6 +26,7 @@ from ...core.errors import OverAnimError
 from ...core.measurement import polar
 from ...core.messages import Message
 from ..shared.scene import deformed_meshes
+from ..shared.typed import armature_data, mesh_data, scene_of, view_layer_of
 from . import scaled_animation
 
 TOLERANCE = 1e-5
@@ -54,7 +55,7 @@ def _split(world: Matrix) -> tuple[Matrix, Matrix]:
     """(world without its stretch, the stretch S as a 4x4) with world = that @ S."""
     # the split Measure uses: a mirror goes to the stretch on the axis that keeps the object's up
     rotation, stretch = polar(np.array(world.to_3x3(), dtype=np.float64))
-    rigid = Matrix.Translation(world.translation) @ Matrix(rotation.tolist()).to_4x4()
+    rigid = Matrix.Translation(world.translation[:]) @ Matrix(rotation.tolist()).to_4x4()
     return rigid, Matrix(stretch.tolist()).to_4x4()
 
 
@@ -65,7 +66,7 @@ def _is_identity(matrix: Matrix) -> bool:
 def targets(context: bpy.types.Context, armature: bpy.types.Object, with_armature: bool) -> list[bpy.types.Object]:
     """The objects a fix touches, parents first: the deformed meshes, and everything parented to the
     armature (when its scale is applied too) or to those meshes."""
-    scene = context.scene
+    scene = scene_of(context)
     meshes = deformed_meshes(armature, scene)
     roots = [*meshes, armature] if with_armature else meshes
     found = list(dict.fromkeys([*meshes, *_descendants(roots, scene)]))
@@ -91,7 +92,7 @@ def _refuse_what_cannot_change(armature: bpy.types.Object, objects: list[bpy.typ
         if obj.library is not None or (obj.data is not None and obj.data.library is not None):
             raise OverAnimError(Message("'{name}' is linked from a library: its scale cannot be applied",
                                         name=obj.name))
-    if with_armature and armature.data.users > 1:
+    if with_armature and armature_data(armature).users > 1:
         raise OverAnimError(Message("The armature data of '{name}' is shared by other objects: make it single-user",
                                     name=armature.name))
     if with_armature and scaled_by_constraints(armature):
@@ -100,9 +101,9 @@ def _refuse_what_cannot_change(armature: bpy.types.Object, objects: list[bpy.typ
     sharing: dict[str, list[bpy.types.Object]] = {}
     for obj in objects:
         if obj.type == "MESH":
-            sharing.setdefault(obj.data.name, []).append(obj)
+            sharing.setdefault(mesh_data(obj).name, []).append(obj)
     for users in sharing.values():
-        mesh = users[0].data
+        mesh = mesh_data(users[0])
         if mesh.users > len(users):
             raise OverAnimError(Message("Mesh data '{mesh}' of '{name}' is also used outside the rig: make it "
                                         "single-user (Object > Relations) before applying its scale",
@@ -149,28 +150,29 @@ def apply_scale(context: bpy.types.Context, armature: bpy.types.Object, with_arm
         # the world stretch, its parent's included, into the bones; their envelope distances, radii
         # and B-Bone sizes are lengths of the rig and scale with them (Armature.transform), so a
         # mesh deformed by envelopes stays where it was
-        armature.data.transform(armature_stretch)
-        armature.data.update_tag()  # or the pose keeps the old rest matrices: a posed mesh would jump
+        armature_data(armature).transform(armature_stretch)
+        armature_data(armature).update_tag()  # or the pose keeps the old rest matrices: a posed mesh would jump
         animation.apply()
         if armature.parent is None:  # the stretch off its own transform (constraints that do not scale it stay)
             armature.matrix_basis = armature.matrix_basis @ armature_stretch.inverted()
         else:  # its own scale to 1, and its parent inverse takes the parent's
             location, rotation, _ = armature.matrix_basis.decompose()
-            _place(armature, armature_rigid, Matrix.LocRotScale(location, rotation, None))
+            _place(armature, armature_rigid, Matrix.LocRotScale(location[:], rotation, None))
         changed += 1
     baked: set[str] = set()
     for obj in objects:
-        context.view_layer.update()  # the parent's new matrix, before reading this one's parent part
+        view_layer_of(context).update()  # the parent's new matrix, before reading this one's parent part
         rigid, stretch = split[obj.name]
         location, rotation, _ = obj.matrix_basis.decompose()
         if obj.type == "MESH":
-            if obj.data.name not in baked and not _is_identity(stretch):
-                obj.data.transform(stretch, shape_keys=True)  # type: ignore[call-arg]
-                obj.data.update()
-            baked.add(obj.data.name)
-            _place(obj, rigid, Matrix.LocRotScale(location, rotation, None))
+            mesh = mesh_data(obj)
+            if mesh.name not in baked and not _is_identity(stretch):
+                mesh.transform(stretch, shape_keys=True)
+                mesh.update()
+            baked.add(mesh.name)
+            _place(obj, rigid, Matrix.LocRotScale(location[:], rotation, None))
         else:  # nothing to bake the scale into: the object stays exactly where it was
             _place(obj, worlds[obj.name], obj.matrix_basis.copy())
         changed += 1
-    context.view_layer.update()
+    view_layer_of(context).update()
     return changed

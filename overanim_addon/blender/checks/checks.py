@@ -26,6 +26,7 @@ from ..overrides import linked_data_reason
 from ..regions.properties import region_bones, region_keys, require_region_bones
 from ..shared.fcurves import animated as animated_channels
 from ..shared.scene import cm_per_unit, deformed_meshes, require_object_mode
+from ..shared.typed import armature_data, overanim, pose_of, scene_of
 from ..weights import region_weights
 from .apply_scale import apply_scale, scaled_by_constraints
 
@@ -46,7 +47,7 @@ class CheckResult:
 
 
 def _check_calibration(context, armature):
-    for problem in validate_calibration(settings_from_properties(armature.overanim.calibration)):
+    for problem in validate_calibration(settings_from_properties(overanim(armature).calibration)):
         yield CheckResult("calibration", ERROR, Message("Calibration: {problem}", problem=problem))
 
 
@@ -73,7 +74,7 @@ def _check_scale(context, armature):
                   else Message(" (scaled by its parent '{parent}')", parent=armature.parent.name) if armature.parent
                   else "")
     fix = "" if scaled_by_constraints(armature) else "apply_armature_scale"
-    meshes = len(deformed_meshes(armature, context.scene))
+    meshes = len(deformed_meshes(armature, scene_of(context)))
     together = (Message(" (with its {meshes}, which keep their place)",
                         meshes=plural(meshes, "{n} deformed mesh", "{n} deformed meshes")) if meshes else "")
     if max(scale) - min(scale) > SCALE_TOLERANCE * max(abs(s) for s in scale):
@@ -101,14 +102,14 @@ def _check_scale(context, armature):
 
 
 def _world_scale(obj: bpy.types.Object) -> tuple[float, ...]:
-    return tuple(float(s) for s in obj.matrix_world.to_scale())
+    return tuple(float(s) for s in obj.matrix_world.to_scale()[:])
 
 
 def _check_mesh_scale(context, armature):
     """A deformed mesh's own scale exports with it to Unreal (the skinned vertices at that scale)."""
     if any(abs(s - 1.0) > SCALE_TOLERANCE for s in _world_scale(armature)):
         return  # the armature's Apply Scale applies the meshes' scale as well
-    scaled = [(m.name, _world_scale(m)) for m in deformed_meshes(armature, context.scene)
+    scaled = [(m.name, _world_scale(m)) for m in deformed_meshes(armature, scene_of(context))
               if any(abs(s - 1.0) > SCALE_TOLERANCE for s in _world_scale(m))]
     if scaled:
         listed = ", ".join(f"'{name}' ({'/'.join(f'{s:.3g}' for s in dict.fromkeys(scale))})"
@@ -120,7 +121,7 @@ def _check_mesh_scale(context, armature):
 
 
 def _rest_rig(context, armature, cm: float) -> tuple[Skeleton, np.ndarray]:
-    return extract.rest_rig(armature, deformed_meshes(armature, context.scene), cm)
+    return extract.rest_rig(armature, deformed_meshes(armature, scene_of(context)), cm)
 
 
 POSE_ROTATION_TOLERANCE = 1e-4  # radians, about 0.006°
@@ -128,12 +129,12 @@ POSE_OFFSET_TOLERANCE = 1e-4  # of the rig's size: Blender's FBX importer leaves
 
 
 def _check_pose(context, armature):
-    if armature.data.pose_position != "POSE" or armature.pose is None:
+    if armature_data(armature).pose_position != "POSE" or armature.pose is None:
         return
     joints = _rest_rig(context, armature, 1.0)[0].joint_points()
     joints = joints[np.all(np.isfinite(joints), axis=1)]
     size = float(np.ptp(joints, axis=0).max()) if len(joints) else 0.0
-    posed = [pb.name for pb in armature.pose.bones if not _at_rest(pb.matrix_basis, POSE_OFFSET_TOLERANCE * size)]
+    posed = [pb.name for pb in pose_of(armature).bones if not _at_rest(pb.matrix_basis, POSE_OFFSET_TOLERANCE * size)]
     animated = _animated_bones(armature)
     by_hand = [name for name in posed if name not in animated]
     if by_hand:
@@ -187,7 +188,7 @@ def _check_locomotion_root(context, armature):
     """The locomotion root must stand above the ground along world up (the measuring frame of
     core.measurement); a rig lying down is named as such instead of blaming its root, and one that
     hangs from its origin (a BVH rest pose) is measured from its lowest point."""
-    skeleton, vertices = _rest_rig(context, armature, cm_per_unit(context.scene))
+    skeleton, vertices = _rest_rig(context, armature, cm_per_unit(scene_of(context)))
     broken = skeleton.non_finite_bones()
     if broken:
         yield CheckResult("bone_positions", ERROR,
@@ -199,7 +200,7 @@ def _check_locomotion_root(context, armature):
     upright = standing.upright
     lying = _lying_axis(standing.world)
     try:
-        root = locomotion_root(settings_from_properties(armature.overanim.calibration), upright)
+        root = locomotion_root(settings_from_properties(overanim(armature).calibration), upright)
     except OverAnimError as error:
         if lying is None:
             yield CheckResult("locomotion_root", ERROR, error.message)
@@ -276,7 +277,7 @@ def _size_in_units(context, armature) -> float:
 
 def _heights_cm(context, armature) -> tuple[float, float]:
     """(CS, WS) character height in cm."""
-    ws = _height_in_units(context, armature) * cm_per_unit(context.scene)
+    ws = _height_in_units(context, armature) * cm_per_unit(scene_of(context))
     return ws / frames(extract.linear_world(armature)).object_scale, ws
 
 
@@ -286,9 +287,9 @@ UNIT_NAMES = {"power of ten": Message("metric"), "inch": Message("inches"), "foo
 
 def _matching_unit_scale(context, armature) -> UnitScale | None:
     """The Unit Scale Match Unit Scale sets (``core.units``), None when it would change nothing."""
-    reference = settings_from_properties(armature.overanim.calibration).reference_character_height
+    reference = settings_from_properties(overanim(armature).calibration).reference_character_height
     found = matching_unit_scale(_size_in_units(context, armature), reference if math.isfinite(reference) else 180.0)
-    current = context.scene.unit_settings.scale_length
+    current = scene_of(context).unit_settings.scale_length
     return None if found is None or math.isclose(found.scale_length, current, rel_tol=1e-6) else found
 
 
@@ -297,11 +298,11 @@ def _check_unit_scale(context, armature):
     would make of it: a giant of 25 m is most often a file read in the wrong unit. When the rig's
     own data is human-sized, its object scale makes it so, which the scale check reports."""
     size_units = _size_in_units(context, armature)
-    size_cm = size_units * cm_per_unit(context.scene)
+    size_cm = size_units * cm_per_unit(scene_of(context))
     if not size_units > 0 or is_human_height(size_cm):
         return
     low, high = HUMAN_HEIGHT_CM
-    scale = context.scene.unit_settings.scale_length
+    scale = scene_of(context).unit_settings.scale_length
     object_scale = frames(extract.linear_world(armature)).object_scale
     if not math.isclose(object_scale, 1.0, rel_tol=SCALE_TOLERANCE) and is_human_height(size_cm / object_scale):
         return  # its own data is human-sized: its object's scale makes it so, which the scale check reports
@@ -316,13 +317,13 @@ def _check_unit_scale(context, armature):
 
 
 def _check_regions(context, armature):
-    meshes = deformed_meshes(armature, context.scene)
+    meshes = deformed_meshes(armature, scene_of(context))
     try:
         region_keys(armature)
     except OverAnimError as error:
         yield CheckResult("region_names", ERROR, error.message)
     bones_by_region = {}
-    for region in armature.overanim.regions:
+    for region in overanim(armature).regions:
         try:
             bones = require_region_bones(armature, region)
         except OverAnimError as error:
@@ -330,7 +331,7 @@ def _check_regions(context, armature):
                               region=region.name)
             continue
         bones_by_region.update({bone: [bone] for bone in bones})
-        lazy = [b for b in bones if not armature.data.bones[b].use_deform]
+        lazy = [b for b in bones if not armature_data(armature).bones[b].use_deform]
         if lazy:
             yield CheckResult("region_deform", WARNING,
                               Message("Region '{region}': bones without Deform: {bones}", region=region.name,
@@ -341,7 +342,7 @@ def _check_regions(context, armature):
     for mesh_obj in meshes:
         weights = region_weights(mesh_obj, bones_by_region)
         painted.update(bone for bone, w in weights.items() if w.size and float(w.max()) > 0.0)
-    for region in armature.overanim.regions:
+    for region in overanim(armature).regions:
         idle = [b for b in region_bones(armature, region) if b not in painted]
         if idle:
             yield CheckResult("region_deform", WARNING,
@@ -357,14 +358,14 @@ def _check_mask_channels(context, armature):
 
 
 def _check_meshes(context, armature):
-    if not deformed_meshes(armature, context.scene):
+    if not deformed_meshes(armature, scene_of(context)):
         yield CheckResult("meshes", INFO, Message("No mesh is deformed by '{name}': heights come from the bones",
                                                   name=armature.name))
 
 
 def _check_shape_keys(context, armature):
     """Export for Unreal would lose them: the artist chooses (export/shape_keys.py), no one-click fix."""
-    for mesh_obj in deformed_meshes(armature, context.scene):
+    for mesh_obj in deformed_meshes(armature, scene_of(context)):
         modifiers = modifiers_dropping_shape_keys(mesh_obj)
         if modifiers:
             yield CheckResult("shape_keys_dropped", WARNING, shape_keys.check_message(mesh_obj, modifiers))
@@ -379,7 +380,7 @@ CHECKS = (_check_calibration, _check_scale, _check_mesh_scale, _check_pose, _che
 
 
 def run_checks(context: bpy.types.Context, armature: bpy.types.Object) -> list[CheckResult]:
-    require_object_mode(armature, context.scene)
+    require_object_mode(armature, scene_of(context))
     results: list[CheckResult] = []
     for check in CHECKS:
         results.extend(check(context, armature))
@@ -400,7 +401,7 @@ def _fix_rest_position(context, armature):
     linked = linked_data_reason(armature, "Rest Position")
     if linked is not None:
         raise OverAnimError(linked)
-    armature.data.pose_position = "REST"
+    armature_data(armature).pose_position = "REST"
 
 
 def _fix_unit_scale(context, armature):
@@ -410,7 +411,7 @@ def _fix_unit_scale(context, armature):
         raise OverAnimError(Message("The rig has no height to match a unit scale to"))
     fix = _matching_unit_scale(context, armature)
     if fix is not None:
-        context.scene.unit_settings.scale_length = fix.scale_length
+        scene_of(context).unit_settings.scale_length = fix.scale_length
 
 
 FIXES: dict[str, tuple[str, Callable[[bpy.types.Context, bpy.types.Object], None]]] = {

@@ -13,6 +13,7 @@ import bpy
 from ...core.messages import Message, plural, to_data
 from ..overrides import refill
 from ..shared.scene import require_usable
+from ..shared.typed import overanim
 from .checks import ERROR, WARNING, CheckResult, run_checks
 
 
@@ -25,12 +26,12 @@ class ChecksResult:
 def store_checks(armature: bpy.types.Object, findings: Iterable[CheckResult]) -> None:
     """Keep the findings on the armature for the Checks panel (replacing the previous ones)."""
     findings = list(findings)
-    for item, finding in zip(refill(armature.overanim.checks, len(findings), "check_id"), findings, strict=True):
+    for item, finding in zip(refill(overanim(armature).checks, len(findings), "check_id"), findings, strict=True):
         item.check_id, item.severity, item.message, item.fix = (finding.id, finding.severity, finding.message,
                                                                 finding.fix)
         item.region = finding.region
         item.message_data = json.dumps(to_data(finding.message))
-    armature.overanim.checks_run = True
+    overanim(armature).checks_run = True
 
 
 def report_findings(findings: list[CheckResult]) -> list[tuple[str, str]]:

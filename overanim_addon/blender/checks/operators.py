@@ -6,6 +6,7 @@ from ...core.messages import Message
 from ..i18n import CONTEXT
 from ..shared.operators import ArmatureOperatorMixin
 from ..shared.scene import require_armature, require_object_mode
+from ..shared.typed import scene_of
 from .checks import FIXES
 from .engine import check_rig
 
@@ -27,7 +28,7 @@ class FixOperatorMixin(ArmatureOperatorMixin):
 
     def run(self, context):
         armature = require_armature(context)
-        require_object_mode(armature, context.scene)
+        require_object_mode(armature, scene_of(context))
         label, apply = FIXES[self.fix]
         apply(context, armature)
         return [("INFO", Message("{fix}: done", fix=label)), *check_rig(context, armature).log[-1:]]
@@ -44,7 +45,7 @@ class OVERANIM_OT_fix_check(FixOperatorMixin, bpy.types.Operator):
     )
 
     @classmethod
-    def description(cls, context, properties):  # type: ignore[no-untyped-def]
+    def description(cls, context, properties):
         return f"{FIXES[properties.fix][0]}, then run the checks again"
 
 

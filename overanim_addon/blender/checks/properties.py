@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import bpy
 
@@ -14,6 +14,13 @@ from ..overrides import kept_on_overrides
 class OVERANIM_PG_check(bpy.types.PropertyGroup):
     """One pre-flight or LOD finding, kept for the Checks panel."""
 
+    if TYPE_CHECKING:  # the registered fields below, as mypy sees them (tests/blender/test_property_types.py)
+        check_id: str
+        severity: str
+        message: str
+        message_data: str
+        fix: str
+        region: str
     __annotations__: dict[str, Any] = {
         "check_id": bpy.props.StringProperty(),
         "severity": bpy.props.StringProperty(),

@@ -27,6 +27,7 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..compat import is_layered
 from ..shared.fcurves import Use, assigned, fcurves, scale_values
+from ..shared.typed import overanim, pose_of
 
 LOCATION = re.compile(r'^pose\.bones\[".*"\]\.location$')
 NEUTRAL_MODIFIERS = {"CYCLES"}  # change when a value plays, never the value
@@ -44,7 +45,7 @@ def _plays(use: Use) -> bool:
 
 def _constraint_uses(obj: bpy.types.Object) -> list[Use]:
     """Action constraints (on the object and its pose bones) play their actions on it too."""
-    constraints = [*obj.constraints, *(c for pb in (obj.pose.bones if obj.pose else ()) for c in pb.constraints)]
+    constraints = [*obj.constraints, *(c for pb in (pose_of(obj).bones if obj.pose else ()) for c in pb.constraints)]
     return [Use(c.action, getattr(c, "action_slot", None), "REPLACE")
             for c in constraints if c.type == "ACTION" and c.action is not None]
 
@@ -87,7 +88,7 @@ def refuse_keyed_transforms(obj: bpy.types.Object, stretch: np.ndarray, scale_to
     parent, whose parent inverse takes the stretch off (the keys were in the stretched space)."""
     if np.allclose(stretch, np.eye(3), atol=TOLERANCE):
         return
-    own = any(abs(s - 1.0) > TOLERANCE for s in obj.scale)
+    own = any(abs(s - 1.0) > TOLERANCE for s in obj.scale[:])
     adt = obj.animation_data
     for channel, applies in (("scale", scale_to_one and own), ("location", obj.parent is not None)):
         if not applies:
@@ -118,9 +119,9 @@ class ScaledAnimation:
             scale_values(curve, self.factor)
         for action in self.actions:
             action.update_tag()
-        for bone in self.armature.pose.bones:  # the pose as it stands (unkeyed bones keep it)
+        for bone in pose_of(self.armature).bones:  # the pose as it stands (unkeyed bones keep it)
             bone.location = bone.location * self.factor
-        for item in self.armature.overanim.foot_ik.static_values:  # what Remove Foot IK Bake puts back
+        for item in overanim(self.armature).foot_ik.static_values:  # what Remove Foot IK Bake puts back
             if LOCATION.match(item.data_path):
                 item.value *= self.factor
 

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import bpy
 
@@ -8,11 +9,15 @@ from ...core.messages import from_data
 from ..i18n import CONTEXT, tr
 from ..overrides import in_use
 from ..shared.panels import ORDER, OverAnimSubPanel
+from ..shared.typed import armature_data, layout_of, overanim
 from ..text_wrap import wrapped_label
 from .checks import FIXES
 from .operators import fix_operator
 
-ICONS = {"ERROR": "CANCEL", "WARNING": "ERROR", "INFO": "INFO"}
+if TYPE_CHECKING:
+    from ..shared.typed import Icon
+
+ICONS: dict[str, Icon] = {"ERROR": "CANCEL", "WARNING": "ERROR", "INFO": "INFO"}
 
 
 def finding_text(item) -> str:
@@ -26,8 +31,8 @@ class OVERANIM_PT_checks(OverAnimSubPanel, bpy.types.Panel):
 
     def draw(self, context: bpy.types.Context) -> None:
         armature = self.armature(context)
-        data = armature.overanim
-        layout = self.layout
+        data = overanim(armature)
+        layout = layout_of(self)
         if not data.checks_run:  # Run Checks is among the steps' buttons above (ui.py)
             layout.label(text=tr("Not checked yet"), icon="INFO", translate=False)
             return
@@ -50,19 +55,20 @@ class OVERANIM_PT_checks(OverAnimSubPanel, bpy.types.Panel):
     def draw_setting(layout: bpy.types.UILayout, armature: bpy.types.Object, item) -> None:
         """The setting a finding asks for, right under it: the field it names may be in a closed
         panel (Locomotion Root Bone in Calibration) or on a Region that is not the active one."""
-        data = armature.overanim
+        data = overanim(armature)
         if item.check_id == "region_collection" and item.region in data.regions:
             region = data.regions[item.region]
             row = layout.row(align=True)
             row.alert = False
-            row.prop_search(region, "bone_collection", armature.data, "collections_all", text="", icon="GROUP_BONE")
+            row.prop_search(region, "bone_collection", armature_data(armature), "collections_all", text="",
+                            icon="GROUP_BONE")
             row.operator("overanim.region_remove", text="Remove Region", text_ctxt=CONTEXT,
                          icon="REMOVE").region = region.name
         elif item.check_id == "locomotion_root":
             row = layout.row()
             row.alert = False
             # no label: the finding above names the field, and its name would leave the field no room
-            row.prop_search(data.calibration, "locomotion_root_bone", armature.data, "bones", text="",
+            row.prop_search(data.calibration, "locomotion_root_bone", armature_data(armature), "bones", text="",
                             icon="BONE_DATA", results_are_suggestions=False)
 
 

@@ -20,6 +20,7 @@ from ...core.region_preview import compose_mixed_policies
 from ..masks.masks import mesh_masks, region_table
 from ..regions.properties import region_enum
 from ..shared.scene import deformed_meshes, require_object_mode
+from ..shared.typed import mesh_data, scene_of, shape_keys_of
 
 COMPOSED = "OverAnim_Composed"
 
@@ -38,18 +39,18 @@ def _key_coordinates(key_block: bpy.types.ShapeKey, count: int) -> np.ndarray:
 
 
 def compose(context: bpy.types.Context, armature: bpy.types.Object, select_overlaps: bool = False) -> ComposeStats:
-    require_object_mode(armature, context.scene)
+    require_object_mode(armature, scene_of(context))
     table = [entry for entry in region_table(armature) if entry.region.delta_shape_key]
     if not table:
         raise OverAnimError(Message("No Region names a Delta Shape Key: set one in the Regions panel"))
     planned = []
-    for mesh_obj in deformed_meshes(armature, context.scene):
-        keys = mesh_obj.data.shape_keys
+    for mesh_obj in deformed_meshes(armature, scene_of(context)):
+        keys = mesh_data(mesh_obj).shape_keys
         if keys is None:
             continue
         present = [entry for entry in table if entry.region.delta_shape_key in keys.key_blocks]
         if present:
-            if mesh_obj.data.library is not None:
+            if mesh_data(mesh_obj).library is not None:
                 raise OverAnimError(Message("Mesh '{name}' is linked from a library and read-only",
                                             name=mesh_obj.name))
             planned.append((mesh_obj, present))
@@ -60,13 +61,13 @@ def compose(context: bpy.types.Context, armature: bpy.types.Object, select_overl
     results = []
     overlapping = 0
     for mesh_obj, present in planned:
-        mesh = mesh_obj.data
+        mesh = mesh_data(mesh_obj)
         count = len(mesh.vertices)
-        basis = _key_coordinates(mesh.shape_keys.reference_key, count)
+        basis = _key_coordinates(shape_keys_of(mesh).reference_key, count)
         masks_by_name = mesh_masks(mesh_obj, present)
         regions = [entry.region for entry in present]
         masks = np.stack([masks_by_name[r.name] for r in regions])
-        authored = np.stack([(_key_coordinates(mesh.shape_keys.key_blocks[r.delta_shape_key], count) - basis)
+        authored = np.stack([(_key_coordinates(shape_keys_of(mesh).key_blocks[r.delta_shape_key], count) - basis)
                              for r in regions])
         deltas = authored * masks[:, :, None]
         # the clamped sum's limit at a vertex: the longest authored delta of a Region present there,
@@ -80,22 +81,22 @@ def compose(context: bpy.types.Context, armature: bpy.types.Object, select_overl
         results.append((mesh_obj, basis + composed, overlap))
 
     for mesh_obj, coordinates, overlap in results:  # all computed: now write
-        keys = mesh_obj.data.shape_keys
+        keys = shape_keys_of(mesh_data(mesh_obj))
         block = keys.key_blocks.get(COMPOSED) or mesh_obj.shape_key_add(name=COMPOSED, from_mix=False)
         block.data.foreach_set("co", np.ascontiguousarray(coordinates, dtype=np.float32).ravel())
         block.value = 1.0
         if select_overlaps:
-            mesh_obj.data.vertices.foreach_set("select", overlap)
-        mesh_obj.data.update()
+            mesh_data(mesh_obj).vertices.foreach_set("select", overlap)
+        mesh_data(mesh_obj).update()
     return ComposeStats(len(results), len(table), overlapping)
 
 
 def clear_composed(context: bpy.types.Context, armature: bpy.types.Object) -> int:
-    require_object_mode(armature, context.scene)
+    require_object_mode(armature, scene_of(context))
     removed = 0
-    for mesh_obj in deformed_meshes(armature, context.scene):
-        keys = mesh_obj.data.shape_keys
-        if keys is not None and COMPOSED in keys.key_blocks and mesh_obj.data.library is None:
+    for mesh_obj in deformed_meshes(armature, scene_of(context)):
+        keys = mesh_data(mesh_obj).shape_keys
+        if keys is not None and COMPOSED in keys.key_blocks and mesh_data(mesh_obj).library is None:
             # removing a key before the active one shifts the active index onto another key
             active = mesh_obj.active_shape_key.name if mesh_obj.active_shape_key is not None else ""
             mesh_obj.shape_key_remove(keys.key_blocks[COMPOSED])

@@ -14,6 +14,7 @@ from ...core.messages import Message, plural
 from ..masks.packed import PACKED
 from ..measure.engine import MeasureOptions, measure_proportions
 from ..shared.scene import require_object_mode, require_usable
+from ..shared.typed import scene_of
 from . import shape_keys, summary
 from .fbx import ExportResult, export_for_unreal, export_targets, object_mode, refuse_unwritable
 from .shape_keys import modifiers_dropping_shape_keys
@@ -83,9 +84,9 @@ def export_fbx(context: bpy.types.Context, armature: bpy.types.Object, options: 
     """Everything checked first (the rig, the targets, a fresh measurement); raises OverAnimError
     having written no file when something refuses the export."""
     require_usable(armature)
-    require_object_mode(armature, context.scene)
+    require_object_mode(armature, scene_of(context))
     path = options.path
-    refuse_unwritable(export_targets(armature, context.scene, path, options.export_lods))  # before measuring
+    refuse_unwritable(export_targets(armature, scene_of(context), path, options.export_lods))  # before measuring
     with object_mode(context):  # measured and written as in Object Mode; the artist's mode comes back
         log = measure_proportions(context, armature, MeasureOptions(for_export=True, side=True)).log
         errors = [message for level, message in log if level == "ERROR"]

@@ -31,6 +31,7 @@ import contextlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import bpy
 
@@ -44,10 +45,11 @@ from ..masks.masks import GROUP_PREFIX, RegionBones, mesh_masks
 from ..regions.properties import require_region_bones
 from ..shared.names import PREFIX
 from ..shared.scene import deformed_meshes, lod_index, posed
+from ..shared.typed import armature_data, mesh_data, overanim, pose_of, scene_of, temp_override, view_layer_of
 from . import property_curves
 
 # Blender's FBX exporter, set up for Unreal's importer (see docs/unreal.md)
-UNREAL_SETTINGS = {
+UNREAL_SETTINGS: dict[str, Any] = {
     "use_selection": True,  # the armature and its meshes, given through the context
     "object_types": {"ARMATURE", "MESH"},
     "use_custom_props": True,  # the measurement reaches Unreal as asset metadata
@@ -116,11 +118,11 @@ def is_animated(armature: bpy.types.Object, meshes: Sequence[bpy.types.Object]) 
         anim = getattr(data, "animation_data", None)
         return anim is not None and (anim.action is not None or len(anim.nla_tracks) > 0 or len(anim.drivers) > 0)
 
-    owners = [armature, *meshes, *(m.data.shape_keys for m in meshes if m.data.shape_keys is not None)]
+    owners = [armature, *meshes, *(mesh_data(m).shape_keys for m in meshes if mesh_data(m).shape_keys is not None)]
     if any(animated(owner) for owner in owners):
         return True
     return any(animated(getattr(constraint, "target", None))
-               for bone in armature.pose.bones for constraint in bone.constraints)
+               for bone in pose_of(armature).bones for constraint in bone.constraints)
 
 
 def refresh_packed_masks(armature: bpy.types.Object, meshes: Sequence[bpy.types.Object]) -> dict[str, str]:
@@ -131,11 +133,11 @@ def refresh_packed_masks(armature: bpy.types.Object, meshes: Sequence[bpy.types.
         return channels
     packed_regions = set(channels.values())
     table = [RegionBones(region, require_region_bones(armature, region))
-             for region in armature.overanim.regions if region.name in packed_regions]
+             for region in overanim(armature).regions if region.name in packed_regions]
     computed = [(mesh_obj, mesh_masks(mesh_obj, table)) for mesh_obj in meshes]  # all first, then write
     for mesh_obj, masks in computed:
-        if mesh_obj.data.library is None and len(mesh_obj.data.vertices):
-            packed.write_packed(mesh_obj.data, masks, channels)
+        if mesh_data(mesh_obj).library is None and len(mesh_data(mesh_obj).vertices):
+            packed.write_packed(mesh_data(mesh_obj), masks, channels)
     return channels
 
 
@@ -143,7 +145,7 @@ def _export_copy(mesh_obj: bpy.types.Object, packed_only: bool, channels: bool) 
     """A copy of the object's mesh holding what the file should get (see the module docstring).
     ``channels``: a Region has a mask channel; without one, an ``OverAnim_RegionMasks`` left by an
     earlier paint is stale and stays out like the rest of ours."""
-    copy: bpy.types.Mesh = mesh_obj.data.copy()
+    copy: bpy.types.Mesh = mesh_data(mesh_obj).copy()
     colors = copy.color_attributes
     has_packed = channels and packed.PACKED in colors
     for name in [a.name for a in colors]:
@@ -160,7 +162,7 @@ def _export_copy(mesh_obj: bpy.types.Object, packed_only: bool, channels: bool) 
 def _strip_object_level(mesh_obj: bpy.types.Object) -> None:
     """What of ours lives in object-level lists of the (swapped-in) copy: the composed shape key and
     the mask vertex groups. Both are the copy's, so the artist's mesh keeps them."""
-    keys = mesh_obj.data.shape_keys
+    keys = mesh_data(mesh_obj).shape_keys
     if keys is not None and COMPOSED in keys.key_blocks:
         mesh_obj.shape_key_remove(keys.key_blocks[COMPOSED])
     for group in [g for g in mesh_obj.vertex_groups if g.name.startswith(GROUP_PREFIX)]:
@@ -175,7 +177,7 @@ def export_meshes(meshes: Sequence[bpy.types.Object], packed_only: bool, channel
     copies: dict[int, tuple[bpy.types.Mesh, bpy.types.Mesh, str]] = {}  # per mesh: (copy, mesh, its name)
     try:
         for mesh_obj in meshes:
-            original = mesh_obj.data
+            original = mesh_data(mesh_obj)
             if mesh_obj.library is not None or original.library is not None:
                 unfiltered.append(mesh_obj.name)  # a linked object or mesh cannot be swapped or renamed
                 continue
@@ -204,14 +206,14 @@ def object_mode(context: bpy.types.Context) -> Iterator[None]:
     """The active object in Object Mode while inside, then back in its mode: a mesh in a paint or
     sculpt mode must not have its data swapped, and Blender's exporter, which leaves such a mode
     itself, fails to under the context override that gives it the rig."""
-    obj = context.view_layer.objects.active
+    obj = view_layer_of(context).objects.active
     mode = obj.mode if obj is not None else "OBJECT"
     if mode != "OBJECT":
         bpy.ops.object.mode_set(mode="OBJECT")
     try:
         yield
     finally:
-        if mode != "OBJECT" and context.view_layer.objects.active is obj:
+        if mode != "OBJECT" and view_layer_of(context).objects.active is obj:
             bpy.ops.object.mode_set(mode=mode)
 
 
@@ -289,16 +291,16 @@ def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, pa
                       deform_bones_only: bool = False) -> ExportResult:
     """Write the FBX file(s); the measurement must be current (the operator measures first)."""
     ensure_fbx_exporter()
-    meshes = deformed_meshes(armature, context.scene)
-    result = ExportResult(bones=len(armature.data.bones),
+    meshes = deformed_meshes(armature, scene_of(context))
+    result = ExportResult(bones=len(armature_data(armature).bones),
                           properties=sum(1 for key in armature.keys() if key.startswith(PREFIX)))  # noqa: SIM118
     result.channels = refresh_packed_masks(armature, meshes)
     result.animated = is_animated(armature, meshes)
-    result.frames = (context.scene.frame_start, context.scene.frame_end)
+    result.frames = (scene_of(context).frame_start, scene_of(context).frame_end)
     by_lod: dict[int, list[bpy.types.Object]] = {}
     for mesh_obj in meshes:
         by_lod.setdefault(lod_index(mesh_obj), []).append(mesh_obj)
-    targets = export_targets(armature, context.scene, path, export_lods)
+    targets = export_targets(armature, scene_of(context), path, export_lods)
     refuse_unwritable(targets)
     names = property_curves.animated_properties(armature) if result.animated else []
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -311,7 +313,7 @@ def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, pa
             try:
                 written = staging.new(target)
                 with export_meshes(group, packed_only, bool(result.channels), result.unfiltered), \
-                        context.temp_override(selected_objects=[armature, *group], active_object=armature,
+                        temp_override(context, selected_objects=[armature, *group], active_object=armature,
                                               object=armature):
                     bpy.ops.export_scene.fbx(filepath=str(written), bake_anim=result.animated,
                                              use_armature_deform_only=deform_bones_only, **UNREAL_SETTINGS)
@@ -323,6 +325,6 @@ def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, pa
             except (OSError, RuntimeError) as error:
                 raise _write_error(target, error) from error
             result.files.append(ExportedFile(target, lod, [m.name for m in group],
-                                             sum(len(m.data.vertices) for m in group)))
+                                             sum(len(mesh_data(m).vertices) for m in group)))
         staging.commit()
     return result

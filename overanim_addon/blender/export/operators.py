@@ -10,6 +10,7 @@ from ...core.messages import Message
 from ..i18n import CONTEXT
 from ..shared.operators import ArmatureOperatorMixin
 from ..shared.scene import find_armature, require_armature, require_object_mode
+from ..shared.typed import scene_of, window_manager_of
 from .engine import ExportOptions, export_fbx
 
 
@@ -38,14 +39,15 @@ class OVERANIM_OT_export_fbx(ArmatureOperatorMixin, bpy.types.Operator, ExportHe
 
     def invoke(self, context, event):
         armature = find_armature(context)  # poll() found one; run() explains anything wrong with it
+        assert armature is not None
         folder = Path(bpy.path.abspath("//")) if bpy.data.filepath else Path.home()
         self.filepath = str(folder / f"{bpy.path.clean_name(armature.name)}.fbx")
-        context.window_manager.fileselect_add(self)
+        window_manager_of(context).fileselect_add(self)
         return {"RUNNING_MODAL"}
 
     def run(self, context):
         armature = require_armature(context)
-        require_object_mode(armature, context.scene)  # Edit Mode is refused before a missing file name
+        require_object_mode(armature, scene_of(context))  # Edit Mode is refused before a missing file name
         if not self.filepath:
             raise OverAnimError(Message("Choose a file to export to"))
         path = Path(bpy.path.abspath(self.filepath))

@@ -33,6 +33,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import bpy
 import numpy as np
@@ -41,6 +42,7 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..shared.fcurves import animated
 from ..shared.names import PREFIX
+from ..shared.typed import scene_of
 from . import fbx_file
 from .fbx_file import Element, name_class, object_name
 
@@ -73,7 +75,7 @@ def sample(context: bpy.types.Context, armature: bpy.types.Object, names: Sequen
            frame_start: int, frame_end: int) -> PropertyCurves:
     """The evaluated value of each property on every frame of the range (the frames the exporter
     bakes); the scene's frame is put back afterwards."""
-    scene = context.scene
+    scene = scene_of(context)
     frames = np.arange(frame_start, frame_end + 1)
     values = np.empty((len(names), len(frames)))
     current = (scene.frame_current, scene.frame_subframe)
@@ -192,7 +194,9 @@ def _place(root: Element, armature_name: str, names: Sequence[str]) -> _Place:
     conventions = [exported[0].child(id_) for id_ in (b"KeyVer", b"KeyAttrFlags", b"KeyAttrDataFloat")]
     if any(e is None for e in conventions):
         raise _Malformed("the key attributes of its curves")
-    return _Place(objects, connections, counts, layers[0], conventions, armature, node, declared)
+    # both lists were checked for a missing element above
+    return _Place(objects, connections, cast(list[tuple[Element, int]], counts), layers[0],
+                  cast(list[Element], conventions), armature, node, declared)
 
 
 def _add_curve(place: _Place, ids: _Ids, name: str, times: np.ndarray, values: np.ndarray) -> None:

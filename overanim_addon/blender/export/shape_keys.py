@@ -13,11 +13,12 @@ from __future__ import annotations
 import bpy
 
 from ...core.messages import Message, plural
+from ..shared.typed import mesh_data
 
 
 def exported_shape_keys(mesh_obj: bpy.types.Object) -> int:
     """Shape keys the exporter writes as morph targets (all but the Basis)."""
-    keys = mesh_obj.data.shape_keys
+    keys = mesh_data(mesh_obj).shape_keys
     return max(0, len(keys.key_blocks) - 1) if keys is not None else 0
 
 

@@ -10,6 +10,7 @@ import bpy
 
 from ...core.messages import Message, from_data, plural, to_data
 from ..i18n import CONTEXT, tr
+from ..shared.typed import overanim
 from ..text_wrap import wrap_path, wrapped_label
 from .fbx import ExportResult
 
@@ -30,15 +31,15 @@ def store(armature: bpy.types.Object, result: ExportResult) -> None:
         lines.append(Message("Frames {start}-{end}", start=result.frames[0], end=result.frames[1]))
     else:
         lines.append(Message("No animation"))
-    armature.overanim.last_export = json.dumps({"path": str(result.files[0].path), "lods": len(result.files) - 1,
+    overanim(armature).last_export = json.dumps({"path": str(result.files[0].path), "lods": len(result.files) - 1,
                                                 "lines": [to_data(line) for line in lines]})
 
 
 def draw(layout: bpy.types.UILayout, context: bpy.types.Context, armature: bpy.types.Object) -> None:
     """The box of the last export, when there was one."""
-    if not armature.overanim.last_export:
+    if not overanim(armature).last_export:
         return
-    summary = json.loads(armature.overanim.last_export)
+    summary = json.loads(overanim(armature).last_export)
     box = layout.box().column(align=True)
     box.label(text="Last Export", text_ctxt=CONTEXT)
     # the whole path, broken after its folders: the folder is what the artist looks for next

@@ -28,7 +28,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import bpy
 import numpy as np
@@ -40,10 +40,14 @@ from ...core.messages import Message
 from ...core.rotations import matrices_to_quaternions, quaternion_conjugate, quaternion_multiply
 from ..shared.fcurves import NewChannels, fcurves, keys
 from ..shared.scene import cm_per_unit, posed
+from ..shared.typed import pose_of, scene_of, view_layer_of
 from . import nla, statics, values
 from .probe import GROUND_HINT, Sampler, ground_for, why_no_ground
 from .properties import store_bone_names
 from .rig import FootIKRig, resolve
+
+if TYPE_CHECKING:
+    EulerOrder = Literal["XYZ", "XZY", "YXZ", "YZX", "ZXY", "ZYX"]
 
 PROPS_GROUP = nla.BAKE_NAME
 
@@ -81,7 +85,7 @@ def _following(armature: bpy.types.Object, body: str, targets: list[str]) -> lis
     bone can also follow another through constraints (Rigify's IK Parent switch is an Armature
     constraint on the control's parent), so then it is measured: the body bone is moved a
     centimetre and put back as it was."""
-    pose = armature.pose.bones
+    pose = pose_of(armature).bones
     follows = [0.0] * len(targets)
     measured = []
     for i, name in enumerate(targets):
@@ -94,10 +98,10 @@ def _following(armature: bpy.types.Object, body: str, targets: list[str]) -> lis
         return follows
     names = [body, *(targets[i] for i in measured)]
     heads = [pose[name].head.copy() for name in names]
-    moved, view_layer = pose[body], bpy.context.view_layer
+    moved, view_layer = pose[body], view_layer_of(bpy.context)
     kept = moved.location.copy()
     try:
-        moved.location += Vector((0.0, 0.01 / cm_per_unit(bpy.context.scene), 0.0))
+        moved.location += Vector((0.0, 0.01 / cm_per_unit(scene_of(bpy.context)), 0.0))
         view_layer.update()
         shifts = [pose[name].head - head for name, head in zip(names, heads, strict=True)]
     finally:
@@ -117,7 +121,7 @@ def _keyed_bones(rig: FootIKRig) -> list[_KeyedBone]:
     for (name, side), follow in zip([*sides, (b.body_bone, "")], [*follows, 0.0], strict=True):
         if not name:
             continue
-        mode = rig.armature.pose.bones[name].rotation_mode
+        mode = pose_of(rig.armature).bones[name].rotation_mode
         rotation = "" if not side else "rotation_quaternion" if mode == "QUATERNION" else "rotation_euler"
         out.append(_KeyedBone(name, side, follow, rotation, mode))
     return out
@@ -180,7 +184,7 @@ class BakeSession:
                                         "scene's)", limit=MAX_FRAMES, start=frame_start, end=frame_end, count=count))
         nla.check_stack(armature)
         self.context, self.armature, self.settings = context, armature, settings
-        self.scene = context.scene
+        self.scene = scene_of(context)
         self.rig = resolve(context, armature, settings, keys_bones=True)
         self.ground = ground_for(context, self.rig, settings)
         with posed(armature):  # the bones' following is measured on the pose
@@ -273,7 +277,8 @@ class BakeSession:
                 put(bone.rotation, quaternion_multiply(quaternion_conjugate(below), wanted))
             else:
                 current = sampler.eulers[:sampler.count, column].astype(np.float64)
-                wanted = np.array([Matrix(r.tolist()).to_euler(bone.order, Euler(c)) for r, c in
+                order = cast("EulerOrder", bone.order)  # not QUATERNION: an Euler order
+                wanted = np.array([Matrix(r.tolist()).to_euler(order, Euler(c)) for r, c in
                                    zip(rotation, current, strict=True)])
                 put(bone.rotation, wanted - base(bone.rotation, current, np.zeros(3)))
         return curves
@@ -296,10 +301,11 @@ class BakeSession:
         adt = armature.animation_data
         blending = (adt.action_blend_type, adt.action_extrapolation, adt.action_influence) if adt else None
         pushed = nla.push_down(armature, int(self.frames[0]), int(self.frames[-1]))
-        if pushed is not None:
+        if pushed is not None:  # the active action went down: there was animation data, so blending
             settings.pushed_action = pushed.strips[0].action
             settings.pushed_track = pushed.name
-            settings.pushed_blend_type, settings.pushed_extrapolation, settings.pushed_influence = blending
+            settings.pushed_blend_type, settings.pushed_extrapolation, settings.pushed_influence = \
+                cast(tuple[str, str, float], blending)
         store_bone_names(settings, self.rig.bones)
         statics.store(settings, self.statics)
         current = int(np.clip(self._frame[0], self.frames[0], self.frames[-1])) - int(self.frames[0])
@@ -311,8 +317,8 @@ class BakeSession:
             new.add(path, index, group, self.frames, series)
         nla.add_bake_track(armature, new.action, new.slot, int(self.frames[0]))
         self._restore_frame()
-        return BakeResult(frames=self.frames, values=sampled, bone_curves=len(curves),
-                          pushed_down=pushed.strips[0].action.name if pushed is not None else "",
+        pushed_down = cast(bpy.types.Action, pushed.strips[0].action).name if pushed is not None else ""
+        return BakeResult(frames=self.frames, values=sampled, bone_curves=len(curves), pushed_down=pushed_down,
                           warnings=[*self.rig.measured, *self.rig.warnings, *_unkeyed_feet(self.rig),
                                     *values.override_warning(armature, "Bake Foot IK")])
 
@@ -329,7 +335,8 @@ def baked_values(armature: bpy.types.Object) -> dict[str, np.ndarray]:
     empty when there is no bake."""
     out: dict[str, np.ndarray] = {}
     for _track, strip in nla.bake_strips(armature):
-        by_path = {c.data_path: c for c in fcurves(strip.action, getattr(strip, "action_slot", None))}
+        action = cast(bpy.types.Action, strip.action)  # a strip of the bake plays the bake's action
+        by_path = {c.data_path: c for c in fcurves(action, getattr(strip, "action_slot", None))}
         for name in VALUE_NAMES:
             curve = by_path.get(f'["{values.property_name(name)}"]')
             if curve is not None:

@@ -14,6 +14,7 @@ from ...core.bone_names import FootIKBones
 from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
 from ..shared.scene import require_usable
+from ..shared.typed import overanim, scene_of
 from . import nla, values
 from .bake import BakeResult, BakeSession
 
@@ -52,10 +53,10 @@ def bake_session(context: bpy.types.Context, armature: bpy.types.Object,
                  options: BakeOptions | None = None) -> BakeSession:
     """The bake checked and set up, nothing sampled or written yet (a refusal raises OverAnimError)."""
     options = options or BakeOptions()
-    scene = context.scene
+    scene = scene_of(context)
     start = scene.frame_start if options.frame_start is None else options.frame_start
     end = scene.frame_end if options.frame_end is None else options.frame_end
-    return BakeSession(context, require_usable(armature), armature.overanim.foot_ik, start, end)
+    return BakeSession(context, require_usable(armature), overanim(armature).foot_ik, start, end)
 
 
 def run_bake(session: BakeSession, progress: Callable[[int], None] | None = None) -> FootIKBake:

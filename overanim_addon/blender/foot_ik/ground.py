@@ -13,11 +13,14 @@ tree of its own, built again at every frame.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any, cast
 
 import bpy
 import numpy as np
 from mathutils import Matrix, Vector
 from mathutils.bvhtree import BVHTree
+
+from ..shared.typed import mesh_data
 
 DOWN = Vector((0.0, 0.0, -1.0))
 GEOMETRY = {"MESH", "CURVE", "SURFACE", "FONT", "META"}  # object types with a surface to stand on
@@ -74,7 +77,8 @@ def moves(obj: bpy.types.Object) -> bool:
     def animated(current: bpy.types.Object) -> bool:
         keys = getattr(current.data, "shape_keys", None)
         return (_animated(current) or _animated(current.data) or _animated(keys)
-                or any(m.type == "NODES" and _reads_time(m.node_group) for m in current.modifiers))
+                or any(m.type == "NODES" and _reads_time(cast(bpy.types.NodesModifier, m).node_group)
+                       for m in current.modifiers))
 
     return _reaches(obj, animated)
 
@@ -122,8 +126,9 @@ class _LocalTree:
     def __init__(self, obj: bpy.types.Object, depsgraph: bpy.types.Depsgraph) -> None:
         evaluated = obj.evaluated_get(depsgraph)
         world = evaluated.matrix_world
-        self.triangle_count = len(evaluated.data.loop_triangles)
-        self.tree = BVHTree.FromObject(obj, depsgraph)
+        self.triangle_count = len(mesh_data(evaluated).loop_triangles)
+        # the stubs want _bpy_types.Object: the same class at run time
+        self.tree = BVHTree.FromObject(obj, depsgraph)  # type: ignore[arg-type]
         self.to_local = world.inverted_safe()
         down = self.to_local.to_3x3() @ DOWN
         self.scale = down.length  # local length of one world unit down
@@ -134,7 +139,7 @@ class _LocalTree:
         if not self.scale > 0.0:
             return None
         location, normal, _index, distance = self.tree.ray_cast(self.to_local @ origin, self.down, length * self.scale)
-        if location is None:
+        if location is None or normal is None or distance is None:  # a miss: all None
             return None
         return distance / self.scale, (self.normal_to_world @ normal).normalized()
 
@@ -171,12 +176,14 @@ class Ground:
                 continue
             evaluated = obj.evaluated_get(self.depsgraph)
             if large is not None and obj.type == "MESH" and evaluated.is_evaluated and \
-                    len(evaluated.data.polygons) >= large:
+                    len(mesh_data(evaluated).polygons) >= large:
                 self.local_trees.append(_LocalTree(obj, self.depsgraph))
                 continue
             pieces.append(_world_triangles(evaluated, evaluated.matrix_world))
         if any(_makes_instances(obj) for obj in owners.values()):  # only the depsgraph lists instances
-            for instance in self.depsgraph.object_instances:
+            # Any: an instance always has the parent that makes it and its object (Optional in the stubs)
+            instances: Any = self.depsgraph.object_instances
+            for instance in instances:
                 if instance.is_instance and instance.parent.original.as_pointer() in owners and \
                         instance.object.type in GEOMETRY:
                     pieces.append(_world_triangles(instance.object, instance.matrix_world))

@@ -10,13 +10,14 @@ strips, a track only when nothing else is left in it, and the action when nothin
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
 from ..shared import fcurves, nla_tracks
+from ..shared.typed import animation_data_of, overanim
 
 BAKE_NAME = "OverAnim_FootIK"
 
@@ -40,7 +41,7 @@ def check_stack(armature: bpy.types.Object) -> None:
 
 
 def baked_action(armature: bpy.types.Object) -> bpy.types.Action | None:
-    return armature.overanim.foot_ik.baked_action
+    return overanim(armature).foot_ik.baked_action
 
 
 def bake_strips(armature: bpy.types.Object) -> list[tuple[bpy.types.NlaTrack, bpy.types.NlaStrip]]:
@@ -104,7 +105,7 @@ def push_down(armature: bpy.types.Object, first: int, last: int) -> bpy.types.Nl
         return None
     action, slot = adt.action, getattr(adt, "action_slot", None)
     alone = _plays_alone(adt)
-    start, end = (float(f) for f in action.frame_range)
+    start, end = (float(f) for f in action.frame_range[:])
     extrapolation = "HOLD" if alone else adt.action_extrapolation
     keys = (start, end)
     if extrapolation != "NOTHING":  # only then is the active action played outside its keys
@@ -139,6 +140,14 @@ def unique_track_name(adt: bpy.types.AnimData, name: str) -> str:
     return candidate
 
 
+def _restore_blending(adt: bpy.types.AnimData, blending: tuple[str, str, float]) -> None:
+    """The active action's blend type, extrapolation and influence as they were before the bake."""
+    blend_type, extrapolation, influence = blending
+    # stored as plain strings (StringProperty): Blender checks them against its enums here
+    adt.action_blend_type, adt.action_extrapolation = cast(Any, blend_type), cast(Any, extrapolation)
+    adt.action_influence = influence
+
+
 def bring_back(armature: bpy.types.Object, action: bpy.types.Action, track_name: str,
                blending: tuple[str, str, float]) -> bool:
     """Undo ``push_down``: the track holding only ``action`` is removed and the action is active
@@ -158,7 +167,7 @@ def bring_back(armature: bpy.types.Object, action: bpy.types.Action, track_name:
     adt.action = action
     if slot is not None:
         adt.action_slot = slot
-    adt.action_blend_type, adt.action_extrapolation, adt.action_influence = blending
+    _restore_blending(adt, blending)
     return True
 
 
@@ -172,7 +181,7 @@ class RemovedBake:
 def remove_bake(armature: bpy.types.Object) -> RemovedBake:
     """Remove the bake's strips, the tracks they leave empty, and its action when nothing else
     uses it (the artist may have put it to use elsewhere)."""
-    settings, action = armature.overanim.foot_ik, baked_action(armature)
+    settings, action = overanim(armature).foot_ik, baked_action(armature)
     removed = RemovedBake()
     tracks = bake_tracks(armature)
     for track in tracks:
@@ -182,7 +191,7 @@ def remove_bake(armature: bpy.types.Object) -> RemovedBake:
         if len(track.strips):
             removed.kept.append(track.name)
         else:
-            armature.animation_data.nla_tracks.remove(track)
+            animation_data_of(armature).nla_tracks.remove(track)
             removed.tracks += 1
     settings.baked_action = None
     if action is not None and action.users == 0:
@@ -192,7 +201,7 @@ def remove_bake(armature: bpy.types.Object) -> RemovedBake:
 
 def add_bake_track(armature: bpy.types.Object, action: bpy.types.Action, slot: Any, start: int) -> bpy.types.NlaTrack:
     track = nla_tracks.add_track(armature, BAKE_NAME, action, slot, start, "COMBINE")
-    armature.overanim.foot_ik.baked_action = action
+    overanim(armature).foot_ik.baked_action = action
     return track
 
 
@@ -219,7 +228,7 @@ def put_back_pushed(armature: bpy.types.Object, action: bpy.types.Action, track_
                                  tracks=", ".join(f"'{name}'" for name in holding))
     if adt.action is None:
         adt.action = action
-        adt.action_blend_type, adt.action_extrapolation, adt.action_influence = blending
+        _restore_blending(adt, blending)
         return "INFO", Message("'{action}' is the active action again", action=action.name)
     track = adt.nla_tracks.new()
     track.name = unique_track_name(adt, action.name)

@@ -12,6 +12,7 @@ from ...core.messages import Message, plural
 from ..i18n import CONTEXT
 from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature, refuse_poll
 from ..shared.scene import posed, require_armature, require_object_mode
+from ..shared.typed import overanim, scene_of, window_manager_of
 from . import nla, statics, values
 from .bake import BakeSession
 from .engine import BakeOptions, bake_session, report_lines, run_bake
@@ -29,7 +30,7 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
 
     def run(self, context):
         armature = require_armature(context)
-        settings = armature.overanim.foot_ik
+        settings = overanim(armature).foot_ik
         rig = resolve(context, armature, settings)
         ground = ground_for(context, rig, settings)
         sampler = Sampler(rig, ground, 1)
@@ -39,7 +40,7 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
         values.write(armature, found)
         store_bone_names(settings, rig.bones)
         left, right = found["LeftHit"] > 0.5, found["RightHit"] > 0.5
-        frame = context.scene.frame_current
+        frame = scene_of(context).frame_current
         first = [*rig.measured, *values.override_warning(armature, "Probe Ground"), *rig.warnings]
         if not (left or right):
             return [*first, ("WARNING", Message("Frame {frame}: ground under neither foot: {why}; {hint}",
@@ -76,14 +77,14 @@ class OVERANIM_OT_bake_foot_ik(ModalSessionMixin, ArmatureOperatorMixin, bpy.typ
 
     def _start(self, context: bpy.types.Context) -> BakeSession:
         armature = require_armature(context)
-        scene = context.scene
+        scene = scene_of(context)
         start = self.frame_start if self.properties.is_property_set("frame_start") else scene.frame_start
         end = self.frame_end if self.properties.is_property_set("frame_end") else scene.frame_end
         self.frame_start, self.frame_end = start, end  # what was baked shows in the redo panel
         return bake_session(context, armature, BakeOptions(start, end))
 
     def run(self, context):
-        wm = context.window_manager
+        wm = window_manager_of(context)
         session = self._start(context)
         wm.progress_begin(0, session.total)
         try:
@@ -107,15 +108,15 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
         armature = poll_armature(cls, context)
         if armature is None:
             return False
-        settings = armature.overanim.foot_ik
+        settings = overanim(armature).foot_ik
         if not (settings.baked_action or settings.pushed_action):
             return refuse_poll(cls, Message("'{name}' has no Foot IK bake to remove", name=armature.name))
         return True
 
     def run(self, context):
         armature = require_armature(context)
-        require_object_mode(armature, context.scene)
-        settings = armature.overanim.foot_ik
+        require_object_mode(armature, scene_of(context))
+        settings = overanim(armature).foot_ik
         if armature.animation_data is not None and armature.animation_data.use_tweak_mode:
             raise OverAnimError(Message("'{name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first",
                                         name=armature.name))
@@ -146,9 +147,9 @@ class OVERANIM_OT_detect_foot_bones(ArmatureOperatorMixin, bpy.types.Operator):
 
     def run(self, context):
         armature = require_armature(context)
-        require_object_mode(armature, context.scene)
+        require_object_mode(armature, scene_of(context))
         found = detected_bones(armature)
-        store_bone_names(armature.overanim.foot_ik, found)
+        store_bone_names(overanim(armature).foot_ik, found)
         filled = [getattr(found, field) for field in BONE_FIELDS if getattr(found, field)]
         if not (found.left_foot or found.right_foot):
             return [("WARNING", no_feet(armature))]
@@ -167,8 +168,8 @@ class OVERANIM_OT_detect_forward_axis(ArmatureOperatorMixin, bpy.types.Operator)
 
     def run(self, context):
         armature = require_armature(context)
-        require_object_mode(armature, context.scene)
-        settings = armature.overanim.foot_ik
+        require_object_mode(armature, scene_of(context))
+        settings = overanim(armature).foot_ik
         names = bone_names(settings, armature)
         if not (names.left_foot or names.right_foot):
             raise OverAnimError(no_feet(armature))

@@ -14,12 +14,13 @@ from mathutils import Matrix, Vector
 
 from ...core.foot_ik import FootIKSolution, ProbeRay, solve
 from ...core.messages import Message, plural
+from ..shared.typed import pose_of, scene_of
 from .ground import Ground, ground_objects
 from .rig import FootIKRig
 
 
 def ground_for(context: bpy.types.Context, rig: FootIKRig, settings: Any) -> Ground:
-    objects = ground_objects(context.scene, rig.armature, settings.ground_collection)
+    objects = ground_objects(scene_of(context), rig.armature, settings.ground_collection)
     return Ground(objects, context.evaluated_depsgraph_get())
 
 
@@ -56,7 +57,7 @@ class Sampler:
     def __init__(self, rig: FootIKRig, ground: Ground, capacity: int, keyed: Sequence[str] = ()) -> None:
         self.rig, self.ground = rig, ground
         armature = rig.armature
-        self.pose_bones = armature.pose.bones
+        self.pose_bones = pose_of(armature).bones
         row = {bone.name: i for i, bone in enumerate(self.pose_bones)}
         self.feet = [self.pose_bones[rig.bones.left_foot], self.pose_bones[rig.bones.right_foot]]
         self.root = self.pose_bones[rig.ground_root] if rig.ground_root else None
@@ -99,7 +100,7 @@ class Sampler:
                 hit = self.ground.cast_down(Vector((head.x, head.y, reference + self._top)), self._length)
                 if hit is not None:
                     self.distances[i, side] = hit[0] * self.rig.cm
-                    self.normals[i, side] = hit[1]
+                    self.normals[i, side] = hit[1][:]
         bones = self.pose_bones
         if self._rows:
             bones.foreach_get("matrix", self._matrix.reshape(-1))
@@ -125,7 +126,7 @@ class Sampler:
             raised = bone.matrix.copy()
             raised.translation += up
             local = armature.convert_space(pose_bone=bone, matrix=raised, from_space="POSE", to_space="LOCAL")
-            self._rises[i, k] = local.translation - bone.matrix_basis.translation
+            self._rises[i, k] = (local.translation - bone.matrix_basis.translation)[:]
 
     def rises(self, column: int) -> np.ndarray:
         """How far one keyed bone's location channels must change (N x 3) to move it one world unit

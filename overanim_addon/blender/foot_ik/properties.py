@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import bpy
 
@@ -11,6 +11,7 @@ from ...core.bone_names import FootIKBones, detect_foot_ik_bones
 from ..i18n import CONTEXT
 from ..overrides import kept_on_overrides
 from ..regions.properties import SPATIAL_ITEMS
+from ..shared.typed import armature_data
 
 BONE_FIELDS = ("left_foot", "right_foot", "left_ik_target", "right_ik_target", "body_bone")
 # Blender's convention (and the default): the character faces -Y of its object, its right is -X.
@@ -37,6 +38,10 @@ def _bone(name: str, description: str) -> Any:
 class OVERANIM_PG_static_value(bpy.types.PropertyGroup):
     """A channel's own value from before the bake animated it (see bake.py: kept for Remove)."""
 
+    if TYPE_CHECKING:  # the registered fields below, as mypy sees them (tests/blender/test_property_types.py)
+        data_path: str
+        index: int
+        value: float
     __annotations__: dict[str, Any] = {
         "data_path": bpy.props.StringProperty(),
         "index": bpy.props.IntProperty(),
@@ -46,6 +51,24 @@ class OVERANIM_PG_static_value(bpy.types.PropertyGroup):
 
 @kept_on_overrides
 class OVERANIM_PG_foot_ik(bpy.types.PropertyGroup):
+    if TYPE_CHECKING:  # the registered fields below, as mypy sees them (tests/blender/test_property_types.py)
+        left_foot: str
+        right_foot: str
+        left_ik_target: str
+        right_ik_target: str
+        body_bone: str
+        forward_axis: str
+        trace_distance: float
+        trace_calibration: str
+        ground_collection: bpy.types.Collection | None
+        bones_detected: bool
+        baked_action: bpy.types.Action | None
+        pushed_action: bpy.types.Action | None
+        pushed_track: str
+        pushed_blend_type: str
+        pushed_extrapolation: str
+        pushed_influence: float
+        static_values: bpy.types.bpy_prop_collection_idprop[OVERANIM_PG_static_value]
     __annotations__: dict[str, Any] = {
         "left_foot": _bone("Left Foot", "The left foot bone: the ray goes down at its head"),
         "right_foot": _bone("Right Foot", "The right foot bone: the ray goes down at its head"),
@@ -108,7 +131,7 @@ class OVERANIM_PG_foot_ik(bpy.types.PropertyGroup):
 
 
 def detected_bones(armature: bpy.types.Object) -> FootIKBones:
-    return _detect(tuple((bone.name, bone.use_deform) for bone in armature.data.bones))
+    return _detect(tuple((bone.name, bone.use_deform) for bone in armature_data(armature).bones))
 
 
 @functools.lru_cache(maxsize=8)

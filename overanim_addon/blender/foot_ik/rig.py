@@ -41,6 +41,7 @@ from ..measure.engine import ensure_measured
 from ..shared.ground_reference import ground_root
 from ..shared.names import CHARACTER_HEIGHT_WS, GROUND_PROBE_SCALE_WS
 from ..shared.scene import cm_per_unit, deformed_meshes, require_object_mode
+from ..shared.typed import armature_data, pose_of, scene_of
 from . import nla
 from .properties import FORWARD_VECTORS, bone_names, detected_bones
 
@@ -71,7 +72,7 @@ def feet_problem(armature: bpy.types.Object, names: FootIKBones) -> Message | No
     """Why Left Foot and Right Foot do not name two bones of the rig, with what fixes it: Detect
     Foot Bones when the rig's bone names give both feet (fields detected before the rig had feet,
     cleared, or naming renamed bones), else picking them by hand. None when both name bones."""
-    bones = armature.data.bones
+    bones = armature_data(armature).bones
     feet = {LABELS["left_foot"]: names.left_foot, LABELS["right_foot"]: names.right_foot}
     if all(bone and bone in bones for bone in feet.values()):
         return None
@@ -93,7 +94,7 @@ def feet_problem(armature: bpy.types.Object, names: FootIKBones) -> Message | No
 def no_feet(armature: bpy.types.Object) -> Message:
     """Why no foot was found by name, and where to pick them: numbered names (glTF's unnamed joints
     are ``Node_12``) say nothing a name rule could read."""
-    names = [bone.name for bone in armature.data.bones]
+    names = [bone.name for bone in armature_data(armature).bones]
     if numbered_names(names):
         return Message("'{name}' has numbered bone names (such as '{example}'): its feet cannot be found by name. "
                        "Pick Left Foot and Right Foot with the bone pickers of the Foot IK panel", name=armature.name,
@@ -105,8 +106,8 @@ def no_feet(armature: bpy.types.Object) -> Message:
 def facing(armature: bpy.types.Object, bones: FootIKBones) -> str | None:
     """The Forward Axis the character's toes point along in its rest pose (``core.foot_ik.facing_axis``):
     each foot bone's head to its end, joint to joint (its toe's head, or its own tail)."""
-    found = [armature.data.bones[name] for name in (bones.left_foot, bones.right_foot)
-             if name and name in armature.data.bones]
+    found = [armature_data(armature).bones[name] for name in (bones.left_foot, bones.right_foot)
+             if name and name in armature_data(armature).bones]
     if not found:
         return None
     # the feet and their children only: ``Skeleton.end`` needs no more
@@ -115,7 +116,7 @@ def facing(armature: bpy.types.Object, bones: FootIKBones) -> str | None:
     parts += [BoneInfo(child.name, bone.name, tuple(child.head_local), tuple(child.tail_local))  # type: ignore[arg-type]
               for bone in found for child in bone.children]
     feet = Skeleton(parts)
-    toes = [np.subtract(feet.end(bone.name).point, bone.head_local) for bone in found]
+    toes = [np.subtract(feet.end(bone.name).point, bone.head_local[:]) for bone in found]
     return facing_axis(np.array(armature.matrix_world.to_3x3()), toes, FORWARD_VECTORS)
 
 
@@ -147,7 +148,7 @@ def _checked_bones(armature: bpy.types.Object, names: FootIKBones, keys_bones: b
     problem = feet_problem(armature, names)
     if problem is not None:
         raise OverAnimError(problem)
-    bones = armature.data.bones
+    bones = armature_data(armature).bones
     for field, label in LABELS.items():
         name = getattr(names, field)
         if name and name not in bones:
@@ -166,7 +167,7 @@ def _checked_bones(armature: bpy.types.Object, names: FootIKBones, keys_bones: b
             raise OverAnimError(Message("{label} '{bone}' is connected to its parent: its location cannot move it; "
                                         "pick a bone that is not connected", label=LABELS[field], bone=name))
     for name in (names.left_ik_target, names.right_ik_target):
-        if name and armature.pose.bones[name].rotation_mode == "AXIS_ANGLE":
+        if name and pose_of(armature).bones[name].rotation_mode == "AXIS_ANGLE":
             raise OverAnimError(Message("IK target '{bone}' uses Axis Angle rotation: set it to Quaternion or an "
                                         "Euler order", bone=name))
     if keyed and not _uniform_scale(armature):
@@ -189,10 +190,10 @@ def ground_offset(context: bpy.types.Context, armature: bpy.types.Object, bones:
     """How far (Blender units, along world up) the feet stand above the ground root or origin at the
     scene's first frame, or 0 when that is within STAND_FRACTION of the height (see the module
     docstring)."""
-    skeleton, vertices = extract.rest_rig(armature, deformed_meshes(armature, context.scene), cm)
+    skeleton, vertices = extract.rest_rig(armature, deformed_meshes(armature, scene_of(context)), cm)
     rest = stand(skeleton, vertices, extract.linear_world(armature)).world  # WS cm, its ground at 0
     feet = [bones.left_foot, bones.right_foot]
-    scene, pose = context.scene, armature.pose.bones
+    scene, pose = scene_of(context), pose_of(armature).bones
     frame = (scene.frame_current, scene.frame_subframe)
     muted = [(track, track.mute) for track in nla.bake_tracks(armature)]
     try:
@@ -211,7 +212,7 @@ def ground_offset(context: bpy.types.Context, armature: bpy.types.Object, bones:
 
 
 def _uniform_scale(armature: bpy.types.Object) -> bool:
-    scale = armature.matrix_world.to_scale()
+    scale = armature.matrix_world.to_scale()[:]
     return max(scale) - min(scale) <= 1e-4 * max(abs(s) for s in scale)
 
 
@@ -219,8 +220,8 @@ def resolve(context: bpy.types.Context, armature: bpy.types.Object, settings: An
             keys_bones: bool = False) -> FootIKRig:
     """Everything checked and read (measuring first if needed); raises OverAnimError, writes only
     the measurement. ``keys_bones``: also check what keying the IK targets and body bone needs."""
-    require_object_mode(armature, context.scene)
-    cm = cm_per_unit(context.scene)
+    require_object_mode(armature, scene_of(context))
+    cm = cm_per_unit(scene_of(context))
     names = _checked_bones(armature, bone_names(settings, armature), keys_bones)
     if abs(armature.matrix_world.to_3x3().determinant()) < 1e-18:
         raise OverAnimError(Message("'{name}' has a zero scale in the world: give it a scale", name=armature.name))

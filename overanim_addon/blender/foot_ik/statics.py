@@ -8,8 +8,8 @@ its first bake, puts it back while it samples (the previous bake muted) and when
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, MutableSequence
+from typing import Any, cast
 
 import bpy
 
@@ -22,8 +22,13 @@ def recorded(settings: Any) -> dict[Channel, float]:
     return {(item.data_path, item.index): item.value for item in in_use(settings.static_values, "data_path")}
 
 
+def _array(armature: bpy.types.Object, path: str) -> MutableSequence[float]:
+    """The array property at ``path`` (a channel's location, rotation or scale)."""
+    return cast(MutableSequence[float], armature.path_resolve(path))
+
+
 def current(armature: bpy.types.Object, channels: Iterable[Channel]) -> dict[Channel, float]:
-    return {(path, index): float(armature.path_resolve(path)[index]) for path, index in channels}
+    return {(path, index): float(_array(armature, path)[index]) for path, index in channels}
 
 
 def put_back(armature: bpy.types.Object, values: dict[Channel, float], animated: set[Channel]) -> None:
@@ -33,7 +38,7 @@ def put_back(armature: bpy.types.Object, values: dict[Channel, float], animated:
         if (path, index) in animated:
             continue
         try:
-            armature.path_resolve(path)[index] = value
+            _array(armature, path)[index] = value
         except ValueError:  # the bone was renamed or removed since: nothing to put back
             continue
 

@@ -5,6 +5,7 @@ import bpy
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
 from ..shared.panels import ORDER, OverAnimSubPanel
+from ..shared.typed import armature_data, layout_of, overanim
 from ..text_wrap import wrapped_label
 from . import nla, values
 from .properties import bone_names
@@ -17,15 +18,16 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
 
     def draw(self, context: bpy.types.Context) -> None:
         armature = self.armature(context)
-        settings = armature.overanim.foot_ik
-        layout = self.layout
+        settings = overanim(armature).foot_ik
+        layout = layout_of(self)
         layout.use_property_split = True
         layout.use_property_decorate = False
         # short row labels: the sidebar is narrow; the tooltips carry the full names
         bones = layout.column(align=True)
         for field, text in (("left_foot", "Left Foot"), ("right_foot", "Right Foot"),
                             ("left_ik_target", "Left IK"), ("right_ik_target", "Right IK"), ("body_bone", "Body")):
-            bones.prop_search(settings, field, armature.data, "bones", text=text, text_ctxt=CONTEXT, icon="BONE_DATA")
+            bones.prop_search(settings, field, armature_data(armature), "bones", text=text, text_ctxt=CONTEXT,
+                              icon="BONE_DATA")
         names = bone_names(settings, armature)
         problem = feet_problem(armature, names)
         if problem is not None:  # what Probe and Bake would refuse with, and its fix, above the button
@@ -53,7 +55,7 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
         found = values.read(armature)
         if not found:  # below the buttons: what a probe replaces must not move them
             layout.label(text=tr("Not probed yet"), icon="INFO", translate=False)
-            if not armature.overanim.foot_ik.bones_detected:
+            if not overanim(armature).foot_ik.bones_detected:
                 layout.label(text=tr("Found by name on first use"), icon="BLANK1", translate=False)
             return
         box = layout.box().column(align=True)
@@ -88,7 +90,7 @@ def trace_texts(armature: bpy.types.Object, probed: float) -> tuple[str, Message
     """The probed trace distance as the Trace field above makes it ("55.4 cm = 50 × 1.107"); when
     the field or the measurement changed since, that value alone and a note of what the next
     probe uses."""
-    settings = armature.overanim.foot_ik
+    settings = overanim(armature).foot_ik
     now, scale = trace_distance(armature, settings)
     if abs(now - probed) < 0.05:  # the values show one decimal
         return f"{probed:.1f} cm = {settings.trace_distance:g} × {scale:.3f}", None

@@ -14,6 +14,7 @@ import bpy
 from ...core.foot_ik import VALUE_NAMES
 from ..overrides import lost_on_save_warning, mark_overridable
 from ..shared.names import PREFIX
+from ..shared.typed import has_property, property_ui
 
 FOOT_IK_PREFIX = f"{PREFIX}FootIK_"
 DESCRIPTIONS = {
@@ -50,7 +51,7 @@ def write(obj: bpy.types.Object, values: Mapping[str, float]) -> None:
         mark_overridable(obj, key)  # a library override of this rig can probe and bake it again
         unit, text = DESCRIPTIONS[name]
         suffix = f" ({unit})" if unit else ""
-        obj.id_properties_ui(key).update(description=f"{text}{suffix}. {COMPUTED}", precision=3, default=0.0)
+        property_ui(obj, key).update(description=f"{text}{suffix}. {COMPUTED}", precision=3, default=0.0)
 
 
 def override_warning(obj: bpy.types.Object, operator: str) -> list[tuple[str, str]]:
@@ -60,11 +61,11 @@ def override_warning(obj: bpy.types.Object, operator: str) -> list[tuple[str, st
 
 def read(obj: bpy.types.Object) -> dict[str, float]:
     """The values currently on ``obj`` (evaluated, when a bake animates them); empty if never probed."""
-    return {name: float(obj[property_name(name)]) for name in VALUE_NAMES if property_name(name) in obj}
+    return {name: float(obj[property_name(name)]) for name in VALUE_NAMES if has_property(obj, property_name(name))}
 
 
 def remove(obj: bpy.types.Object) -> None:
     """Delete the ten properties (a removed bake takes the values it animated with it)."""
     for name in VALUE_NAMES:
-        if property_name(name) in obj:
+        if has_property(obj, property_name(name)):
             del obj[property_name(name)]

@@ -11,6 +11,7 @@ import bpy
 from ...core.messages import Message, plural
 from ..overrides import refill
 from ..shared.scene import require_usable
+from ..shared.typed import overanim
 from .lod import LodRow, coverage
 
 
@@ -40,7 +41,7 @@ def check_lod_coverage(context: bpy.types.Context, armature: bpy.types.Object) -
     """The coverage rows, stored on the armature (replacing the previous ones). An uncovered Region
     its policy requires is an ERROR line of the log, not an exception: the rows are the result."""
     rows = coverage(context, require_usable(armature))
-    for item, row in zip(refill(armature.overanim.lod_rows, len(rows), "region"), rows, strict=True):
+    for item, row in zip(refill(overanim(armature).lod_rows, len(rows), "region"), rows, strict=True):
         item.region, item.lod, item.covered = row.region, row.lod, row.covered
         item.attachment_dependency, item.verdict = row.attachment_dependency, row.verdict.name
     return LodCoverageResult(rows, _findings(rows))

@@ -11,6 +11,7 @@ from ...core import LodCoverageVerdict, RegionLodPolicy, lod_coverage_verdict
 from ..masks.masks import mesh_masks, region_table
 from ..regions.properties import region_enum
 from ..shared.scene import deformed_meshes, lod_index, require_object_mode
+from ..shared.typed import scene_of
 
 
 @dataclass(frozen=True)
@@ -29,17 +30,17 @@ def attachment_bones(armature: bpy.types.Object, scene: bpy.types.Scene) -> set[
 
 
 def coverage(context: bpy.types.Context, armature: bpy.types.Object) -> list[LodRow]:
-    require_object_mode(armature, context.scene)
+    require_object_mode(armature, scene_of(context))
     table = region_table(armature)
     policies = [region_enum(entry.region, "lod_policy", RegionLodPolicy) for entry in table]
-    meshes = deformed_meshes(armature, context.scene)
+    meshes = deformed_meshes(armature, scene_of(context))
     lods = sorted({lod_index(m) for m in meshes})
     covered: dict[tuple[str, int], bool] = {}
     for mesh_obj in meshes:
         for name, mask in mesh_masks(mesh_obj, table).items():
             key = (name, lod_index(mesh_obj))
             covered[key] = covered.get(key, False) or bool(mask.size and float(mask.max()) > 0.0)
-    attached = attachment_bones(armature, context.scene)
+    attached = attachment_bones(armature, scene_of(context))
     rows = []
     for entry, policy in zip(table, policies, strict=True):
         name = entry.region.name

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import bpy
 
@@ -14,6 +14,12 @@ from ..overrides import kept_on_overrides
 class OVERANIM_PG_lod_row(bpy.types.PropertyGroup):
     """One (Region, LOD) line of the coverage table."""
 
+    if TYPE_CHECKING:  # the registered fields below, as mypy sees them (tests/blender/test_property_types.py)
+        region: str
+        lod: int
+        covered: bool
+        attachment_dependency: bool
+        verdict: str
     __annotations__: dict[str, Any] = {
         "region": bpy.props.StringProperty(),
         "lod": bpy.props.IntProperty(),

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import bpy
 
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
 from ..overrides import in_use
+from ..shared.typed import overanim
 
-VERDICT_ICONS = {"OK": "CHECKMARK", "WARNING": "ERROR", "ERROR": "CANCEL"}
+if TYPE_CHECKING:
+    from ..shared.typed import Icon
+
+VERDICT_ICONS: dict[str, Icon] = {"OK": "CHECKMARK", "WARNING": "ERROR", "ERROR": "CANCEL"}
 
 
 def lod_row_text(row: Any) -> Message:
@@ -25,7 +29,7 @@ def lod_row_text(row: Any) -> Message:
 
 def draw_coverage(layout: bpy.types.UILayout, armature: bpy.types.Object) -> None:
     """The table of the last Check LOD Coverage, when there is one."""
-    lod_rows = in_use(armature.overanim.lod_rows, "region")
+    lod_rows = in_use(overanim(armature).lod_rows, "region")
     if not lod_rows:
         return
     table = layout.box().column(align=True)

@@ -12,6 +12,7 @@ import bpy
 from ...core.messages import Message, plural
 from ..regions.properties import renamed_keys_report
 from ..shared.scene import require_usable
+from ..shared.typed import overanim
 from . import masks, shading
 from .masks import PaintStats
 
@@ -33,7 +34,7 @@ def paint_region_masks(context: bpy.types.Context, armature: bpy.types.Object, o
     Raises OverAnimError, having painted nothing, for a rig or Regions it cannot paint."""
     options = options or PaintOptions()
     stats = masks.paint(context, require_usable(armature), options.write_vertex_groups, progress)
-    armature.overanim.masks_painted = True
+    overanim(armature).masks_painted = True
     shading.show_attribute_colors()
     return PaintResult(stats, [
         ("INFO", Message("Painted {masks} on {meshes} ({vertices})",

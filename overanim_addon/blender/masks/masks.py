@@ -21,9 +21,10 @@ bit for bit what a fresh paint writes.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import bpy
 import numpy as np
@@ -37,6 +38,7 @@ from ..attribute_arrays import attribute_array
 from ..regions.properties import OVERANIM_PG_region, mask_policy, region_keys, require_region_bones
 from ..shared.names import PREFIX
 from ..shared.scene import deformed_meshes, require_object_mode
+from ..shared.typed import has_property, mesh_data, overanim, scene_of
 from ..weights import forget_node_groups, region_weights
 from . import packed
 
@@ -68,7 +70,7 @@ def region_table(armature: bpy.types.Object) -> list[RegionBones]:
     """Every Region with its bones; an error when one has no bones to paint, or when the Region
     names cannot be keyed (empty, duplicate, clashing: ``region_keys``)."""
     region_keys(armature)
-    table = [RegionBones(region, require_region_bones(armature, region)) for region in armature.overanim.regions]
+    table = [RegionBones(region, require_region_bones(armature, region)) for region in overanim(armature).regions]
     if not table:
         raise OverAnimError(Message("'{name}' has no Regions to paint: add one in the Regions panel",
                                     name=armature.name))
@@ -87,7 +89,7 @@ def require_free_names(mesh_obj: bpy.types.Object, colors: list[str], groups: li
     colour attribute we write makes ``color_attributes.new`` fail, and an attribute of another kind
     makes Blender write ours as ``<name>.001``. Such names belong to the artist: refuse before
     anything is written."""
-    mesh = mesh_obj.data
+    mesh = mesh_data(mesh_obj)
     # found by iterating: a look-up by name (Mesh.attributes[name], get, 'in') makes Blender copy the
     # attribute's array out of the sharing with the evaluated mesh, for every Region
     # of every repaint, whether its mask is written or not
@@ -109,7 +111,7 @@ def require_free_names(mesh_obj: bpy.types.Object, colors: list[str], groups: li
                                         "OverAnim writes: rename or remove it first", mesh=mesh_obj.name, name=name))
 
 
-def _color_attribute(mesh: bpy.types.Mesh, name: str) -> bpy.types.Attribute:
+def _color_attribute(mesh: bpy.types.Mesh, name: str) -> bpy.types.FloatColorAttribute:
     """The POINT / FLOAT_COLOR attribute ``name``, made (again) when missing or of another kind."""
     attribute = mesh.color_attributes.get(name)
     if attribute is not None and (attribute.domain != "POINT" or attribute.data_type != "FLOAT_COLOR"):
@@ -117,7 +119,7 @@ def _color_attribute(mesh: bpy.types.Mesh, name: str) -> bpy.types.Attribute:
         attribute = None
     if attribute is None:
         attribute = mesh.color_attributes.new(name, "FLOAT_COLOR", "POINT")
-    return attribute
+    return cast(bpy.types.FloatColorAttribute, attribute)
 
 
 def _write_color(mesh: bpy.types.Mesh, name: str, work: MeshWork, fill: Callable[[np.ndarray], object]) -> None:
@@ -155,7 +157,7 @@ def _write_vertex_group(mesh_obj: bpy.types.Object, name: str, mask: np.ndarray)
 
 
 def _remember_colors(mesh: bpy.types.Mesh) -> None:
-    if PREV_ACTIVE in mesh:
+    if has_property(mesh, PREV_ACTIVE):
         return  # already remembered by an earlier paint: keep the artist's, not our preview
     attrs = mesh.color_attributes
     active = attrs.active_color.name if attrs.active_color is not None else ""
@@ -181,7 +183,7 @@ class MeshWork:
     scratch: np.ndarray
     preview: PreviewWork
     sources: list[tuple[str, ...]] = field(default_factory=list)
-    policies: list[RegionMaskPolicy | None] = field(default_factory=list)
+    policies: Sequence[RegionMaskPolicy | None] = field(default_factory=list)
     valid: bool = False
     incoming: list[np.ndarray] | None = None  # sums read again, to compare with the kept ones (made on first use)
     differs: np.ndarray | None = None  # the comparison's bool row
@@ -243,7 +245,7 @@ def _plan(mesh_obj: bpy.types.Object, table: Sequence[RegionBones], reread: Coll
     rewritten when their sums differ from the kept ones; a Region whose bones, vertex groups or
     mask policy changed is read or evaluated again as needed."""
     regions = tuple(entry.region.name for entry in table)
-    work = _mesh_work(mesh_obj.data, regions)
+    work = _mesh_work(mesh_data(mesh_obj), regions)
     full = full or not work.valid
     existing = {group.name for group in mesh_obj.vertex_groups}
     sources = [tuple(bone for bone in entry.bones if bone in existing) for entry in table]
@@ -277,7 +279,7 @@ def _plan(mesh_obj: bpy.types.Object, table: Sequence[RegionBones], reread: Coll
 def _write(plan: _Plan, table: Sequence[RegionBones], palette: np.ndarray, channels: dict[str, str],
            write_vertex_groups: bool) -> None:
     mesh_obj, work = plan.mesh_obj, plan.work
-    mesh = mesh_obj.data
+    mesh = mesh_data(mesh_obj)
     written = {table[i].region.name for i in plan.write}
     repack = plan.full or channels != work.channels or bool(written & set(channels.values()))
     if work.vertices == 0 or not (plan.write or repack):
@@ -291,7 +293,7 @@ def _write(plan: _Plan, table: Sequence[RegionBones], palette: np.ndarray, chann
     _remember_colors(mesh)
     for i in plan.write:
         name = table[i].region.name
-        _write_color(mesh, mask_name(name), work, lambda rgba, i=i: grey_colors(work.masks[i], rgba))
+        _write_color(mesh, mask_name(name), work, functools.partial(grey_colors, work.masks[i]))
         if write_vertex_groups:
             _write_vertex_group(mesh_obj, group_name(name), work.masks[i])
     _write_color(mesh, PREVIEW, work, lambda rgba: preview_colors(work.masks, palette, out=rgba, work=work.preview,
@@ -305,13 +307,13 @@ def _write(plan: _Plan, table: Sequence[RegionBones], palette: np.ndarray, chann
 def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: bool,
                   reread: Mapping[str, Collection[str] | None], write_vertex_groups: bool = False,
                   progress: Iterator[None] | None = None) -> tuple[list[RegionBones], list[_Plan]]:
-    require_object_mode(armature, context.scene)
+    require_object_mode(armature, scene_of(context))
     table = region_table(armature)
-    meshes = deformed_meshes(armature, context.scene)
+    meshes = deformed_meshes(armature, scene_of(context))
     if not meshes:
         raise OverAnimError(Message("No mesh is deformed by '{name}'", name=armature.name))
     for mesh_obj in meshes:
-        if mesh_obj.library is not None or mesh_obj.data.library is not None:
+        if mesh_obj.library is not None or mesh_data(mesh_obj).library is not None:
             raise OverAnimError(Message("Mesh '{name}' is linked from a library and read-only", name=mesh_obj.name))
     channels = packed.channel_table(armature)
     colors = [mask_name(entry.region.name) for entry in table] + [PREVIEW] + ([packed.PACKED] if channels else [])
@@ -328,7 +330,7 @@ def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: 
                 next(progress, None)
     except BaseException:
         for mesh_obj in meshes:  # what was kept may not be what was written: read it all next time
-            invalidate(mesh_obj.data)
+            invalidate(mesh_data(mesh_obj))
         raise
     for region, color in zip((entry.region for entry in table), palette, strict=True):
         if not np.array_equal(np.asarray(region.preview_color, np.float32), color):
@@ -365,11 +367,11 @@ def repaint(context: bpy.types.Context, armature: bpy.types.Object,
 def clear(context: bpy.types.Context, armature: bpy.types.Object) -> int:
     """Remove every OverAnim_ colour attribute and vertex group from the armature's meshes and
     restore the previous active/render colour attributes. Returns how many items were removed."""
-    require_object_mode(armature, context.scene)
+    require_object_mode(armature, scene_of(context))
     forget()
     removed = 0
-    for mesh_obj in deformed_meshes(armature, context.scene):
-        mesh = mesh_obj.data
+    for mesh_obj in deformed_meshes(armature, scene_of(context)):
+        mesh = mesh_data(mesh_obj)
         if mesh.library is not None:
             continue
         for group in [g for g in mesh_obj.vertex_groups if g.name.startswith(GROUP_PREFIX)]:
@@ -384,7 +386,7 @@ def clear(context: bpy.types.Context, armature: bpy.types.Object) -> int:
         if render in mesh.color_attributes:
             mesh.color_attributes.render_color_index = mesh.color_attributes.find(render)
         for key in (PREV_ACTIVE, PREV_RENDER):
-            if key in mesh:
+            if has_property(mesh, key):
                 del mesh[key]
         mesh.update()
     return removed

@@ -9,6 +9,7 @@ from ..compose import compose as compose_module
 from ..i18n import CONTEXT
 from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, poll_regions, refuse_poll
 from ..shared.scene import deformed_meshes, require_armature
+from ..shared.typed import overanim, scene_of, window_manager_of
 from . import live, shading
 from . import masks as masks_module
 from .engine import PaintOptions, paint_region_masks
@@ -16,7 +17,7 @@ from .engine import PaintOptions, paint_region_masks
 
 def _progress(context: bpy.types.Context, steps: int):
     """window_manager progress (the cursor counter in the UI) around a loop of ``steps``."""
-    wm = context.window_manager
+    wm = window_manager_of(context)
     wm.progress_begin(0, max(steps, 1))
     try:
         for step in range(steps):
@@ -45,7 +46,7 @@ class OVERANIM_OT_paint_region_masks(OverAnimOperatorMixin, bpy.types.Operator):
 
     def run(self, context):
         armature = require_armature(context)
-        progress = _progress(context, len(deformed_meshes(armature, context.scene)))
+        progress = _progress(context, len(deformed_meshes(armature, scene_of(context))))
         try:
             options = PaintOptions(write_vertex_groups=self.write_vertex_groups)
             return paint_region_masks(context, armature, options, progress).log
@@ -64,8 +65,8 @@ class OVERANIM_OT_clear_region_preview(ArmatureOperatorMixin, bpy.types.Operator
         armature = require_armature(context)
         removed = masks_module.clear(context, armature) + compose_module.clear_composed(context, armature)
         live.set_live_preview(context, armature, False)  # else the next slider change would paint it all again
-        armature.overanim.masks_painted = False
-        if not any(obj.overanim.masks_painted for obj in bpy.data.objects if obj.type == "ARMATURE"):
+        overanim(armature).masks_painted = False
+        if not any(overanim(obj).masks_painted for obj in bpy.data.objects if obj.type == "ARMATURE"):
             shading.restore_colors()  # the views go back once no rig shows a preview any more
         return [("INFO", plural(removed, "Removed {n} OverAnim item", "Removed {n} OverAnim items"))]
 
@@ -83,7 +84,7 @@ class OVERANIM_OT_show_region_preview(OverAnimOperatorMixin, bpy.types.Operator)
         armature = poll_armature(cls, context)
         if armature is None:
             return False
-        if not armature.overanim.masks_painted:
+        if not overanim(armature).masks_painted:
             return refuse_poll(cls, Message("'{name}' has no painted Region masks: Paint Region Masks first",
                                             name=armature.name))
         return True
@@ -102,7 +103,7 @@ class OVERANIM_OT_live_preview(ArmatureOperatorMixin, bpy.types.Operator):
 
     def run(self, context):
         armature = require_armature(context)
-        on = not armature.overanim.live_preview
+        on = not overanim(armature).live_preview
         live.set_live_preview(context, armature, on)
         return [("INFO", Message("Live Preview on: the masks follow the Region fields and the weights") if on
                  else Message("Live Preview off"))]

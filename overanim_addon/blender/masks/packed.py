@@ -12,6 +12,7 @@ sRGB mode writes byte / 255. A channel no Region uses is 0. The bytes are comput
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 import bpy
 import numpy as np
@@ -19,6 +20,7 @@ import numpy as np
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..attribute_arrays import attribute_array
+from ..shared.typed import overanim
 
 PACKED = "OverAnim_RegionMasks"
 CHANNELS = ("R", "G", "B", "A")
@@ -27,7 +29,7 @@ CHANNELS = ("R", "G", "B", "A")
 def channel_table(armature: bpy.types.Object) -> dict[str, str]:
     """Channel -> name of the Region packed in it; an error when two Regions share a channel."""
     table: dict[str, str] = {}
-    for region in armature.overanim.regions:
+    for region in overanim(armature).regions:
         channel = region.mask_channel
         if channel not in CHANNELS:
             continue
@@ -79,7 +81,7 @@ def write_packed(mesh: bpy.types.Mesh, masks: Mapping[str, np.ndarray], channels
     attributes = mesh.color_attributes
     # Blender makes a new colour attribute the active and render one when there was none: keep the
     # artist's choice (by name: indices shift when attributes come and go)
-    active, render = attributes.active_color_name, attributes.default_color_name
+    active, render = cast(str, attributes.active_color_name), attributes.default_color_name
     attribute = attributes.get(PACKED)
     if attribute is not None and (attribute.domain != "POINT" or attribute.data_type != "BYTE_COLOR"
                                   or not channels):
@@ -88,6 +90,7 @@ def write_packed(mesh: bpy.types.Mesh, masks: Mapping[str, np.ndarray], channels
     if channels:
         if attribute is None:
             attribute = attributes.new(PACKED, "BYTE_COLOR", "POINT")
+        attribute = cast(bpy.types.ByteColorAttribute, attribute)
         array = attribute_array(attribute, np.uint8, 4)  # color_srgb would convert item by item
         if array is not None:
             packed_bytes(masks, channels, array)

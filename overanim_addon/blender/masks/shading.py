@@ -13,24 +13,27 @@ not the colour type: the legend then offers Show Preview (``shows_preview``).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final, cast
 
 import bpy
 
+from ..shared.typed import has_property
+
 REMEMBERED = "OverAnim_ShadingColorType"
-SHOWN = "VERTEX"  # Blender's identifier of the "Attribute" colour type
+SHOWN: Final = "VERTEX"  # Blender's identifier of the "Attribute" colour type
 
 
 def _views(screen: bpy.types.Screen) -> Iterator[tuple[str, bpy.types.SpaceView3D]]:
     for area_index, area in enumerate(screen.areas):
         for space_index, space in enumerate(area.spaces):  # inactive spaces of a switched area included
             if space.type == "VIEW_3D":
-                yield f"{area_index}.{space_index}", space
+                yield f"{area_index}.{space_index}", cast(bpy.types.SpaceView3D, space)
 
 
 def show_attribute_colors() -> None:
     """Every 3D View shows the active colour attribute; the first call remembers what they showed."""
     for screen in bpy.data.screens:
-        remembered = screen[REMEMBERED].to_dict() if REMEMBERED in screen else {}
+        remembered = screen[REMEMBERED].to_dict() if has_property(screen, REMEMBERED) else {}
         for key, space in _views(screen):
             remembered.setdefault(key, space.shading.color_type)
             space.shading.color_type = SHOWN
@@ -43,7 +46,7 @@ def restore_colors() -> int:
     Returns how many views were restored."""
     restored = 0
     for screen in bpy.data.screens:
-        if REMEMBERED not in screen:
+        if not has_property(screen, REMEMBERED):
             continue
         remembered = screen[REMEMBERED].to_dict()
         for key, space in _views(screen):
@@ -59,5 +62,5 @@ def shows_preview(context: bpy.types.Context) -> bool:
     scripts: whether every 3D View of the file does)."""
     space = context.space_data
     if space is not None and space.type == "VIEW_3D":
-        return bool(space.shading.color_type == SHOWN)
+        return bool(cast(bpy.types.SpaceView3D, space).shading.color_type == SHOWN)
     return all(view.shading.color_type == SHOWN for screen in bpy.data.screens for _key, view in _views(screen))

@@ -9,6 +9,7 @@ from ..compose import ui as compose_ui
 from ..i18n import CONTEXT, tr
 from ..lod import ui as lod_ui
 from ..shared.panels import ORDER, OverAnimSubPanel, checkbox_icon
+from ..shared.typed import layout_of, overanim
 from ..text_wrap import wrapped_label
 from . import live, shading
 
@@ -19,8 +20,8 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
 
     def draw(self, context: bpy.types.Context) -> None:
         armature = self.armature(context)
-        data = armature.overanim
-        layout = self.layout
+        data = overanim(armature)
+        layout = layout_of(self)
         col = layout.column(align=True)
         col.operator("overanim.paint_region_masks", icon="BRUSH_DATA")
         on = data.live_preview

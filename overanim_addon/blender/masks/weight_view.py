@@ -13,6 +13,7 @@ in for it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 import bpy
 
@@ -26,7 +27,7 @@ def _view_spaces() -> Iterator[bpy.types.SpaceView3D]:
         for area in screen.areas:
             for space in area.spaces:
                 if space.type == "VIEW_3D":
-                    yield space
+                    yield cast(bpy.types.SpaceView3D, space)
 
 
 def _lowered(space: bpy.types.SpaceView3D) -> bool:
@@ -34,7 +35,7 @@ def _lowered(space: bpy.types.SpaceView3D) -> bool:
 
 
 def _default_opacity() -> float:
-    return bpy.types.View3DOverlay.bl_rna.properties["weight_paint_mode_opacity"].default
+    return cast(bpy.types.FloatProperty, bpy.types.View3DOverlay.bl_rna.properties["weight_paint_mode_opacity"]).default
 
 
 def show_preview() -> None:

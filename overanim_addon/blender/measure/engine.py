@@ -17,6 +17,7 @@ from ..overrides import lost_on_save_warning
 from ..regions.properties import renamed_keys_report
 from ..shared.names import CHARACTER_HEIGHT_WS
 from ..shared.scene import require_usable
+from ..shared.typed import has_property, overanim
 from . import results as results_module
 from .measure import measure
 from .results import MeasurementResults
@@ -70,7 +71,7 @@ def _measure_and_store(context: bpy.types.Context, armature: bpy.types.Object,
                        options: MeasureOptions) -> MeasureResult:
     findings = run_checks(context, armature)
     refusal = _refusal(findings, options.for_export)
-    if refusal is not None or not options.side or armature.overanim.checks_run:
+    if refusal is not None or not options.side or overanim(armature).checks_run:
         store_checks(armature, findings)
     if refusal is not None:
         return MeasureResult(None, [("ERROR", refusal)])
@@ -78,7 +79,7 @@ def _measure_and_store(context: bpy.types.Context, armature: bpy.types.Object,
     count = results_module.write(armature, results)
     kept = [] if options.for_export else lost_on_save_warning(armature, results.properties(), "Measure Proportions")
     if not options.side:
-        armature.overanim.show_results = True  # the Results panel opens on what was just measured
+        overanim(armature).show_results = True  # the Results panel opens on what was just measured
     c = results.character
     # warnings, and information such as an animation's pose; not what only the export needs to say
     log = [(f.severity, f.message) for f in findings if f.id not in EXPORT_ONLY]
@@ -100,7 +101,7 @@ def ensure_measured(context: bpy.types.Context, armature: bpy.types.Object) -> l
     """Measure the rig (its checks included) when it has no measurement yet, on the side (nothing
     opens in the panel), for the features that read it (foot IK, motion); returns what the report
     says of it (nothing when it was measured). Raises OverAnimError when a check refuses it."""
-    if CHARACTER_HEIGHT_WS in armature:
+    if has_property(armature, CHARACTER_HEIGHT_WS):
         return []
     log = _measure_and_store(context, armature, MeasureOptions(side=True)).log
     if log and log[-1][0] == "ERROR":  # a check that failed

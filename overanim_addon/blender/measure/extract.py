@@ -11,6 +11,7 @@ import numpy as np
 
 from ...core.skeleton import BoneInfo, Skeleton
 from ..shared.scene import lod_index
+from ..shared.typed import armature_data, mesh_data
 from ..weights import region_weights
 
 
@@ -20,11 +21,11 @@ def skeleton(armature: bpy.types.Object, cm: float, skin: Mapping[str, np.ndarra
         BoneInfo(
             name=bone.name,
             parent=bone.parent.name if bone.parent else None,
-            head=tuple(float(c) * cm for c in bone.head_local),  # type: ignore[arg-type]
-            tail=tuple(float(c) * cm for c in bone.tail_local),  # type: ignore[arg-type]
+            head=tuple(float(c) * cm for c in bone.head_local[:]),  # type: ignore[arg-type]
+            tail=tuple(float(c) * cm for c in bone.tail_local[:]),  # type: ignore[arg-type]
             deforms=bool(bone.use_deform),
         )
-        for bone in armature.data.bones
+        for bone in armature_data(armature).bones
     ]
     return Skeleton(bones, skin)
 
@@ -35,7 +36,7 @@ def linear_world(armature: bpy.types.Object) -> np.ndarray:
 
 def rest_points(mesh_obj: bpy.types.Object, armature: bpy.types.Object, cm: float) -> np.ndarray:
     """The mesh's original vertices in the armature's space, in cm (N x 3)."""
-    mesh = mesh_obj.data
+    mesh = mesh_data(mesh_obj)
     # Blender stores float32: a float32 buffer is one copy, a float64 one a conversion per value
     co32 = np.empty(len(mesh.vertices) * 3, np.float32)
     mesh.vertices.foreach_get("co", co32)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import bpy
 import numpy as np
 
@@ -13,28 +15,29 @@ from ...core.skeleton import Skeleton, region_tip_point
 from ..calibration.properties import settings_from_properties
 from ..regions.properties import region_enum, region_keys, require_region_bones
 from ..shared.scene import cm_per_unit, deformed_meshes, require_object_mode
+from ..shared.typed import overanim, scene_of
 from . import extract
 from .results import MeasurementResults, RegionResult
 
 
 def measure(context: bpy.types.Context, armature: bpy.types.Object) -> MeasurementResults:
-    require_object_mode(armature, context.scene)
-    settings = settings_from_properties(armature.overanim.calibration)
+    require_object_mode(armature, scene_of(context))
+    settings = settings_from_properties(overanim(armature).calibration)
     problems = validate_calibration(settings)
     if problems:
         raise OverAnimError(Message("Calibration: {problem}", problem=joined(problems)))
-    cm = cm_per_unit(context.scene)
+    cm = cm_per_unit(scene_of(context))
     skeleton = extract.skeleton(armature, cm)
-    meshes = extract.lod0(deformed_meshes(armature, context.scene))
+    meshes = extract.lod0(deformed_meshes(armature, scene_of(context)))
 
     region_keys(armature)  # names that cannot be keyed are refused before any work
-    bones_by_region = {region.name: require_region_bones(armature, region) for region in armature.overanim.regions}
-    inputs = {region.name: {
+    bones_by_region = {region.name: require_region_bones(armature, region) for region in overanim(armature).regions}
+    inputs: dict[str, dict[str, Any]] = {region.name: {
         "measurement_basis": region_enum(region, "measurement_basis", MotionMeasurementBasis).value,
         "spatial_calibration_mode": region_enum(region, "spatial_calibration_mode", SpatialCalibrationMode).value,
         "authored_distance": float(region.authored_distance),
         "region_ratio": float(region.region_ratio),
-    } for region in armature.overanim.regions}
+    } for region in overanim(armature).regions}
 
     points = [extract.rest_points(m, armature, cm) for m in meshes]  # once: both measures use them
     all_points = np.concatenate(points) if points else np.zeros((0, 3))

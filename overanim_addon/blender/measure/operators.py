@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import bpy
 from bpy_extras.io_utils import ExportHelper
@@ -12,6 +12,7 @@ from ..calibration.properties import settings_from_properties
 from ..shared.names import CHARACTER_HEIGHT_CS
 from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll
 from ..shared.scene import require_armature
+from ..shared.typed import has_property, overanim
 from . import results as results_module
 from .engine import measure_proportions
 
@@ -26,8 +27,12 @@ class OVERANIM_OT_measure_proportions(ArmatureOperatorMixin, bpy.types.Operator)
         return measure_proportions(context, require_armature(context)).log
 
 
-class OVERANIM_OT_export_results_json(OverAnimOperatorMixin, bpy.types.Operator, ExportHelper):
+# the stubs type bpy_extras' ExportHelper.invoke against Operator.invoke inconsistently
+class OVERANIM_OT_export_results_json(OverAnimOperatorMixin, bpy.types.Operator, ExportHelper):  # type: ignore[misc]
     """Save the measured results of the armature (lengths in cm) as a JSON file"""
+
+    if TYPE_CHECKING:
+        filepath: str  # ExportHelper's
 
     bl_idname = "overanim.export_results_json"
     bl_label = "Export Results (JSON)"
@@ -40,7 +45,7 @@ class OVERANIM_OT_export_results_json(OverAnimOperatorMixin, bpy.types.Operator,
         armature = poll_armature(cls, context)
         if armature is None:
             return False
-        if CHARACTER_HEIGHT_CS not in armature:
+        if not has_property(armature, CHARACTER_HEIGHT_CS):
             return refuse_poll(cls, Message("'{name}' has no results yet: Measure Proportions first",
                                             name=armature.name))
         return True
@@ -51,7 +56,7 @@ class OVERANIM_OT_export_results_json(OverAnimOperatorMixin, bpy.types.Operator,
         payload: dict[str, Any] = {
             "armature": armature.name,
             "units": "cm",
-            "calibration": settings_from_properties(armature.overanim.calibration).as_dict(),
+            "calibration": settings_from_properties(overanim(armature).calibration).as_dict(),
             "custom_properties": dict(results_module.read(armature)),
         }
         path = Path(bpy.path.abspath(self.filepath))

@@ -39,6 +39,7 @@ from ...core.naming import derived_name, region_key, region_keys
 from ...core.skeleton import BoneEnd, TipPoint
 from ..overrides import mark_overridable
 from ..shared.names import PREFIX, ROOT_BONE
+from ..shared.typed import property_ui
 
 REGION_PREFIX = f"{PREFIX}Region_"
 COMPUTED = "Computed by OverAnim (Measure Proportions); edits are overwritten when measuring again"
@@ -212,7 +213,7 @@ def write(obj: bpy.types.Object, results: MeasurementResults) -> int:
         obj[name] = value
         mark_overridable(obj, name)  # a library override of this rig can measure it again
         description = f"{text}{' (cm)' if unit == 'cm' else ''}. {COMPUTED}"
-        ui = obj.id_properties_ui(name)
+        ui = property_ui(obj, name)
         if isinstance(value, float):
             ui.update(description=description, min=0.0, soft_min=0.0, soft_max=1000.0 if unit else 10.0,
                       precision=3)

@@ -6,6 +6,7 @@ from ...core.naming import region_key
 from ..i18n import CONTEXT, tr
 from ..shared.names import CHARACTER_HEIGHT_CS, PREFIX
 from ..shared.panels import ORDER, OverAnimSubPanel
+from ..shared.typed import has_property, layout_of, overanim
 from .results import CHARACTER_PROPS, region_properties
 
 # Row labels that read in full at the sidebar's default width (the custom properties' descriptions
@@ -29,15 +30,15 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
 
     def draw(self, context: bpy.types.Context) -> None:
         armature = self.armature(context)
-        layout = self.layout
-        header, body = layout.panel_prop(armature.overanim, "show_results")
+        layout = layout_of(self)
+        header, body = layout.panel_prop(overanim(armature), "show_results")
         header.label(text="Results", text_ctxt=CONTEXT)
         if body is not None:
             self.draw_results(body, armature)
 
     @staticmethod
     def draw_results(layout: bpy.types.UILayout, armature: bpy.types.Object) -> None:
-        if CHARACTER_HEIGHT_CS not in armature:
+        if not has_property(armature, CHARACTER_HEIGHT_CS):
             layout.label(text=tr("Not measured yet"), icon="INFO", translate=False)
             return
         table = layout.column(align=True)
@@ -56,9 +57,9 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
             line(text, *((f"{v:.1f} cm" if unit else f"{v:.3f}") for v in (cs, ws)))
         root = armature.get(f"{PREFIX}LocomotionRootBone", "")
         layout.label(text=f"Locomotion root: {root}", icon="BONE_DATA", translate=False)
-        for region in armature.overanim.regions:
+        for region in overanim(armature).regions:
             names = region_properties(region.name)
-            if names["SpanLength"] not in armature:
+            if not has_property(armature, names["SpanLength"]):
                 continue
             box = layout.box()
             box.label(text=region.name, icon="GROUP_BONE", translate=False)  # the artist's name

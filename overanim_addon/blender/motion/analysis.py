@@ -50,6 +50,7 @@ from ..shared import names, nla_tracks
 from ..shared.fcurves import NewChannels
 from ..shared.ground_reference import ground_root
 from ..shared.scene import cm_per_unit, read_only_reason, require_object_mode
+from ..shared.typed import animation_data_of, armature_data, overanim, pose_of, scene_of
 
 PREFIX = f"{names.PREFIX}Motion_"
 REGION_PREFIX = f"{PREFIX}Region_"
@@ -163,7 +164,7 @@ class MotionResult:
 def own_actions(armature: bpy.types.Object) -> set[Any]:
     """The actions the add-on keyed on this armature (its motion curves, the foot-IK bake): never the
     analysed clip."""
-    found = {armature.overanim.motion.curves_action, getattr(armature.overanim.foot_ik, "baked_action", None)}
+    found = {overanim(armature).motion.curves_action, getattr(overanim(armature).foot_ik, "baked_action", None)}
     adt = armature.animation_data
     if adt is not None:
         found |= {s.action for t in adt.nla_tracks if t.name in (nla.BAKE_NAME, TRACK) for s in t.strips}
@@ -194,7 +195,7 @@ def evaluated_source(armature: bpy.types.Object) -> tuple[bpy.types.Action, Any]
 def default_range(scene: bpy.types.Scene, action: bpy.types.Action, strip: Any) -> tuple[int, int]:
     """The action's frame range in scene frames (through its strip when it plays from the NLA), or the
     scene's when that spans less than two frames."""
-    start, end = (float(f) for f in action.frame_range)
+    start, end = (float(f) for f in action.frame_range[:])
     if strip is not None:
         def to_scene(frame: float) -> float:
             scene_frame = strip.frame_start + (frame - strip.action_frame_start) * strip.scale
@@ -234,7 +235,7 @@ class _Plan:
 
 
 def _plan(context: bpy.types.Context, armature: bpy.types.Object, options: MotionOptions) -> _Plan:
-    scene = context.scene
+    scene = scene_of(context)
     require_object_mode(armature, scene)
     read_only = read_only_reason(armature)
     if read_only is not None:
@@ -257,12 +258,12 @@ def _plan(context: bpy.types.Context, armature: bpy.types.Object, options: Motio
         raise OverAnimError(Message("Motion needs at least 2 frames (the range is frame {start} only)", start=start))
     fps, cm = _fps(scene), cm_per_unit(scene)
     try:
-        basis = coerce_enum(MotionMeasurementBasis, armature.overanim.calibration.motion_basis)
+        basis = coerce_enum(MotionMeasurementBasis, overanim(armature).calibration.motion_basis)
     except ValueError:  # a value set past the UI reads as ''
         raise OverAnimError(Message("Actor Motion Basis holds an unknown value: pick one in the Calibration panel")) \
             from None
     keys = region_keys(armature)  # names that cannot be keyed are refused before anything is written
-    for region in armature.overanim.regions:  # a Region without bones is refused before anything is written
+    for region in overanim(armature).regions:  # a Region without bones is refused before anything is written
         require_region_bones(armature, region)
     log = ensure_measured(context, armature)  # a rig without a measurement is measured first
     measurement = measure(context, armature)
@@ -270,9 +271,9 @@ def _plan(context: bpy.types.Context, armature: bpy.types.Object, options: Motio
     # where Measure ended each Region's chain (with the skin bounding a leaf's invented tail)
     tip_points = {r.name: r.tip or region_tip_point(skeleton, r.bones) for r in measurement.regions}
     tips = {name: tip.tip for name, tip in tip_points.items()}
-    found = bone_names(armature.overanim.foot_ik, armature)
+    found = bone_names(overanim(armature).foot_ik, armature)
     feet = {side: name for side, name in zip(SIDES, (found.left_foot, found.right_foot), strict=True)
-            if name and name in armature.data.bones}
+            if name and name in armature_data(armature).bones}
     root = ground_root(armature, measurement.character.character_height_ws, cm)
     return _Plan(action, strip, np.arange(start, end + 1), fps, cm, measurement, root, tips, tip_points, feet, keys,
                  basis, log)
@@ -284,10 +285,10 @@ class MotionSession:
 
     def __init__(self, context: bpy.types.Context, armature: bpy.types.Object,
                  options: MotionOptions | None = None) -> None:
-        self.context, self.armature, self.scene = context, armature, context.scene
+        self.context, self.armature, self.scene = context, armature, scene_of(context)
         self.plan = _plan(context, armature, options or MotionOptions())
         self._frame = (self.scene.frame_current, self.scene.frame_subframe)
-        pose = armature.pose.bones
+        pose = pose_of(armature).bones
         row = {bone.name: i for i, bone in enumerate(pose)}
         tips = (tip.bone for tip in self.plan.tip_points.values())
         followed = list(dict.fromkeys([*([self.plan.root] if self.plan.root else []), *tips, *self.plan.feet.values()]))
@@ -314,7 +315,7 @@ class MotionSession:
     def step(self, seconds: float = math.inf) -> bool:
         """Sample frames for about ``seconds``; True once every frame is sampled."""
         until = time.perf_counter() + seconds
-        scene, frames, pose, armature = self.scene, self.plan.frames, self.armature.pose.bones, self.armature
+        scene, frames, pose, armature = self.scene, self.plan.frames, pose_of(self.armature).bones, self.armature
         rows = self._rows
         while self.count < len(frames):
             i = self.count
@@ -363,11 +364,11 @@ class MotionSession:
         worlds = self.worlds()
         reference = self._bone(plan.root, worlds)[0] if plan.root else worlds[:, :3, 3] * plan.cm
         actor, in_place = motion.actor_curves(reference[:, :2], plan.fps)
-        stop = armature.overanim.motion.stop_speed
+        stop = overanim(armature).motion.stop_speed
         distance = motion.distance_curve(reference[:, :2], plan.fps, stop)
         if in_place:  # no actor motion: float noise is no distance either
             distance = motion.DistanceCurve(np.zeros(len(distance.values)), distance.stop_index)
-        settings = settings_from_properties(armature.overanim.calibration)
+        settings = settings_from_properties(overanim(armature).calibration)
         enabled = settings.enable_automatic_calibration
         character = plan.measurement.character
         basis = plan.basis
@@ -396,7 +397,7 @@ class MotionSession:
                                                "written on the action (rename the Region)",
                                                region=measured.name, key=plan.keys[measured.name],
                                                limit=REGION_KEY_BYTES)))
-        m = armature.overanim.motion
+        m = overanim(armature).motion
         thresholds = motion.contact_thresholds(m.contact_speed, m.contact_height, character.locomotion_scale_ws)
         feet = {}
         for side, bone in plan.feet.items():
@@ -493,14 +494,14 @@ def _remove_properties(owner: Any) -> None:
 def _write(armature: bpy.types.Object, plan: _Plan, result: MotionResult, frame: int) -> None:
     """Everything the analysis writes (see the module docstring); ``frame``: the scene's frame, whose
     values the armature's properties hold until the curves play."""
-    settings = armature.overanim.motion
+    settings = overanim(armature).motion
     frames = result.frames
     # the previous analysis' curves go first: replaced, not stacked
     old = settings.curves_action
     settings.curves_action = None
     nla_tracks.remove(armature, old)
     if plan.strip is None:  # the artist's active action goes down into the NLA untouched
-        adt = armature.animation_data
+        adt = animation_data_of(armature)  # the plan found its active action there
         blending = (adt.action_blend_type, adt.action_extrapolation, adt.action_influence)
         pushed = nla.push_down(armature, int(frames[0]), int(frames[-1]))
         if pushed is not None:
@@ -614,7 +615,7 @@ def remove_motion_curves(armature: bpy.types.Object) -> list[tuple[str, str]]:
     if adt is not None and adt.use_tweak_mode:
         raise OverAnimError(Message("'{name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first",
                                     name=armature.name))
-    settings = armature.overanim.motion
+    settings = overanim(armature).motion
     old = settings.curves_action
     settings.curves_action = None
     removed = nla_tracks.remove(armature, old)

@@ -12,6 +12,7 @@ from ...core.messages import Message
 from ..i18n import CONTEXT
 from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature, refuse_poll
 from ..shared.scene import require_armature, require_object_mode
+from ..shared.typed import overanim, scene_of, window_manager_of
 from . import analysis
 from .analysis import MotionOptions, MotionSession
 
@@ -51,7 +52,7 @@ class OVERANIM_OT_analyze_motion(ModalSessionMixin, ArmatureOperatorMixin, bpy.t
         return session
 
     def run(self, context):
-        wm = context.window_manager
+        wm = window_manager_of(context)
         session = self._start(context)
         wm.progress_begin(0, session.total)
         try:
@@ -79,14 +80,14 @@ class OVERANIM_OT_remove_motion_curves(ArmatureOperatorMixin, bpy.types.Operator
         armature = poll_armature(cls, context)
         if armature is None:
             return False
-        settings = armature.overanim.motion
+        settings = overanim(armature).motion
         if settings.curves_action is None and settings.pushed_action is None:
             return refuse_poll(cls, Message("No motion curves on '{name}': Analyze Motion first", name=armature.name))
         return True
 
     def run(self, context):
         armature = require_armature(context)
-        require_object_mode(armature, context.scene)
+        require_object_mode(armature, scene_of(context))
         return analysis.remove_motion_curves(armature)
 
 

@@ -4,7 +4,7 @@ panel and for Remove Motion Curves). The actor's Measurement Basis is a Calibrat
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import bpy
 
@@ -17,6 +17,13 @@ from ..overrides import kept_on_overrides
 class OVERANIM_PG_motion_region(bpy.types.PropertyGroup):
     """One Region as the last analysis calibrated it."""
 
+    if TYPE_CHECKING:  # the registered fields below, as mypy sees them (tests/blender/test_property_types.py)
+        region: str
+        key: str
+        basis: str
+        resolved: bool
+        scale: float
+        named: bool
     __annotations__: dict[str, Any] = {
         "region": bpy.props.StringProperty(translation_context=CONTEXT),
         "key": bpy.props.StringProperty(translation_context=CONTEXT),
@@ -33,6 +40,28 @@ def _hidden(prop: Any, **kwargs: Any) -> Any:
 
 @kept_on_overrides
 class OVERANIM_PG_motion(bpy.types.PropertyGroup):
+    if TYPE_CHECKING:  # the registered fields below, as mypy sees them (tests/blender/test_property_types.py)
+        contact_speed: float
+        contact_height: float
+        stop_speed: float
+        analyzed_action: bpy.types.Action | None
+        curves_action: bpy.types.Action | None
+        frame_start: int
+        frame_end: int
+        basis: str
+        resolved: bool
+        scale: float
+        has_feet: bool
+        left_contacts: str
+        right_contacts: str
+        contact_speed_used: float
+        contact_height_used: float
+        regions: bpy.types.bpy_prop_collection_idprop[OVERANIM_PG_motion_region]
+        pushed_action: bpy.types.Action | None
+        pushed_track: str
+        pushed_blend_type: str
+        pushed_extrapolation: str
+        pushed_influence: float
     __annotations__: dict[str, Any] = {
         "contact_speed": bpy.props.FloatProperty(
             name="Contact Speed", translation_context=CONTEXT, default=motion.CONTACT_SPEED, min=0.0, soft_max=500.0,

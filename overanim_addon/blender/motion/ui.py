@@ -11,6 +11,7 @@ import bpy
 from ...core.messages import Message, plural
 from ..i18n import CONTEXT, tr
 from ..shared.panels import ORDER, OverAnimSubPanel
+from ..shared.typed import has_property, layout_of, overanim
 from .analysis import CALIBRATED, LINEAR, region_summary_name, summary_name
 
 ROWS = (("Distance", "Distance", "cm", 1), ("AverageSpeed", "Average Speed", "cm/s", 1),
@@ -28,21 +29,21 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
 
     def draw(self, context: bpy.types.Context) -> None:
         armature = self.armature(context)
-        settings = armature.overanim.motion
-        layout = self.layout
+        settings = overanim(armature).motion
+        layout = layout_of(self)
         layout.use_property_split = True
         layout.use_property_decorate = False
         col = layout.column(align=True)
         col.prop(settings, "contact_speed", text="Contact (cm/s)", text_ctxt=CONTEXT)
         col.prop(settings, "contact_height", text="Contact (cm)", text_ctxt=CONTEXT)
         col.prop(settings, "stop_speed", text="Stop (cm/s)", text_ctxt=CONTEXT)
-        layout.prop(armature.overanim.calibration, "motion_basis", text="Actor Basis", text_ctxt=CONTEXT)
+        layout.prop(overanim(armature).calibration, "motion_basis", text="Actor Basis", text_ctxt=CONTEXT)
         buttons = layout.column(align=True)
         buttons.scale_y = 1.2
         buttons.operator("overanim.analyze_motion", icon="ANIM")
         buttons.operator("overanim.remove_motion_curves", icon="TRASH")
         action = settings.analyzed_action
-        if action is None or summary_name("FrameStart") not in action:
+        if action is None or not has_property(action, summary_name("FrameStart")):
             layout.label(text=tr(Message("Not analysed yet")), icon="INFO", translate=False)
             return
         self._draw_summary(layout, settings, action)

@@ -11,6 +11,7 @@ from ..i18n import CONTEXT
 from ..overrides import library_name
 from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll
 from ..shared.scene import require_armature
+from ..shared.typed import armature_data, overanim
 
 
 @contextmanager
@@ -35,9 +36,9 @@ class OVERANIM_OT_region_add(ArmatureOperatorMixin, bpy.types.Operator):
 
     def run(self, context):
         armature = require_armature(context)
-        regions = armature.overanim.regions
+        regions = overanim(armature).regions
         existing = {r.name for r in regions}
-        collection = armature.data.collections.active
+        collection = armature_data(armature).collections.active
         base = collection.name if collection is not None else "Region"
         name, n = base, 1
         while name in existing:
@@ -46,7 +47,7 @@ class OVERANIM_OT_region_add(ArmatureOperatorMixin, bpy.types.Operator):
         region = regions.add()
         region.name = name
         region.bone_collection = collection.name if collection is not None else ""
-        armature.overanim.active_region_index = len(regions) - 1
+        overanim(armature).active_region_index = len(regions) - 1
         return [("INFO", Message("Added Region '{name}'", name=name))]
 
 
@@ -67,13 +68,13 @@ class OVERANIM_OT_region_remove(OverAnimOperatorMixin, bpy.types.Operator):
         armature = poll_armature(cls, context)
         if armature is None:
             return False
-        if not armature.overanim.regions:
+        if not overanim(armature).regions:
             return refuse_poll(cls, Message("'{name}' has no Region to remove", name=armature.name))
         return True
 
     def run(self, context):
         armature = require_armature(context)
-        data = armature.overanim
+        data = overanim(armature)
         active = min(data.active_region_index, len(data.regions) - 1)
         index = data.regions.find(self.region) if self.region else active
         if index < 0:
@@ -106,14 +107,14 @@ class OVERANIM_OT_region_move(OverAnimOperatorMixin, bpy.types.Operator):
         armature = poll_armature(cls, context)
         if armature is None:
             return False
-        if len(armature.overanim.regions) < 2:
+        if len(overanim(armature).regions) < 2:
             return refuse_poll(cls, Message("'{name}' has fewer than two Regions: there is nothing to move past",
                                             name=armature.name))
         return True
 
     def run(self, context):
         armature = require_armature(context)
-        data = armature.overanim
+        data = overanim(armature)
         index = data.active_region_index
         target = index - 1 if self.direction == "UP" else index + 1
         if not 0 <= target < len(data.regions):

@@ -4,7 +4,8 @@ Group), its mask policy and its calibration choices."""
 from __future__ import annotations
 
 import enum
-from typing import Any, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import bpy
 
@@ -22,6 +23,7 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT
 from ..overrides import kept_on_overrides
+from ..shared.typed import armature_data, overanim
 
 
 def item_description(label: str, spec_name: str, sentence: str) -> str:
@@ -87,6 +89,23 @@ assert [i[0] for i in BASIS_ITEMS] == [m.name for m in MotionMeasurementBasis]
 
 @kept_on_overrides
 class OVERANIM_PG_region(bpy.types.PropertyGroup):
+    if TYPE_CHECKING:  # the registered fields below, as mypy sees them (tests/blender/test_property_types.py)
+        name: str
+        bone_collection: str
+        falloff_mode: str
+        zero_weight: float
+        full_weight: float
+        falloff_exponent: float
+        lod_policy: str
+        composition_policy: str
+        is_attachment_dependency: bool
+        spatial_calibration_mode: str
+        measurement_basis: str
+        authored_distance: float
+        region_ratio: float
+        preview_color: Sequence[float]
+        mask_channel: str
+        delta_shape_key: str
     __annotations__: dict[str, Any] = {
         "name": bpy.props.StringProperty(name="Name", translation_context=CONTEXT, default="Region",
                                          description="Name of the Region"),
@@ -183,7 +202,7 @@ def region_keys(armature: bpy.types.Object) -> dict[str, str]:
     """Region name -> its name key (``core.naming``), for every Region of the armature: the one
     place every feature (measure, paint, LOD check, compose, checks) takes them from, so a name
     is refused or keyed the same way everywhere. Refuses empty, duplicate and clashing names."""
-    names = [region.name for region in armature.overanim.regions]
+    names = [region.name for region in overanim(armature).regions]
     return dict(zip(names, naming.region_keys(names), strict=True))
 
 
@@ -198,11 +217,11 @@ def renamed_keys_report(armature: bpy.types.Object) -> list[tuple[str, str]]:
 
 def region_bones(armature: bpy.types.Object, region: Any) -> list[str]:
     """Names of the bones in the Region's Bone Collection (empty when it is missing)."""
-    collection = armature.data.collections_all.get(region.bone_collection) if region.bone_collection else None
+    collection = armature_data(armature).collections_all.get(region.bone_collection) if region.bone_collection else None
     if collection is None:
         return []
-    if armature.data.is_editmode:  # BoneCollection.bones is unavailable there (the panel still draws)
-        return [bone.name for bone in armature.data.edit_bones
+    if armature_data(armature).is_editmode:  # BoneCollection.bones is unavailable there (the panel still draws)
+        return [bone.name for bone in armature_data(armature).edit_bones
                 if any(c.name == collection.name for c in bone.collections)]
     return [bone.name for bone in collection.bones]
 
@@ -215,7 +234,7 @@ def require_region_bones(armature: bpy.types.Object, region: Any) -> list[str]:
         return bones
     if not region.bone_collection:
         why = Message("no bone collection is set")
-    elif region.bone_collection not in armature.data.collections_all:
+    elif region.bone_collection not in armature_data(armature).collections_all:
         why = Message("bone collection '{name}' was not found", name=region.bone_collection)
     else:
         why = Message("bone collection '{name}' is empty", name=region.bone_collection)

@@ -8,6 +8,7 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
 from ..shared.panels import ORDER, OverAnimSubPanel
+from ..shared.typed import armature_data, layout_of, mesh_data, overanim, scene_of
 from ..text_wrap import wrapped_label
 from .properties import region_bones, region_keys
 
@@ -30,8 +31,8 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
 
     def draw(self, context: bpy.types.Context) -> None:
         armature = self.armature(context)
-        data = armature.overanim
-        layout = self.layout
+        data = overanim(armature)
+        layout = layout_of(self)
         row = layout.row()
         row.template_list("OVERANIM_UL_regions", "", data, "regions", data, "active_region_index", rows=4)
         buttons = row.column(align=True)
@@ -50,7 +51,7 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
         col = layout.column()
         col.use_property_split = True
         col.use_property_decorate = False
-        col.prop_search(region, "bone_collection", armature.data, "collections_all", icon="GROUP_BONE")
+        col.prop_search(region, "bone_collection", armature_data(armature), "collections_all", icon="GROUP_BONE")
         try:
             key = region_keys(armature)[region.name]
         except OverAnimError as error:
@@ -84,8 +85,8 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
         ratio.active = region.spatial_calibration_mode == "REGION_RELATIVE"  # only RegionRelative reads it
         ratio.prop(region, "region_ratio", text="Ratio", text_ctxt=CONTEXT)
         col.prop(region, "measurement_basis", text="Basis", text_ctxt=CONTEXT)
-        meshes_with_keys = [o.data.shape_keys for o in context.scene.objects
-                            if o.type == "MESH" and o.data.shape_keys is not None and o.find_armature() is armature]
+        meshes_with_keys = [mesh_data(o).shape_keys for o in scene_of(context).objects if o.type == "MESH"
+                            and mesh_data(o).shape_keys is not None and o.find_armature() is armature]
         if meshes_with_keys:
             col.prop_search(region, "delta_shape_key", meshes_with_keys[0], "key_blocks", icon="SHAPEKEY_DATA")
         else:

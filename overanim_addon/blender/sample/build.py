@@ -5,10 +5,13 @@ vertex groups and a coarser ``_LOD1``. 180 cm tall at Unit Scale 1 (metres)."""
 from __future__ import annotations
 
 import math
+from typing import cast
 
 import bpy
 import numpy as np
 from mathutils import Vector
+
+from ..shared.typed import mesh_data, overanim, scene_of, temp_override, view_layer_of
 
 # name: (parent, head, tail, tube radius) in metres; character faces -Y, its left is +X
 BONES: dict[str, tuple[str | None, tuple[float, float, float], tuple[float, float, float], float]] = {
@@ -95,7 +98,7 @@ def _build_mesh(name, armature, rings, segments):
         for value in np.unique(np.round(w, 4)):
             vg.add(idx[np.round(w, 4) == value].tolist(), float(value), "REPLACE")
     obj.parent = armature
-    obj.modifiers.new("Armature", "ARMATURE").object = armature
+    cast(bpy.types.ArmatureModifier, obj.modifiers.new("Armature", "ARMATURE")).object = armature
     return obj
 
 
@@ -125,14 +128,14 @@ def build_sample_character(context: bpy.types.Context, name: str = "SK_OverAnimS
                            ) -> bpy.types.Object:
     """Build the sample into the active collection, at the 3D cursor or beside whatever stands there
     (``extent``: the room it needs around its origin), and return its armature (made active)."""
-    collection = context.collection or context.scene.collection
+    collection = context.collection or scene_of(context).collection
     data = bpy.data.armatures.new(name)
     armature = bpy.data.objects.new(name, data)
     name = armature.name  # "SK_OverAnimSample.001" for a second sample: its meshes follow it
     collection.objects.link(armature)
-    with context.temp_override(active_object=armature, object=armature, selected_objects=[armature],
+    with temp_override(context, active_object=armature, object=armature, selected_objects=[armature],
                                selected_editable_objects=[armature]):
-        context.view_layer.objects.active = armature
+        view_layer_of(context).objects.active = armature
         bpy.ops.object.mode_set(mode="EDIT")
         edit_bones = data.edit_bones
         for bone, (parent, head, tail, _radius) in BONES.items():
@@ -151,14 +154,14 @@ def build_sample_character(context: bpy.types.Context, name: str = "SK_OverAnimS
         mesh_obj = _build_mesh(f"{name}_Body{suffix}", armature, rings, segments)
         collection.objects.link(mesh_obj)
     for region_name, coll_name in REGIONS.items():
-        region = armature.overanim.regions.add()
+        region = overanim(armature).regions.add()
         region.name, region.bone_collection = region_name, coll_name
-    armature.overanim.calibration.locomotion_root_bone = ""
+    overanim(armature).calibration.locomotion_root_bone = ""
     ours = {armature.name, *(o.name for o in armature.children)}
-    armature.location = clear_location(context.scene, context.scene.cursor.location, ours, extent=extent)
-    for obj in context.view_layer.objects:
+    armature.location = clear_location(scene_of(context), scene_of(context).cursor.location, ours, extent=extent)
+    for obj in view_layer_of(context).objects:
         obj.select_set(obj is armature)
-    context.view_layer.objects.active = armature
+    view_layer_of(context).objects.active = armature
     return armature
 
 
@@ -166,8 +169,8 @@ def add_sample_deltas(armature: bpy.types.Object) -> None:
     """Give the sample two Region deltas to compose: the spine and the left arm swell outwards,
     overlapping at the left clavicle."""
     body = bpy.data.objects[f"{armature.name}_Body"]
-    mesh = body.data
-    co = np.empty(len(mesh.vertices) * 3, np.float32)
+    mesh = mesh_data(body)
+    co: np.ndarray = np.empty(len(mesh.vertices) * 3, np.float32)
     mesh.vertices.foreach_get("co", co)
     co = co.reshape(-1, 3)
     body.shape_key_add(name="Basis", from_mix=False)
@@ -176,6 +179,6 @@ def add_sample_deltas(armature: bpy.types.Object) -> None:
         outward = co - np.array([centre_x, 0.0, 1.25], np.float32)
         outward /= np.maximum(np.linalg.norm(outward, axis=1, keepdims=True), 1e-6)
         key.data.foreach_set("co", (co + 0.02 * outward).ravel())
-    regions = {r.name: r for r in armature.overanim.regions}
+    regions = {r.name: r for r in overanim(armature).regions}
     regions["Spine"].delta_shape_key = "Delta_Spine"
     regions["LeftArm"].delta_shape_key = "Delta_LeftArm"

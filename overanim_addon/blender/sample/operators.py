@@ -6,6 +6,7 @@ from ...core.messages import Message, plural
 from ..calibration.preferences import studio_defaults
 from ..calibration.properties import apply_settings
 from ..shared.operators import OverAnimOperatorMixin, refuse_poll
+from ..shared.typed import overanim, scene_of
 from .build import add_sample_deltas, build_sample_character
 from .walk import add_sample_walk, walk_extent
 
@@ -29,14 +30,14 @@ class OVERANIM_OT_build_sample_character(OverAnimOperatorMixin, bpy.types.Operat
 
     def run(self, context):
         # room for the walk and its terrain too: every panel button has something to work on, Foot IK included
-        armature = build_sample_character(context, extent=walk_extent(context.scene, WALK_FRAMES))
+        armature = build_sample_character(context, extent=walk_extent(scene_of(context), WALK_FRAMES))
         add_sample_deltas(armature)  # so Compose Region Deltas works on it too
         terrain = add_sample_walk(context, armature, WALK_FRAMES)
-        apply_settings(armature.overanim.calibration, studio_defaults(context))
-        scene = context.scene
+        apply_settings(overanim(armature).calibration, studio_defaults(context))
+        scene = scene_of(context)
         return [("INFO", Message("Added '{name}' with {regions}, walking over '{terrain}' (the scene now plays "
                                  "frames {start}-{end})", name=armature.name,
-                                 regions=plural(len(armature.overanim.regions), "{n} Region", "{n} Regions"),
+                                 regions=plural(len(overanim(armature).regions), "{n} Region", "{n} Regions"),
                                  terrain=terrain.name, start=scene.frame_start, end=scene.frame_end))]
 
 

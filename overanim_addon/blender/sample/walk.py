@@ -6,12 +6,14 @@ and a terrain of steps and slopes along its path. Lengths in cm, converted by th
 from __future__ import annotations
 
 import math
+from typing import cast
 
 import bpy
 from mathutils import Vector
 
 from ..shared.fcurves import fcurves
 from ..shared.scene import cm_per_unit
+from ..shared.typed import animation_data_of, armature_data, pose_of, scene_of, temp_override, view_layer_of
 from .build import SAMPLE_EXTENT
 
 STEP_FRAMES = 12  # one step (half a cycle); a foot swings for one step and stands for the next
@@ -30,11 +32,11 @@ TERRAIN_START_CM = -60.0  # the terrain starts this far ahead of the character: 
 def add_foot_ik_bones(armature: bpy.types.Object) -> None:
     """``ik_foot_root`` under ``root`` and ``ik_foot_l``/``_r`` (shaped like the feet) under it; IK
     constraints on the calves and the feet's rotation copied from their IK bone."""
-    data = armature.data
-    view_layer = bpy.context.view_layer
+    data = armature_data(armature)
+    view_layer = view_layer_of(bpy.context)
     previous = view_layer.objects.active
     view_layer.objects.active = armature
-    with bpy.context.temp_override(active_object=armature, object=armature):
+    with temp_override(bpy.context, active_object=armature, object=armature):
         bpy.ops.object.mode_set(mode="EDIT")
         bones = data.edit_bones
         ik_root = bones.new("ik_foot_root")
@@ -47,11 +49,11 @@ def add_foot_ik_bones(armature: bpy.types.Object) -> None:
             bones[name].use_deform = False
         bpy.ops.object.mode_set(mode="OBJECT")
     view_layer.objects.active = previous
-    pose = armature.pose.bones
+    pose = pose_of(armature).bones
     for side in ("l", "r"):
-        ik = pose[f"calf_{side}"].constraints.new("IK")
-        ik.target, ik.subtarget, ik.chain_count = armature, f"ik_foot_{side}", 2
-        turn = pose[f"foot_{side}"].constraints.new("COPY_ROTATION")
+        solver = cast(bpy.types.KinematicConstraint, pose[f"calf_{side}"].constraints.new("IK"))
+        solver.target, solver.subtarget, solver.chain_count = armature, f"ik_foot_{side}", 2
+        turn = cast(bpy.types.CopyRotationConstraint, pose[f"foot_{side}"].constraints.new("COPY_ROTATION"))
         turn.target, turn.subtarget = armature, f"ik_foot_{side}"
 
 
@@ -77,8 +79,8 @@ def add_walk(armature: bpy.types.Object, frames: int = 96, name: str = "SK_OverA
     """Key a walk straight ahead (-Y) on flat ground from frame 1 to ``frames``: ``root`` moves on,
     each ``ik_foot_*`` stands while the other swings, ``pelvis`` bobs. Keys are inserted as an
     animator would (``keyframe_insert``) and made linear."""
-    cm = cm_per_unit(bpy.context.scene)
-    pose = armature.pose.bones
+    cm = cm_per_unit(scene_of(bpy.context))
+    pose = pose_of(armature).bones
     root, pelvis = pose["root"], pose["pelvis"]
     for frame in range(0, frames + STEP_FRAMES // 2, STEP_FRAMES // 2):
         f = frame + 1
@@ -92,7 +94,7 @@ def add_walk(armature: bpy.types.Object, frames: int = 96, name: str = "SK_OverA
             ik = pose[f"ik_foot_{side}"]
             ik.location = _local(ik, (0.0, -(foot_ahead - ahead), lift), cm)  # the root carries it ahead
             ik.keyframe_insert("location", frame=f)
-    action: bpy.types.Action = armature.animation_data.action
+    action = cast(bpy.types.Action, animation_data_of(armature).action)  # the keys just inserted made it
     action.name = name
     for curve in fcurves(action):
         for key in curve.keyframe_points:
@@ -115,7 +117,7 @@ def add_terrain(context: bpy.types.Context, length_cm: float = 450.0, start_cm: 
                 name: str = "OverAnimSample_Terrain", origin: Vector | None = None) -> bpy.types.Object:
     """Steps and slopes ahead (-Y) of a character standing at ``origin`` (world; default the world's
     origin), ``TERRAIN_HALF_WIDTH_CM`` to each side."""
-    cm = cm_per_unit(context.scene)
+    cm = cm_per_unit(scene_of(context))
     profile = [(start_cm, 0.0), *((d, z) for d, z in _profile(length_cm))]
     half = TERRAIN_HALF_WIDTH_CM / cm
     verts, faces = [], []
@@ -130,7 +132,7 @@ def add_terrain(context: bpy.types.Context, length_cm: float = 450.0, start_cm: 
     obj = bpy.data.objects.new(name, mesh)
     if origin is not None:
         obj.location = origin
-    (context.collection or context.scene.collection).objects.link(obj)
+    (context.collection or scene_of(context).collection).objects.link(obj)
     return obj
 
 
@@ -155,6 +157,6 @@ def add_sample_walk(context: bpy.types.Context, armature: bpy.types.Object, fram
     terrain along it. Returns the terrain."""
     add_foot_ik_bones(armature)
     add_walk(armature, frames)
-    context.scene.frame_start, context.scene.frame_end = 1, frames
+    scene_of(context).frame_start, scene_of(context).frame_end = 1, frames
     # under the character, which the sample builder may have put beside other things
     return add_terrain(context, length_cm=_terrain_length_cm(frames), origin=armature.matrix_world.translation)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import bpy
 import numpy as np
@@ -20,11 +20,12 @@ LINEAR = 1  # the index of 'LINEAR' in a keyframe's interpolation enum (CONSTANT
 def fcurves(action: bpy.types.Action, slot: Any = None) -> Iterator[bpy.types.FCurve]:
     """Every F-curve of ``action``; on layered actions only the channels of ``slot`` when given."""
     if not is_layered(action):
-        yield from action.fcurves
+        legacy: Any = action  # 4.2/4.3: Action.fcurves (not in the 5.x stubs)
+        yield from legacy.fcurves
         return
     for layer in action.layers:
         for strip in layer.strips:
-            for bag in strip.channelbags:
+            for bag in cast(bpy.types.ActionKeyframeStrip, strip).channelbags:
                 if slot is None or bag.slot == slot:
                     yield from bag.fcurves
 
@@ -111,12 +112,14 @@ class NewChannels:
         self.slot = None
         if is_layered(self.action):
             self.slot = self.action.slots.new(id_type="OBJECT", name=slot_name)
-            strip = self.action.layers.new(name).strips.new(type="KEYFRAME")
+            strip = cast(bpy.types.ActionKeyframeStrip, self.action.layers.new(name).strips.new(type="KEYFRAME"))
             self._bag = strip.channelbags.new(self.slot)
         else:
-            self.action.id_root = "OBJECT"
+            legacy: Any = self.action  # 4.2/4.3: Action.id_root (not in the 5.x stubs)
+            legacy.id_root = "OBJECT"
 
-    def add(self, data_path: str, index: int, group: str, frames: np.ndarray, values: Sequence[float]) -> None:
+    def add(self, data_path: str, index: int, group: str, frames: np.ndarray,
+            values: Sequence[float] | np.ndarray) -> None:
         """One F-curve with a linear key per frame (bulk: ``foreach_set``, no per-key Python)."""
         curve = new_fcurve(self.action, self._bag if self.slot is not None else self.action, data_path, index, group)
         points = curve.keyframe_points

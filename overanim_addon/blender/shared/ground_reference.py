@@ -17,13 +17,14 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...core.skeleton import GROUND_LEVEL_FRACTION
 from .names import ROOT_BONE
+from .typed import armature_data
 
 
 def ground_root(armature: bpy.types.Object, height_ws: float, cm: float) -> str:
     """The ground-level root bone's name (see the module docstring), or "" for the object's origin.
     ``height_ws``: the measured world-space character height (cm); ``cm``: centimetres per unit."""
     start = armature.get(ROOT_BONE, "")
-    bones = armature.data.bones
+    bones = armature_data(armature).bones
     if start not in bones:
         raise OverAnimError(Message("The measured locomotion root '{bone}' is not a bone of '{name}': measure the "
                                     "rig again", bone=start, name=armature.name))

@@ -7,9 +7,11 @@ action when nothing else uses it. The artist's action goes down into the NLA and
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import bpy
+
+from .typed import animation_data_of
 
 
 def strips_of(armature: bpy.types.Object, action: bpy.types.Action | None) -> list[tuple[Any, Any]]:
@@ -31,12 +33,11 @@ def tracks_of(armature: bpy.types.Object, action: bpy.types.Action | None) -> li
 def remove(armature: bpy.types.Object, action: bpy.types.Action | None) -> int:
     """Remove the strips of ``action``, the tracks they leave empty, and the action itself when nothing
     else uses it (the caller has dropped its own reference first). Returns the tracks removed."""
-    adt = armature.animation_data
     removed = 0
     for track, strip in strips_of(armature, action):
         track.strips.remove(strip)
         if not track.strips:
-            adt.nla_tracks.remove(track)
+            animation_data_of(armature).nla_tracks.remove(track)
             removed += 1
     if action is not None and action.users == 0:
         bpy.data.actions.remove(action)
@@ -44,7 +45,7 @@ def remove(armature: bpy.types.Object, action: bpy.types.Action | None) -> int:
 
 
 def add_track(armature: bpy.types.Object, name: str, action: bpy.types.Action, slot: Any, start: int,
-              blend_type: str) -> Any:
+              blend_type: Literal["REPLACE", "COMBINE", "ADD", "SUBTRACT", "MULTIPLY"]) -> Any:
     """A new track on top of the stack playing ``action`` from frame ``start``, nothing outside its keys
     (the artist's animation plays untouched there)."""
     adt = armature.animation_data or armature.animation_data_create()

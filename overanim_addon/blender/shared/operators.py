@@ -5,7 +5,7 @@ traceback for a mistake of theirs); a refusing poll() says why the button is gre
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import bpy
 
@@ -13,6 +13,10 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT, tip, tr
 from .scene import find_armature
+from .typed import OperatorBase, overanim, window_manager_of, workspace_of
+
+if TYPE_CHECKING:
+    from .typed import OperatorResult
 
 
 def refuse_poll(cls: Any, message: Message) -> bool:
@@ -37,7 +41,7 @@ def poll_regions(cls: Any, context: bpy.types.Context) -> bool:
     armature = poll_armature(cls, context)
     if armature is None:
         return False
-    if not armature.overanim.regions:
+    if not overanim(armature).regions:
         return refuse_poll(cls, Message("'{name}' has no Regions yet: add one with + in the Regions panel",
                                         name=armature.name))
     return True
@@ -49,7 +53,7 @@ def report(operator: Any, level: str, message: str) -> None:
     operator.report({level}, tr(message))
 
 
-class OverAnimOperatorMixin:
+class OverAnimOperatorMixin(OperatorBase):
     """The operator boundary: ``run()`` does the work and may raise ``OverAnimError``; ``execute``
     turns that into an ERROR report and CANCELLED, so an artist never sees a traceback for a
     mistake of theirs. ``run`` returns log lines (level, message) that are replayed as reports."""
@@ -61,7 +65,7 @@ class OverAnimOperatorMixin:
     def run(self, context: bpy.types.Context) -> Iterator[tuple[str, str]] | list[tuple[str, str]]:
         raise NotImplementedError
 
-    def execute(self, context: bpy.types.Context) -> set[str]:
+    def execute(self, context: bpy.types.Context) -> OperatorResult:
         try:
             log = list(self.run(context))
         except OverAnimError as error:
@@ -85,7 +89,7 @@ class ArmatureOperatorMixin(OverAnimOperatorMixin):
         return poll_armature(cls, context) is not None
 
 
-class ModalSessionMixin:
+class ModalSessionMixin(OperatorBase):
     """A long operator run as a click runs it: a session stepped on a timer with a progress bar and
     a status line, Esc cancels and leaves nothing written. The operator gives ``_start(context)``
     (the session: ``total``, ``done``, ``step(seconds)``, ``finish()``, ``cancel()``), ``_report_lines``
@@ -94,27 +98,27 @@ class ModalSessionMixin:
     _cancelled: Message
     _progress: str  # a Message template with {done} and {total}
 
-    def invoke(self, context: bpy.types.Context, event: Any) -> set[str]:
+    def invoke(self, context: bpy.types.Context, event: Any) -> OperatorResult:
         if context.window is None or bpy.app.background:
-            return self.execute(context)  # type: ignore[attr-defined]
+            return self.execute(context)
         try:
             self._session = self._start(context)  # type: ignore[attr-defined]
         except OverAnimError as error:
             report(self, "ERROR", error.message)
             return {"CANCELLED"}
-        wm = context.window_manager
+        wm = window_manager_of(context)
         wm.progress_begin(0, self._session.total)
         self._timer = wm.event_timer_add(0.01, window=context.window)
         wm.modal_handler_add(self)
         return {"RUNNING_MODAL"}
 
     def _end(self, context: bpy.types.Context) -> None:
-        wm = context.window_manager
+        wm = window_manager_of(context)
         wm.event_timer_remove(self._timer)
         wm.progress_end()
-        context.workspace.status_text_set(None)
+        workspace_of(context).status_text_set(None)
 
-    def modal(self, context: bpy.types.Context, event: Any) -> set[str]:
+    def modal(self, context: bpy.types.Context, event: Any) -> OperatorResult:
         session = self._session
         if event.type == "ESC":
             self._end(context)
@@ -130,8 +134,8 @@ class ModalSessionMixin:
             session.cancel()
             report(self, "ERROR", error.message)
             return {"CANCELLED"}
-        context.window_manager.progress_update(session.done)
-        context.workspace.status_text_set(tr(Message(self._progress, done=session.done, total=session.total)))
+        window_manager_of(context).progress_update(session.done)
+        workspace_of(context).status_text_set(tr(Message(self._progress, done=session.done, total=session.total)))
         if not finished:
             return {"RUNNING_MODAL"}
         self._end(context)

@@ -3,10 +3,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import bpy
 
 from ..i18n import CONTEXT
 from .scene import find_armature
+from .typed import PanelBase
+
+if TYPE_CHECKING:
+    from .typed import Icon
 
 CATEGORY = "OverAnim"
 # The sub-panels top to bottom (their bl_order, whatever order the features register in): what would
@@ -17,7 +23,7 @@ ORDER = {"checks": 10, "results": 20, "calibration": 30, "region_masks": 40, "re
          "motion": 100}
 
 
-class OverAnimSubPanel:
+class OverAnimSubPanel(PanelBase):
     """Shared placement of the feature sub-panels; each sets its ``bl_order`` from ``ORDER``."""
 
     bl_space_type = "VIEW_3D"
@@ -38,6 +44,6 @@ class OverAnimSubPanel:
         return armature
 
 
-def checkbox_icon(on: bool) -> str:
+def checkbox_icon(on: bool) -> Icon:
     """The icon of a toggle operator drawn as a checkbox: ticked only while on."""
     return "CHECKBOX_HLT" if on else "CHECKBOX_DEHLT"

@@ -7,11 +7,13 @@ import contextlib
 import math
 import re
 from collections.abc import Iterator
+from typing import cast
 
 import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
+from .typed import armature_data, view_layer_of
 
 LOD_SUFFIX = re.compile(r"_LOD(\d+)(?:\.\d+)?$", re.IGNORECASE)
 
@@ -36,7 +38,8 @@ def deforms(mesh_obj: bpy.types.Object, armature: bpy.types.Object) -> bool:
         return False
     if mesh_obj.parent is armature and mesh_obj.parent_type == "ARMATURE":
         return True
-    return any(m.type == "ARMATURE" and m.object is armature for m in mesh_obj.modifiers)
+    return any(m.type == "ARMATURE" and cast(bpy.types.ArmatureModifier, m).object is armature
+               for m in mesh_obj.modifiers)
 
 
 def deformed_meshes(armature: bpy.types.Object, scene: bpy.types.Scene) -> list[bpy.types.Object]:
@@ -72,12 +75,12 @@ def posed(armature: bpy.types.Object) -> Iterator[None]:
     """The rig in its pose while inside, whatever the artist's Pose/Rest Position toggle shows, and
     the toggle exactly as it was afterwards (errors included). Measuring reads the rest data
     directly; probing, baking and exporting read the pose, so the toggle must not decide it."""
-    data = armature.data
+    data = armature_data(armature)
     shown = data.pose_position
     if shown == "POSE":
         yield
         return
-    view_layer = bpy.context.view_layer
+    view_layer = view_layer_of(bpy.context)
     data.pose_position = "POSE"
     view_layer.update()  # the pose bones' matrices are the evaluated ones: evaluate them posed
     try:
@@ -98,8 +101,8 @@ def find_armature(context: bpy.types.Context) -> bpy.types.Object | None:
         if obj.parent is not None and obj.parent.type == "ARMATURE" and obj.parent_type == "ARMATURE":
             return obj.parent
         for mod in obj.modifiers:
-            if mod.type == "ARMATURE" and mod.object is not None:
-                return mod.object
+            if mod.type == "ARMATURE" and cast(bpy.types.ArmatureModifier, mod).object is not None:
+                return cast(bpy.types.ArmatureModifier, mod).object
     return None
 
 
@@ -127,7 +130,7 @@ def require_usable(armature: bpy.types.Object, *, writable: bool = True) -> bpy.
     """require_armature's checks of an armature given by the caller (an engine function called by
     the pipeline or a script, which selects nothing): it has bones, this file can write it unless
     ``writable`` is False, and it is visible. Returns it; raises OverAnimError saying what is wrong."""
-    if len(armature.data.bones) == 0:
+    if len(armature_data(armature).bones) == 0:
         raise OverAnimError(Message("Armature '{name}' has no bones", name=armature.name))
     read_only = read_only_reason(armature) if writable else None
     if read_only is not None:

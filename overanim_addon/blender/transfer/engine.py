@@ -17,7 +17,7 @@ from typing import Any
 
 import bpy
 import numpy as np
-from mathutils import Matrix, Vector
+from mathutils import Matrix
 
 from ...core import MotionMeasurementBasis, build_measurement_scales, coerce_enum
 from ...core.errors import OverAnimError
@@ -44,6 +44,7 @@ from ..measure.results import MeasurementResults
 from ..shared.fcurves import fcurves, scale_values
 from ..shared.names import CHARACTER_HEIGHT_CS
 from ..shared.scene import read_only_reason, require_object_mode
+from ..shared.typed import armature_data, has_property, overanim, pose_of, scene_of, view_layer_of
 from . import keys
 from .properties import DEFAULT_BASIS
 
@@ -92,7 +93,7 @@ def _require_armature(obj: Any, is_source: bool) -> bpy.types.Object:
         name = getattr(obj, "name", str(obj))
         raise OverAnimError(Message("The source '{name}' is not an armature", name=name) if is_source
                             else Message("The target '{name}' is not an armature", name=name))
-    if len(obj.data.bones) == 0:
+    if len(armature_data(obj).bones) == 0:
         raise OverAnimError(Message("Armature '{name}' has no bones", name=obj.name))
     return obj
 
@@ -128,7 +129,7 @@ def _measured(context: bpy.types.Context, armature: bpy.types.Object, basis: Mot
             raise OverAnimError(Message("'{name}' has no Region '{region}': Basis {basis} needs it on both armatures",
                                         name=armature.name, region=region, basis=basis.value))
         return CharacterScales(armature.name, found.calibration.scales_cs, found.calibration.scales_ws), results
-    settings = settings_from_properties(armature.overanim.calibration)
+    settings = settings_from_properties(overanim(armature).calibration)
     character = results.character
     return CharacterScales(armature.name, build_measurement_scales(settings, character, None, world_space=False),
                            build_measurement_scales(settings, character, None, world_space=True)), results
@@ -142,7 +143,7 @@ def _bone_to_armature(bone: bpy.types.Bone) -> np.ndarray:
                                                       "parent_matrix_local": parent.matrix_local}
     base = bone.convert_local_to_pose(Matrix.Identity(4), bone.matrix_local, **rest).translation
     columns = [bone.convert_local_to_pose(Matrix.Translation(axis), bone.matrix_local, **rest).translation - base
-               for axis in (Vector((1, 0, 0)), Vector((0, 1, 0)), Vector((0, 0, 1)))]
+               for axis in ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))]
     return np.array(columns, dtype=np.float64).T
 
 
@@ -177,7 +178,7 @@ def _plan(curves: list[bpy.types.FCurve], match: BoneMatch, target: bpy.types.Ob
     plan: list[_Group] = []
     for (bone, path), group_curves in _location_groups(curves, match).items():
         if bone:
-            to_world = world @ _bone_to_armature(target.data.bones[bone]) if h != v else world
+            to_world = world @ _bone_to_armature(armature_data(target).bones[bone]) if h != v else world
             matrix, pivot = ratio.ratio * split_matrix(to_world, h, v), np.zeros(3)
         else:
             matrix = ratio.ratio_ws * split_matrix(_object_to_world(target), h, v)
@@ -217,12 +218,12 @@ def _rewrite(action: bpy.types.Action, bag: Any, group: _Group) -> tuple[int, bo
         out[:, :, 1] = pivot[i] + np.tensordot(m[i], controls - pivot[:, None, None], axes=1)
         written[i] = out
     for i, out in written.items():  # after every channel was read: they feed each other
-        curve = group.curves.get(i)
-        if curve is None:
+        existing = group.curves.get(i)
+        if existing is None:
             template = group.curves[present[0]]
-            curve = compat.new_fcurve(action, bag, group.path, i, template.group.name if template.group else "")
-            keys.lay_out_like(curve, template)
-        keys.write(curve, out)
+            existing = compat.new_fcurve(action, bag, group.path, i, template.group.name if template.group else "")
+            keys.lay_out_like(existing, template)
+        keys.write(existing, out)
     return len(written), estimated
 
 
@@ -271,7 +272,7 @@ def transfer_action(source: bpy.types.Object, target: bpy.types.Object, action: 
     if read_only is not None:
         raise OverAnimError(read_only)
     for armature in (source, target):
-        require_object_mode(armature, context.scene)
+        require_object_mode(armature, scene_of(context))
     if target.animation_data is not None and target.animation_data.use_tweak_mode:
         raise OverAnimError(Message("'{name}' is editing an NLA strip: leave tweak mode (Tab in the NLA editor) "
                                     "first", name=target.name))
@@ -291,9 +292,9 @@ def transfer_action(source: bpy.types.Object, target: bpy.types.Object, action: 
         raise OverAnimError(Message("Action '{action}' has no channels for '{name}': nothing to transfer",
                                     action=clip.name, name=source.name))
     keyed = list(dict.fromkeys(p[0] for p in map(bone_of_path, (c.data_path for c in curves)) if p is not None))
-    source_bones = [b.name for b in source.data.bones]
+    source_bones = [b.name for b in armature_data(source).bones]
     match = match_bones([*source_bones, *(b for b in keyed if b not in set(source_bones))],
-                        [b.name for b in target.data.bones])
+                        [b.name for b in armature_data(target).bones])
     if not any(name in match.mapping for name in source_bones):
         raise OverAnimError(Message("'{source}' and '{target}' share no bone (by name or naming family): nothing "
                                     "to transfer", source=source.name, target=target.name))
@@ -301,7 +302,7 @@ def transfer_action(source: bpy.types.Object, target: bpy.types.Object, action: 
 
     # the ratio: both characters measured as they are now (Absolute needs no measurement). A script's
     # transform change reaches matrix_world only with an update, and WS and the split read it
-    context.view_layer.update()
+    view_layer_of(context).update()
     measurements: dict[str, MeasurementResults] = {}
     if basis is MotionMeasurementBasis.ABSOLUTE:
         ratio = transfer_ratio(CharacterScales(source.name), CharacterScales(target.name), basis)
@@ -318,7 +319,7 @@ def transfer_action(source: bpy.types.Object, target: bpy.types.Object, action: 
     # -- from here on, everything is written --
     log: list[tuple[str, str]] = []
     for armature in (source, target):
-        if armature.name in measurements and CHARACTER_HEIGHT_CS not in armature \
+        if armature.name in measurements and not has_property(armature, CHARACTER_HEIGHT_CS) \
                 and read_only_reason(armature) is None:
             results_module.write(armature, measurements[armature.name])
             log.append(("INFO", Message("'{name}' had no measurement: measured, and the results written",
@@ -359,16 +360,16 @@ def transfer_action(source: bpy.types.Object, target: bpy.types.Object, action: 
         kept = previous_name
     for source_name in keyed:
         target_name = match.mapping.get(source_name)
-        if target_name is not None and source_name in source.pose.bones and target_name in target.pose.bones:
-            target.pose.bones[target_name].rotation_mode = source.pose.bones[source_name].rotation_mode
+        if target_name is not None and source_name in pose_of(source).bones and target_name in pose_of(target).bones:
+            pose_of(target).bones[target_name].rotation_mode = pose_of(source).bones[source_name].rotation_mode
 
     renamed = {s: t for s, t in match.renamed.items() if s in set(keyed)}  # the ones the clip moves
     log += _report(source, target, clip, new, ratio, scaled_bones, channels, object_channels, renamed, skipped,
                    kept, replaced, estimated, modified)
     result = TransferResult(new, ratio, tuple(scaled_bones), channels, object_channels, match.renamed, skipped,
                             kept, replaced, log)
-    target.overanim.transfer.result_action = new
-    target.overanim.transfer.result_summary = json.dumps([to_data(m) for _, m in log])
+    overanim(target).transfer.result_action = new
+    overanim(target).transfer.result_summary = json.dumps([to_data(m) for _, m in log])
     return result
 
 

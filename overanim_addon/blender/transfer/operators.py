@@ -12,6 +12,7 @@ from ...core.messages import Message
 from ..i18n import CONTEXT
 from ..shared.operators import OverAnimOperatorMixin, refuse_poll
 from ..shared.scene import find_armature, require_armature
+from ..shared.typed import overanim
 from .engine import TransferOptions, transfer_action
 from .properties import SCALE_HORIZONTAL, SCALE_VERTICAL, basis_property, region_property, scale_property
 
@@ -34,7 +35,7 @@ def _search_region(self: Any, context: bpy.types.Context, edit_text: str) -> lis
     source, target = bpy.data.objects.get(self.source), find_armature(context)
     if source is None or target is None or source.type != "ARMATURE":
         return []
-    shared = {r.name for r in source.overanim.regions} & {r.name for r in target.overanim.regions}
+    shared = {r.name for r in overanim(source).regions} & {r.name for r in overanim(target).regions}
     return _matching(iter(shared), edit_text)
 
 

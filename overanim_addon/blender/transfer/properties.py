@@ -3,7 +3,7 @@ Transfer button passes to the operator, and what the last transfer did."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import bpy
 
@@ -39,6 +39,15 @@ SCALE_VERTICAL = ("Scale Vertical", "Multiplies the world-vertical part of every
 
 
 class OVERANIM_PG_transfer(bpy.types.PropertyGroup):
+    if TYPE_CHECKING:  # the registered fields below, as mypy sees them (tests/blender/test_property_types.py)
+        source: bpy.types.Object | None
+        action: bpy.types.Action | None
+        basis: str
+        region: str
+        scale_horizontal: float
+        scale_vertical: float
+        result_action: bpy.types.Action | None
+        result_summary: str
     __annotations__: dict[str, Any] = {
         "source": bpy.props.PointerProperty(
             # no poll callback: any Python callback on a PropertyGroup's property crashes the bpy 4.2

@@ -9,6 +9,7 @@ import bpy
 from ...core.messages import Message, from_data
 from ..i18n import CONTEXT, tr
 from ..shared.panels import OverAnimSubPanel
+from ..shared.typed import has_property, layout_of, overanim
 from ..text_wrap import wrapped_label
 from .engine import RECORD
 
@@ -24,8 +25,8 @@ class OVERANIM_PT_transfer(OverAnimSubPanel, bpy.types.Panel):
 
     def draw(self, context: bpy.types.Context) -> None:
         armature = self.armature(context)
-        settings = armature.overanim.transfer
-        layout = self.layout
+        settings = overanim(armature).transfer
+        layout = layout_of(self)
         layout.use_property_split = True
         layout.use_property_decorate = False
         col = layout.column()
@@ -33,7 +34,7 @@ class OVERANIM_PT_transfer(OverAnimSubPanel, bpy.types.Panel):
         col.prop(settings, "action", text="Action", text_ctxt=CONTEXT, icon="ACTION")
         col.prop(settings, "basis", text="Basis", text_ctxt=CONTEXT)
         if settings.source is not None:
-            col.prop_search(settings, "region", settings.source.overanim, "regions", text="Region",
+            col.prop_search(settings, "region", overanim(settings.source), "regions", text="Region",
                             text_ctxt=CONTEXT, icon="GROUP_BONE")
         else:
             col.prop(settings, "region", text="Region", text_ctxt=CONTEXT, icon="GROUP_BONE")
@@ -54,10 +55,10 @@ class OVERANIM_PT_transfer(OverAnimSubPanel, bpy.types.Panel):
     @staticmethod
     def _draw_result(context: bpy.types.Context, armature: bpy.types.Object, layout: bpy.types.UILayout) -> None:
         """The ratio and what was scaled, while the target plays the last transfer's result."""
-        settings = armature.overanim.transfer
+        settings = overanim(armature).transfer
         action = settings.result_action
         playing = armature.animation_data.action if armature.animation_data else None
-        if action is None or action != playing or f"{RECORD}Ratio" not in action:
+        if action is None or action != playing or not has_property(action, f"{RECORD}Ratio"):
             return
         box = layout.box().column(align=True)
         box.label(text=f"{action.name}", icon="ACTION", translate=False)

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 import bpy
 
 from ...regions.properties import region_bones
 from ...shared.scene import deformed_meshes, deforms, held_apart_by
+from ...shared.typed import armature_data, mesh_data, overanim, pose_of, window_manager_of
 
 # modal operators that paint the active group (plus the mirror, Multi-Paint and Auto Normalize)
 STROKE_OPERATORS = frozenset({"PAINT_OT_weight_paint", "PAINT_OT_weight_gradient"})
@@ -35,7 +37,7 @@ def mask_fields(armature: bpy.types.Object) -> tuple:
     """Everything of the Regions a repaint depends on that a property change can alter, the bones
     of their collections included (a bone assigned, unassigned or renamed, a collection removed)."""
     return tuple((r.name, r.bone_collection, tuple(region_bones(armature, r)), r.falloff_mode, r.zero_weight,
-                  r.full_weight, r.falloff_exponent, r.mask_channel) for r in armature.overanim.regions)
+                  r.full_weight, r.falloff_exponent, r.mask_channel) for r in overanim(armature).regions)
 
 
 def field_changes(armatures: Iterable[bpy.types.Object], seen: Mapping[str, tuple],
@@ -44,7 +46,7 @@ def field_changes(armatures: Iterable[bpy.types.Object], seen: Mapping[str, tupl
     (by armature name) at its last repaint and that can be painted now."""
     changed = []
     for armature in armatures:
-        if armature.data.is_editmode:  # bones come and go while editing: compared once Edit Mode is left
+        if armature_data(armature).is_editmode:  # bones come and go while editing: compared once Edit Mode is left
             continue
         fields = mask_fields(armature)
         if seen.get(armature.name) == fields:
@@ -69,11 +71,11 @@ def weight_changes(context: bpy.types.Context, scene: bpy.types.Scene, depsgraph
     """The meshes ``depsgraph`` updated (but those whose session_uid is in ``ignored``: our own
     writes), as the live ``armatures`` must follow them."""
     found = WeightChanges()
-    changed = {update.id.original.session_uid for update in depsgraph.updates
+    changed = {cast(bpy.types.Mesh, update.id.original).session_uid for update in depsgraph.updates
                if isinstance(update.id, bpy.types.Mesh)}.difference(ignored)
     if not changed:
         return found
-    meshes = [o for o in scene.objects if o.type == "MESH" and o.data.session_uid in changed]
+    meshes = [o for o in scene.objects if o.type == "MESH" and mesh_data(o).session_uid in changed]
     stroke = stroke_running(context)
     painted = {o.name: _painted_groups(o, scene.tool_settings) for o in meshes if stroke and o.mode == "WEIGHT_PAINT"}
     stale: dict[int, bpy.types.Mesh] = {}
@@ -85,7 +87,7 @@ def weight_changes(context: bpy.types.Context, scene: bpy.types.Scene, depsgraph
         reread = found.reread[armature.name] = {}
         for mesh_obj in deformed:
             if mesh_obj.mode != "WEIGHT_PAINT":
-                stale[mesh_obj.data.session_uid] = mesh_obj.data
+                stale[mesh_data(mesh_obj).session_uid] = mesh_data(mesh_obj)
             elif not stroke:
                 reread[mesh_obj.name] = None
             else:
@@ -112,7 +114,7 @@ def _painted_groups(mesh_obj: bpy.types.Object, tool_settings: bpy.types.ToolSet
     groups = set()
     if mesh_obj.vertex_groups.active is not None:
         groups.add(mesh_obj.vertex_groups.active.name)
-    mesh = mesh_obj.data
+    mesh = mesh_data(mesh_obj)
     if mesh.use_mirror_vertex_groups and (mesh.use_mirror_x or mesh.use_mirror_y or mesh.use_mirror_z):
         groups |= {bpy.utils.flip_name(name) for name in groups}
     return groups
@@ -130,7 +132,7 @@ def _regions_painted(groups: set[str] | None, armature: bpy.types.Object, tool_s
 def _region_bones(armature: bpy.types.Object) -> dict[str, set[str]]:
     """Region name -> its bones (a name two Regions share, which Paint refuses, has both's)."""
     bones: dict[str, set[str]] = {}
-    for region in armature.overanim.regions:
+    for region in overanim(armature).regions:
         bones.setdefault(region.name, set()).update(region_bones(armature, region))
     return bones
 
@@ -138,11 +140,12 @@ def _region_bones(armature: bpy.types.Object) -> dict[str, set[str]]:
 def selected_bones(armature: bpy.types.Object) -> set[str]:
     """Selection lives on Bone up to 4.5 and on PoseBone from 5.0."""
     if "select" in bpy.types.PoseBone.bl_rna.properties:
-        return {bone.name for bone in armature.pose.bones if bone.select}
-    return {bone.name for bone in armature.data.bones if bone.select}
+        return {bone.name for bone in pose_of(armature).bones if bone.select}
+    bones: Any = armature_data(armature).bones  # Bone.select: up to 4.5 (not in the 5.x stubs)
+    return {bone.name for bone in bones if bone.select}
 
 
 def stroke_running(context: bpy.types.Context) -> bool:
     """Whether a weight-paint stroke or gradient is under way in some window."""
     return any(op.bl_idname in STROKE_OPERATORS
-               for window in context.window_manager.windows for op in window.modal_operators)
+               for window in window_manager_of(context).windows for op in window.modal_operators)

@@ -33,12 +33,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import suppress
+from typing import cast
 
 import bpy
 from bpy.app.handlers import persistent
 
 from ....core.errors import OverAnimError
 from ...shared.scene import deformed_meshes
+from ...shared.typed import mesh_data, overanim, scene_of, view_layer_of
 from .. import masks, shading, weight_view
 from . import changes
 
@@ -53,8 +55,13 @@ _loading = False  # between load_pre and load_post: the flags are the next file'
 POLL_SECONDS = 0.5  # how soon a window follows a flag set from the console
 
 
+def _mesh_pending(context: bpy.types.Context) -> bool:
+    """Whether a mesh changed since the view layer was last evaluated (a view layer has a depsgraph)."""
+    return cast(bpy.types.Depsgraph, view_layer_of(context).depsgraph).id_type_updated("MESH")
+
+
 def live_armatures() -> list[bpy.types.Object]:
-    return [o for o in bpy.data.objects if o.type == "ARMATURE" and o.overanim.live_preview]
+    return [o for o in bpy.data.objects if o.type == "ARMATURE" and overanim(o).live_preview]
 
 
 def _run(armature: bpy.types.Object, paint: Callable[..., object], *args: object) -> object:
@@ -80,7 +87,7 @@ def set_live_preview(context: bpy.types.Context, armature: bpy.types.Object, on:
     global _ignore_updates
     errors.pop(armature.name, None)
     if on:
-        mesh_pending = context.view_layer.depsgraph.id_type_updated("MESH")
+        mesh_pending = _mesh_pending(context)
         if mesh_pending:  # evaluated first, so the update after our paint is ours alone
             _update_view_layer(context)
         _ignore_updates = True
@@ -88,9 +95,9 @@ def set_live_preview(context: bpy.types.Context, armature: bpy.types.Object, on:
             masks.paint(context, armature)
         finally:
             _ignore_updates = False
-        armature.overanim.masks_painted = True  # as after Paint Region Masks: the legend, the views
+        overanim(armature).masks_painted = True  # as after Paint Region Masks: the legend, the views
         shading.show_attribute_colors()
-        armature.overanim.live_preview = True
+        overanim(armature).live_preview = True
         _fields_seen[armature.name] = changes.mask_fields(armature)
         install()
         weight_view.show_preview()
@@ -100,7 +107,7 @@ def set_live_preview(context: bpy.types.Context, armature: bpy.types.Object, on:
         finally:
             _ignore_updates = False
         return
-    armature.overanim.live_preview = False
+    overanim(armature).live_preview = False
     _forget(armature.name, context)
 
 
@@ -111,8 +118,8 @@ def _forget(name: str, context: bpy.types.Context) -> None:
     _deferred.discard(name)
     armature = bpy.data.objects.get(name)
     if armature is not None and armature.type == "ARMATURE":
-        for mesh_obj in deformed_meshes(armature, context.scene):
-            masks.invalidate(mesh_obj.data)
+        for mesh_obj in deformed_meshes(armature, scene_of(context)):
+            masks.invalidate(mesh_data(mesh_obj))
     else:  # deleted or renamed: whose sums nobody watches any more is not known
         masks.invalidate()
     if not _fields_seen and not live_armatures():
@@ -121,7 +128,7 @@ def _forget(name: str, context: bpy.types.Context) -> None:
 
 def _update_view_layer(context: bpy.types.Context) -> None:
     with suppress(RuntimeError):  # called while a depsgraph evaluates: the update comes with it
-        context.view_layer.update()
+        view_layer_of(context).update()
 
 
 @persistent
@@ -133,15 +140,15 @@ def _on_depsgraph_update_pre(*_args: object) -> None:
         return
     _own.clear()
     context = bpy.context
-    mesh_pending = context.view_layer.depsgraph.id_type_updated("MESH")
-    for armature, fields in changes.field_changes(live_armatures(), _fields_seen, context.scene):
+    mesh_pending = _mesh_pending(context)
+    for armature, fields in changes.field_changes(live_armatures(), _fields_seen, scene_of(context)):
         _fields_seen[armature.name] = fields
         if mesh_pending:  # that change may be weights the kept sums do not have yet: post reads it first
             _deferred.add(armature.name)
             continue
         written = _run(armature, masks.repaint, context, armature)
         if isinstance(written, dict):
-            _own.update(bpy.data.objects[mesh].data.session_uid for mesh in written)
+            _own.update(mesh_data(bpy.data.objects[mesh]).session_uid for mesh in written)
 
 
 def _on_depsgraph_update_post(scene: bpy.types.Scene, depsgraph: bpy.types.Depsgraph) -> None:
@@ -190,7 +197,7 @@ def _refuse(armature: bpy.types.Object, error: OverAnimError) -> None:
     """A flag set where Live Preview cannot start goes back off, as the button would have left it."""
     errors[armature.name] = error.message
     try:
-        armature.overanim.live_preview = False
+        overanim(armature).live_preview = False
     except (AttributeError, RuntimeError, TypeError):  # not writable here (linked): not tried again
         _stuck.add(armature.name)
 
