@@ -9,7 +9,7 @@ from .export import summary as export_summary
 from .i18n import CONTEXT, tr
 from .shared.panels import CATEGORY, checkbox_icon
 from .shared.scene import find_armature
-from .shared.typed import layout_of, overanim
+from .shared.typed import MaybeContext, context_of, layout_of, overanim
 from .text_wrap import wrapped_label
 
 
@@ -20,7 +20,8 @@ class OVERANIM_PT_main(bpy.types.Panel):
     bl_category = CATEGORY
     bl_translation_context = CONTEXT
 
-    def draw(self, context: bpy.types.Context) -> None:
+    def draw(self, context: MaybeContext) -> None:
+        context = context_of(context)
         layout = layout_of(self)
         armature = find_armature(context)
         if armature is None:
@@ -49,7 +50,8 @@ class OVERANIM_MT_object(bpy.types.Menu):
     bl_idname = "OVERANIM_MT_object"
     bl_translation_context = CONTEXT
 
-    def draw(self, context: bpy.types.Context) -> None:
+    def draw(self, context: MaybeContext) -> None:
+        context = context_of(context)
         layout = layout_of(self)
         layout.operator("overanim.build_sample_character", icon="OUTLINER_OB_ARMATURE")
         layout.separator()

@@ -5,7 +5,7 @@ import bpy
 from ...core.calibration import FIELDS
 from ..i18n import CONTEXT
 from ..shared.panels import ORDER, OverAnimSubPanel
-from ..shared.typed import armature_data, layout_of, overanim
+from ..shared.typed import MaybeContext, armature_data, context_of, layout_of, overanim
 
 
 class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):
@@ -13,12 +13,13 @@ class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):
     bl_order = ORDER["calibration"]
     bl_options = {"DEFAULT_CLOSED"}  # a studio setting, set once: it must not push Results off screen
 
-    def draw_header_preset(self, context: bpy.types.Context) -> None:
+    def draw_header_preset(self, context: MaybeContext) -> None:
         from .presets import OVERANIM_PT_calibration_presets
 
         OVERANIM_PT_calibration_presets.draw_panel_header(layout_of(self))
 
-    def draw(self, context: bpy.types.Context) -> None:
+    def draw(self, context: MaybeContext) -> None:
+        context = context_of(context)
         armature = self.armature(context)
         cal = overanim(armature).calibration
         layout = layout_of(self)

@@ -9,7 +9,7 @@ from ...core.messages import from_data
 from ..i18n import CONTEXT, tr
 from ..overrides import in_use
 from ..shared.panels import ORDER, OverAnimSubPanel
-from ..shared.typed import armature_data, layout_of, overanim
+from ..shared.typed import MaybeContext, armature_data, context_of, layout_of, overanim
 from ..text_wrap import wrapped_label
 from .checks import FIXES
 from .operators import fix_operator
@@ -29,7 +29,8 @@ class OVERANIM_PT_checks(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Checks"
     bl_order = ORDER["checks"]
 
-    def draw(self, context: bpy.types.Context) -> None:
+    def draw(self, context: MaybeContext) -> None:
+        context = context_of(context)
         armature = self.armature(context)
         data = overanim(armature)
         layout = layout_of(self)

@@ -12,7 +12,7 @@ from ...core.messages import Message, plural
 from ..i18n import CONTEXT
 from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature, refuse_poll
 from ..shared.scene import posed, require_armature, require_object_mode
-from ..shared.typed import overanim, scene_of, window_manager_of
+from ..shared.typed import MaybeContext, context_of, overanim, scene_of, window_manager_of
 from . import nla, statics, values
 from .bake import BakeSession
 from .engine import BakeOptions, bake_session, report_lines, run_bake
@@ -104,7 +104,8 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
     bl_label = "Remove Foot IK Bake"
 
     @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
+    def poll(cls, context: MaybeContext) -> bool:
+        context = context_of(context)
         armature = poll_armature(cls, context)
         if armature is None:
             return False

@@ -5,7 +5,7 @@ import bpy
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
 from ..shared.panels import ORDER, OverAnimSubPanel
-from ..shared.typed import armature_data, layout_of, overanim
+from ..shared.typed import MaybeContext, armature_data, context_of, layout_of, overanim
 from ..text_wrap import wrapped_label
 from . import nla, values
 from .properties import bone_names
@@ -16,7 +16,8 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Foot IK"
     bl_order = ORDER["foot_ik"]
 
-    def draw(self, context: bpy.types.Context) -> None:
+    def draw(self, context: MaybeContext) -> None:
+        context = context_of(context)
         armature = self.armature(context)
         settings = overanim(armature).foot_ik
         layout = layout_of(self)

@@ -6,6 +6,7 @@ import bpy
 
 from ..shared.operators import OverAnimOperatorMixin, poll_regions
 from ..shared.scene import require_armature
+from ..shared.typed import MaybeContext, context_of
 from .engine import check_lod_coverage
 
 
@@ -17,7 +18,8 @@ class OVERANIM_OT_check_lod_coverage(OverAnimOperatorMixin, bpy.types.Operator):
     bl_options = {"REGISTER", "UNDO"}
 
     @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
+    def poll(cls, context: MaybeContext) -> bool:
+        context = context_of(context)
         return poll_regions(cls, context)
 
     def run(self, context):

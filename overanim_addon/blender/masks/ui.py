@@ -9,7 +9,7 @@ from ..compose import ui as compose_ui
 from ..i18n import CONTEXT, tr
 from ..lod import ui as lod_ui
 from ..shared.panels import ORDER, OverAnimSubPanel, checkbox_icon
-from ..shared.typed import layout_of, overanim
+from ..shared.typed import MaybeContext, context_of, layout_of, overanim
 from ..text_wrap import wrapped_label
 from . import live, shading
 
@@ -18,7 +18,8 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Region Masks"
     bl_order = ORDER["region_masks"]
 
-    def draw(self, context: bpy.types.Context) -> None:
+    def draw(self, context: MaybeContext) -> None:
+        context = context_of(context)
         armature = self.armature(context)
         data = overanim(armature)
         layout = layout_of(self)

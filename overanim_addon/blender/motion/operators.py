@@ -12,7 +12,7 @@ from ...core.messages import Message
 from ..i18n import CONTEXT
 from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature, refuse_poll
 from ..shared.scene import require_armature, require_object_mode
-from ..shared.typed import overanim, scene_of, window_manager_of
+from ..shared.typed import MaybeContext, context_of, overanim, scene_of, window_manager_of
 from . import analysis
 from .analysis import MotionOptions, MotionSession
 
@@ -39,7 +39,8 @@ class OVERANIM_OT_analyze_motion(ModalSessionMixin, ArmatureOperatorMixin, bpy.t
     _timer: Any = None
 
     @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
+    def poll(cls, context: MaybeContext) -> bool:
+        context = context_of(context)
         return poll_armature(cls, context) is not None
 
     def _start(self, context: bpy.types.Context) -> MotionSession:
@@ -76,7 +77,8 @@ class OVERANIM_OT_remove_motion_curves(ArmatureOperatorMixin, bpy.types.Operator
     bl_label = "Remove Motion Curves"
 
     @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
+    def poll(cls, context: MaybeContext) -> bool:
+        context = context_of(context)
         armature = poll_armature(cls, context)
         if armature is None:
             return False

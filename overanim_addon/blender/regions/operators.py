@@ -11,7 +11,7 @@ from ..i18n import CONTEXT
 from ..overrides import library_name
 from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll
 from ..shared.scene import require_armature
-from ..shared.typed import armature_data, overanim
+from ..shared.typed import MaybeContext, armature_data, context_of, overanim
 
 
 @contextmanager
@@ -64,7 +64,8 @@ class OVERANIM_OT_region_remove(OverAnimOperatorMixin, bpy.types.Operator):
     )
 
     @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
+    def poll(cls, context: MaybeContext) -> bool:
+        context = context_of(context)
         armature = poll_armature(cls, context)
         if armature is None:
             return False
@@ -103,7 +104,8 @@ class OVERANIM_OT_region_move(OverAnimOperatorMixin, bpy.types.Operator):
     )
 
     @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
+    def poll(cls, context: MaybeContext) -> bool:
+        context = context_of(context)
         armature = poll_armature(cls, context)
         if armature is None:
             return False

@@ -8,7 +8,7 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
 from ..shared.panels import ORDER, OverAnimSubPanel
-from ..shared.typed import armature_data, layout_of, mesh_data, overanim, scene_of
+from ..shared.typed import MaybeContext, armature_data, context_of, layout_of, mesh_data, overanim, scene_of
 from ..text_wrap import wrapped_label
 from .properties import region_bones, region_keys
 
@@ -29,7 +29,8 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Regions"
     bl_order = ORDER["regions"]
 
-    def draw(self, context: bpy.types.Context) -> None:
+    def draw(self, context: MaybeContext) -> None:
+        context = context_of(context)
         armature = self.armature(context)
         data = overanim(armature)
         layout = layout_of(self)

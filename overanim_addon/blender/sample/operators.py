@@ -6,7 +6,7 @@ from ...core.messages import Message, plural
 from ..calibration.preferences import studio_defaults
 from ..calibration.properties import apply_settings
 from ..shared.operators import OverAnimOperatorMixin, refuse_poll
-from ..shared.typed import overanim, scene_of
+from ..shared.typed import MaybeContext, context_of, overanim, scene_of
 from .build import add_sample_deltas, build_sample_character
 from .walk import add_sample_walk, walk_extent
 
@@ -23,7 +23,8 @@ class OVERANIM_OT_build_sample_character(OverAnimOperatorMixin, bpy.types.Operat
     bl_options = {"REGISTER", "UNDO"}
 
     @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
+    def poll(cls, context: MaybeContext) -> bool:
+        context = context_of(context)
         if context.mode != "OBJECT":
             return refuse_poll(cls, Message("The sample is added in Object Mode: switch to it first"))
         return True

@@ -13,7 +13,7 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT, tip, tr
 from .scene import find_armature
-from .typed import OperatorBase, overanim, window_manager_of, workspace_of
+from .typed import MaybeContext, OperatorBase, context_of, overanim, window_manager_of, workspace_of
 
 if TYPE_CHECKING:
     from .typed import OperatorResult
@@ -65,7 +65,8 @@ class OverAnimOperatorMixin(OperatorBase):
     def run(self, context: bpy.types.Context) -> Iterator[tuple[str, str]] | list[tuple[str, str]]:
         raise NotImplementedError
 
-    def execute(self, context: bpy.types.Context) -> OperatorResult:
+    def execute(self, context: MaybeContext) -> OperatorResult:
+        context = context_of(context)
         try:
             log = list(self.run(context))
         except OverAnimError as error:
@@ -85,7 +86,8 @@ class ArmatureOperatorMixin(OverAnimOperatorMixin):
     bl_options = {"REGISTER", "UNDO"}
 
     @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
+    def poll(cls, context: MaybeContext) -> bool:
+        context = context_of(context)
         return poll_armature(cls, context) is not None
 
 
@@ -98,7 +100,8 @@ class ModalSessionMixin(OperatorBase):
     _cancelled: Message
     _progress: str  # a Message template with {done} and {total}
 
-    def invoke(self, context: bpy.types.Context, event: Any) -> OperatorResult:
+    def invoke(self, context: MaybeContext, event: Any) -> OperatorResult:
+        context = context_of(context)
         if context.window is None or bpy.app.background:
             return self.execute(context)
         try:
@@ -118,7 +121,8 @@ class ModalSessionMixin(OperatorBase):
         wm.progress_end()
         workspace_of(context).status_text_set(None)
 
-    def modal(self, context: bpy.types.Context, event: Any) -> OperatorResult:
+    def modal(self, context: MaybeContext, event: Any) -> OperatorResult:
+        context = context_of(context)
         session = self._session
         if event.type == "ESC":
             self._end(context)

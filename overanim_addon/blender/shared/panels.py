@@ -9,7 +9,7 @@ import bpy
 
 from ..i18n import CONTEXT
 from .scene import find_armature
-from .typed import PanelBase
+from .typed import MaybeContext, PanelBase, context_of
 
 if TYPE_CHECKING:
     from .typed import Icon
@@ -33,7 +33,8 @@ class OverAnimSubPanel(PanelBase):
     bl_translation_context = CONTEXT  # titles are the add-on's terms: Blender's dictionary must not rename them
 
     @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
+    def poll(cls, context: MaybeContext) -> bool:
+        context = context_of(context)
         return find_armature(context) is not None
 
     @staticmethod

@@ -27,6 +27,17 @@ else:  # at run time the mixins stay plain classes, as Blender's own mixins are
     PanelBase = OperatorBase = object
 
 
+# the context Blender passes to poll, draw, execute, invoke and modal: the 5.2 stubs type it Optional
+# (an override must accept what its base accepts), though Blender never passes None there
+MaybeContext = bpy.types.Context | None
+
+
+def context_of(context: MaybeContext) -> bpy.types.Context:
+    """The context a poll, draw, execute, invoke or modal was given (never None there)."""
+    assert context is not None
+    return context
+
+
 def overanim(obj: bpy.types.Object) -> OVERANIM_PG_object:
     """The add-on's data on the object (blender/properties.py registers it on every Object)."""
     return cast("OVERANIM_PG_object", obj.overanim)  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ from ...core.messages import Message
 from ..i18n import CONTEXT
 from ..shared.operators import OverAnimOperatorMixin, refuse_poll
 from ..shared.scene import find_armature, require_armature
-from ..shared.typed import overanim
+from ..shared.typed import MaybeContext, context_of, overanim
 from .engine import TransferOptions, transfer_action
 from .properties import SCALE_HORIZONTAL, SCALE_VERTICAL, basis_property, region_property, scale_property
 
@@ -60,7 +60,8 @@ class OVERANIM_OT_transfer_action(OverAnimOperatorMixin, bpy.types.Operator):
     scale_vertical: scale_property(*SCALE_VERTICAL)  # type: ignore[valid-type]
 
     @classmethod
-    def poll(cls, context: bpy.types.Context) -> bool:
+    def poll(cls, context: MaybeContext) -> bool:
+        context = context_of(context)
         if find_armature(context) is None:
             return refuse_poll(cls, Message("Select the target armature (or a mesh it deforms)"))
         return True

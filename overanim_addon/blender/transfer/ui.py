@@ -9,7 +9,7 @@ import bpy
 from ...core.messages import Message, from_data
 from ..i18n import CONTEXT, tr
 from ..shared.panels import OverAnimSubPanel
-from ..shared.typed import has_property, layout_of, overanim
+from ..shared.typed import MaybeContext, context_of, has_property, layout_of, overanim
 from ..text_wrap import wrapped_label
 from .engine import RECORD
 
@@ -23,7 +23,8 @@ class OVERANIM_PT_transfer(OverAnimSubPanel, bpy.types.Panel):
     bl_parent_id = PARENT_PANEL
     bl_options = {"DEFAULT_CLOSED"}
 
-    def draw(self, context: bpy.types.Context) -> None:
+    def draw(self, context: MaybeContext) -> None:
+        context = context_of(context)
         armature = self.armature(context)
         settings = overanim(armature).transfer
         layout = layout_of(self)
