@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
-from benchmarks.benchmark_masks import Timing
+from benchmarks.timing import Timing
 from overanim_headless.session import ensure_registered, script_args
 
 

@@ -27,7 +27,6 @@ and the ratios the issue sets targets for. Not a test: speed is stated, never as
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
 import time
@@ -36,6 +35,7 @@ from pathlib import Path
 from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+from benchmarks.timing import Timing, timed
 from overanim_headless.session import ensure_registered, script_args
 
 BONES = ["upperarm", "lowerarm", "hand", "finger"]
@@ -94,27 +94,6 @@ def reopen(rig, body):
         bpy.ops.wm.save_as_mainfile(filepath=path)
         bpy.ops.wm.open_mainfile(filepath=path)
     return bpy.data.objects[names[0]], bpy.data.objects[names[1]]
-
-
-class Timing:
-    """Median and range of repeated runs, in milliseconds."""
-
-    def __init__(self, seconds: list[float]):
-        self.values = sorted(s * 1000.0 for s in seconds)
-        self.median = statistics.median(self.values)
-
-    def __str__(self) -> str:
-        spread = f"{self.values[0]:.1f} to {self.values[-1]:.1f}" if len(self.values) > 1 else "one run"
-        return f"{self.median:9.1f} ms  ({spread})"
-
-
-def timed(fn: Callable[[], object], repeat: int) -> Timing:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return Timing(times)
 
 
 def naive(body, policy):

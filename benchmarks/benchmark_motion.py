@@ -19,14 +19,12 @@ speed is stated, never asserted.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
-from benchmarks.benchmark_masks import Timing
+from benchmarks.timing import Timing, ratio, session_runs, target_line
 from overanim_headless.session import ensure_registered, script_args
 
 TARGET = 1.5
@@ -66,46 +64,28 @@ def main(args: list[str]) -> int:
         scene = scene_of(bpy.context)
         frames = range(1, options.frames + 1)
         range_ = MotionOptions(frames[0], frames[-1])
-        base, own, setup, write, ops = [], [], [], [], []
-        for _ in range(options.repeat):  # interleaved, so a busy moment hits every figure alike
-            start = time.perf_counter()
+
+        def step_frames() -> None:
             for frame in frames:
                 scene.frame_set(frame)
-            base.append(time.perf_counter() - start)
 
-            start = time.perf_counter()
-            session = MotionSession(bpy.context, rig, range_)
-            ready = time.perf_counter()
-            session.step()
-            sampled = time.perf_counter()
-            session.finish()
-            done = time.perf_counter()
-            own.append(done - start)
-            setup.append(ready - start)
-            write.append(done - sampled)
-
+        def operator() -> None:
             with temp_override(bpy.context, active_object=rig, object=rig):
-                start = time.perf_counter()
                 cast(Any, bpy.ops).overanim.analyze_motion(frame_start=frames[0], frame_end=frames[-1])
-                ops.append(time.perf_counter() - start)
+
+        runs = session_runs(step_frames, lambda: MotionSession(bpy.context, rig, range_), operator, options.repeat)
         regions = len(overanim(rig).regions)
     finally:
         cleanup()
 
-    def ratio(times: list[float]) -> str:
-        ratios = sorted(t / b for t, b in zip(times, base, strict=True))
-        spread = f"{ratios[0]:.2f} to {ratios[-1]:.2f}" if len(ratios) > 1 else "one run"
-        return f"{statistics.median(ratios):5.2f}x ({spread})"
-
-    own_ratio = statistics.median(t / b for t, b in zip(own, base, strict=True))
     print(f"Analyze Motion benchmark: {options.frames} frames of the sample walk, {regions} Regions and both feet, "
           f"Blender {bpy.app.version_string}, median of {options.repeat} runs (range)")
-    print(f"  scene.frame_set only (baseline)             {Timing(base)}")
-    print(f"  analysis, own work                          {Timing(own)}  {ratio(own)}")
-    print(f"    of which the set-up (checks, proportions) {Timing(setup)}")
-    print(f"    of which computing and writing            {Timing(write)}")
-    print(f"  analysis via bpy.ops                        {Timing(ops)}  {ratio(ops)}")
-    print(f"  target at most {TARGET}x the baseline: {'met' if own_ratio <= TARGET else 'NOT met'}")
+    print(f"  scene.frame_set only (baseline)             {Timing(runs.base)}")
+    print(f"  analysis, own work                          {Timing(runs.own)}  {ratio(runs.own, runs.base)}")
+    print(f"    of which the set-up (checks, proportions) {Timing(runs.setup)}")
+    print(f"    of which computing and writing            {Timing(runs.write)}")
+    print(f"  analysis via bpy.ops                        {Timing(runs.ops)}  {ratio(runs.ops, runs.base)}")
+    print(target_line(runs, TARGET))
     return 0
 
 
