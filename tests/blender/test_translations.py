@@ -184,7 +184,7 @@ def test_no_text_reaches_a_report_as_plain_text():
     """Statically: nothing the add-on reports, raises or logs is built as a plain str (it would
     read in English in every language); every such text is a Message."""
     texts = list(reported_texts())
-    assert len(texts) > 200
+    assert len(texts) > 150  # the scan reaches the whole add-on (about 200 today)
     offenders = [f"{path.relative_to(ADDON)}:{line}: {ast.unparse(text)[:80]}" for path, line, text, scope in texts
                  if plain_text(text, scope)]
     assert not offenders

@@ -17,6 +17,7 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
 from ..shared import fcurves, nla_tracks
+from ..shared.nla_tracks import refuse_tweak_mode
 from ..shared.typed import animation_data_of, overanim
 
 BAKE_NAME = "OverAnim_FootIK"
@@ -24,12 +25,10 @@ BAKE_NAME = "OverAnim_FootIK"
 
 def check_stack(armature: bpy.types.Object) -> None:
     """The states where a bake on top of the stack would not play as keyed."""
+    refuse_tweak_mode(armature)
     adt = armature.animation_data
     if adt is None:
         return
-    if adt.use_tweak_mode:
-        raise OverAnimError(Message("'{name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first",
-                                    name=armature.name))
     ours = bake_tracks(armature)
     others = [t for t in adt.nla_tracks if t not in ours]
     if any(t.is_solo for t in others):

@@ -10,6 +10,7 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
 from ..i18n import CONTEXT
+from ..shared.nla_tracks import refuse_tweak_mode
 from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature, refuse_poll
 from ..shared.scene import posed, require_armature, require_object_mode
 from ..shared.typed import MaybeContext, context_of, overanim, scene_of, window_manager_of
@@ -118,9 +119,7 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
         armature = require_armature(context)
         require_object_mode(armature, scene_of(context))
         settings = overanim(armature).foot_ik
-        if armature.animation_data is not None and armature.animation_data.use_tweak_mode:
-            raise OverAnimError(Message("'{name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first",
-                                        name=armature.name))
+        refuse_tweak_mode(armature)
         removed = nla.remove_bake(armature)
         if removed.strips:  # the values were the bake's (it animated them): they go with it
             values.remove(armature)

@@ -49,6 +49,7 @@ from ..regions.properties import region_keys, require_region_bones
 from ..shared import names, nla_tracks
 from ..shared.fcurves import NewChannels
 from ..shared.ground_reference import ground_root
+from ..shared.nla_tracks import refuse_tweak_mode
 from ..shared.scene import cm_per_unit, read_only_reason, require_object_mode
 from ..shared.typed import animation_data_of, armature_data, overanim, pose_of, scene_of
 
@@ -611,10 +612,7 @@ def analyze_motion(context: bpy.types.Context, armature: bpy.types.Object, optio
 def remove_motion_curves(armature: bpy.types.Object) -> list[tuple[str, str]]:
     """Take the motion curves away (their track, action and the properties they animated) and make the
     action the analysis pushed down active again. The summary stays on the action: it describes the clip."""
-    adt = armature.animation_data
-    if adt is not None and adt.use_tweak_mode:
-        raise OverAnimError(Message("'{name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first",
-                                    name=armature.name))
+    refuse_tweak_mode(armature)
     settings = overanim(armature).motion
     old = settings.curves_action
     settings.curves_action = None

@@ -11,7 +11,17 @@ from typing import Any, Literal
 
 import bpy
 
+from ...core.errors import OverAnimError
+from ...core.messages import Message
 from .typed import animation_data_of
+
+
+def refuse_tweak_mode(obj: bpy.types.Object) -> None:
+    """Nothing is baked, analysed, transferred or removed while the object edits an NLA strip: the
+    tweaked strip's action stands in for the active one until the artist leaves tweak mode."""
+    if obj.animation_data is not None and obj.animation_data.use_tweak_mode:
+        raise OverAnimError(Message("'{name}' is in NLA tweak mode: leave it (Tab in the NLA editor) first",
+                                    name=obj.name))
 
 
 def strips_of(armature: bpy.types.Object, action: bpy.types.Action | None) -> list[tuple[Any, Any]]:

@@ -43,6 +43,7 @@ from ..measure.engine import measure_checked
 from ..measure.results import MeasurementResults
 from ..shared.fcurves import fcurves, scale_values
 from ..shared.names import CHARACTER_HEIGHT_CS
+from ..shared.nla_tracks import refuse_tweak_mode
 from ..shared.scene import read_only_reason, require_object_mode
 from ..shared.typed import armature_data, has_property, overanim, pose_of, scene_of, view_layer_of
 from . import keys
@@ -273,9 +274,7 @@ def transfer_action(source: bpy.types.Object, target: bpy.types.Object, action: 
         raise OverAnimError(read_only)
     for armature in (source, target):
         require_object_mode(armature, scene_of(context))
-    if target.animation_data is not None and target.animation_data.use_tweak_mode:
-        raise OverAnimError(Message("'{name}' is editing an NLA strip: leave tweak mode (Tab in the NLA editor) "
-                                    "first", name=target.name))
+    refuse_tweak_mode(target)
     try:
         basis = coerce_enum(MotionMeasurementBasis, options.basis)
     except ValueError:

@@ -580,8 +580,6 @@ KO_MESSAGES = {
         "'{name}'에 활성 action이 없습니다: transfer할 action을 지정하세요",
     "The source and the target are both '{name}': the source is the armature the clip was made on":
         "source와 target이 모두 '{name}'입니다: source는 clip을 만든 armature입니다",
-    "'{name}' is editing an NLA strip: leave tweak mode (Tab in the NLA editor) first":
-        "'{name}'이(가) NLA strip을 편집 중입니다: 먼저 tweak mode에서 나가세요 (NLA 에디터에서 Tab)",
     "Action '{action}' has several slots and none belongs to '{name}': assign it to '{name}' first":
         "Action '{action}'에 slot이 여러 개 있고 '{name}'의 slot이 없습니다: 먼저 '{name}'에 할당하세요",
     "Action '{action}' has no channels for '{name}': nothing to transfer":
