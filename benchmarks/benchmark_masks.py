@@ -290,7 +290,7 @@ def main(args: list[str]) -> int:
         from overanim_addon.blender.masks import live, masks
         from overanim_addon.blender.regions.properties import mask_policy
         from overanim_addon.blender.shared.typed import mesh_data, overanim, view_layer_of
-        from overanim_addon.blender.weights import region_weights
+        from overanim_addon.blender.shared.weights import region_weights
 
         rig, body = reopen(*build(options.grid))
         count = len(mesh_data(body).vertices)

@@ -62,3 +62,19 @@ def test_every_shared_module_serves_several_features():
             if parts[:3] == ["overanim_addon", "blender", "shared"] and len(parts) > 3 and parts[3] in users:
                 users[parts[3]].add(feature)
     assert {name: sorted(found) for name, found in users.items() if len(found) < 2} == {}
+
+
+def test_no_feature_reaches_into_another_features_private_names():
+    """A feature uses another through its public names (an engine, a data helper, a drawing
+    function); a ``_name`` is its own feature's business."""
+    offenders = []
+    for path in BLENDER.rglob("*.py"):
+        if "__pycache__" in path.parts or path.parent == BLENDER:
+            continue
+        own = path.relative_to(BLENDER).parts[0]
+        for module in imported_modules(path):
+            parts = module.split(".")
+            if parts[:2] == ["overanim_addon", "blender"] and len(parts) > 3 and parts[2] in FEATURES \
+                    and parts[2] != own and any(p.startswith("_") and p != "__init__" for p in parts[3:]):
+                offenders.append(f"{path.relative_to(BLENDER)} imports {module}")
+    assert not offenders

@@ -18,8 +18,8 @@ from .lod import properties as lod
 from .masks import properties as masks
 from .measure import properties as measure
 from .motion import properties as motion
-from .overrides import kept_on_overrides
 from .regions import properties as regions
+from .shared.overrides import kept_on_overrides
 from .transfer import properties as transfer
 
 if TYPE_CHECKING:

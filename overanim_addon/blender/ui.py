@@ -9,8 +9,8 @@ from .export import summary as export_summary
 from .i18n import CONTEXT, tr
 from .shared.panels import CATEGORY, checkbox_icon
 from .shared.scene import find_armature
+from .shared.text_wrap import wrapped_label
 from .shared.typed import MaybeContext, context_of, layout_of, overanim
-from .text_wrap import wrapped_label
 
 
 class OVERANIM_PT_main(bpy.types.Panel):

@@ -6,7 +6,7 @@ import bpy
 import pytest
 
 from overanim_addon.blender.foot_ik import nla
-from overanim_addon.blender.overrides import in_use
+from overanim_addon.blender.shared.overrides import in_use
 
 from .foot_ik_scenes import key_artist_action, plane
 from .helpers import custom_props, overridden_copy

@@ -170,7 +170,7 @@ def test_a_bone_named_like_a_mesh_attribute_is_read_as_its_vertex_group(sample, 
 
 
 def test_the_weight_read_leaves_no_data_behind(sample):
-    from overanim_addon.blender.weights import TREE_NAME
+    from overanim_addon.blender.shared.weights import TREE_NAME
 
     add_sample_deltas(sample)  # shape keys: the mesh copy must not leave a copy of them
     collections = ("objects", "meshes", "scenes", "node_groups", "shape_keys")

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from overanim_addon.blender.text_wrap import ROW_CHROME_UNITS, wrap_text
+from overanim_addon.blender.shared.text_wrap import ROW_CHROME_UNITS, wrap_text
 
 from ..layout_recorder import draw_panel
 
@@ -102,7 +102,7 @@ folders = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc"), 
 
 @given(st.lists(folders, min_size=1, max_size=12), st.integers(40, 400))
 def test_a_path_is_wrapped_after_its_folders_and_keeps_every_character(parts, width):
-    from overanim_addon.blender.text_wrap import wrap_path
+    from overanim_addon.blender.shared.text_wrap import wrap_path
 
     path = "/" + "/".join(parts)
     measure = lambda s: 7.0 * len(s)  # noqa: E731

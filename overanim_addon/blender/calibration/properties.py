@@ -9,8 +9,8 @@ import bpy
 
 from ...core.calibration import FIELDS, CalibrationSettings, FieldSpec
 from ..i18n import CONTEXT
-from ..overrides import kept_on_overrides
 from ..regions.properties import BASIS_ITEMS
+from ..shared.overrides import kept_on_overrides
 
 # Labels that read in full at the sidebar's default width: the Details UI name without "Reference"
 # (the panel groups those under a "Reference Sizes" heading); the tooltip starts with the full name.

@@ -22,12 +22,12 @@ from ..export import shape_keys
 from ..export.shape_keys import modifiers_dropping_shape_keys
 from ..masks.packed import channel_table
 from ..measure import extract
-from ..overrides import linked_data_reason
 from ..regions.properties import region_bones, region_keys, require_region_bones
 from ..shared.fcurves import animated as animated_channels
+from ..shared.overrides import linked_data_reason
 from ..shared.scene import cm_per_unit, deformed_meshes, require_object_mode
 from ..shared.typed import armature_data, overanim, pose_of, scene_of
-from ..weights import region_weights
+from ..shared.weights import region_weights
 from .apply_scale import apply_scale, scaled_by_constraints
 
 ERROR, WARNING, INFO = "ERROR", "WARNING", "INFO"

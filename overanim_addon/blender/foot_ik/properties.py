@@ -9,8 +9,8 @@ import bpy
 
 from ...core.bone_names import FootIKBones, detect_foot_ik_bones
 from ..i18n import CONTEXT
-from ..overrides import kept_on_overrides
 from ..regions.properties import SPATIAL_ITEMS
+from ..shared.overrides import kept_on_overrides
 from ..shared.typed import armature_data
 
 BONE_FIELDS = ("left_foot", "right_foot", "left_ik_target", "right_ik_target", "body_bone")

@@ -13,7 +13,7 @@ from typing import Any, cast
 
 import bpy
 
-from ..overrides import in_use, refill
+from ..shared.overrides import in_use, refill
 
 Channel = tuple[str, int]  # (data path on the armature object, array index)
 

@@ -5,8 +5,8 @@ import bpy
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
 from ..shared.panels import ORDER, OverAnimSubPanel
+from ..shared.text_wrap import wrapped_label
 from ..shared.typed import MaybeContext, armature_data, context_of, layout_of, overanim
-from ..text_wrap import wrapped_label
 from . import nla, values
 from .properties import bone_names
 from .rig import facing, feet_problem, trace_distance

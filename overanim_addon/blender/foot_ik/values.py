@@ -12,8 +12,8 @@ from collections.abc import Mapping
 import bpy
 
 from ...core.foot_ik import VALUE_NAMES
-from ..overrides import lost_on_save_warning, mark_overridable
 from ..shared.names import PREFIX
+from ..shared.overrides import lost_on_save_warning, mark_overridable
 from ..shared.typed import has_property, property_ui
 
 FOOT_IK_PREFIX = f"{PREFIX}FootIK_"

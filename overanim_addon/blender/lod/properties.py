@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import bpy
 
 from ..i18n import CONTEXT
-from ..overrides import kept_on_overrides
+from ..shared.overrides import kept_on_overrides
 
 
 @kept_on_overrides

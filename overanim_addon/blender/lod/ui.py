@@ -8,7 +8,7 @@ import bpy
 
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
-from ..overrides import in_use
+from ..shared.overrides import in_use
 from ..shared.typed import overanim
 
 if TYPE_CHECKING:

@@ -34,13 +34,13 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...core.naming import derived_name, region_key
 from ...core.region_preview import PreviewWork, grey_colors, preview_colors, region_palette
-from ..attribute_arrays import attribute_array
 from ..regions.properties import OVERANIM_PG_region, mask_policy, region_keys, require_region_bones
 from ..shared.names import PREFIX
 from ..shared.scene import deformed_meshes, require_object_mode
 from ..shared.typed import has_property, mesh_data, overanim, scene_of
-from ..weights import forget_node_groups, region_weights
+from ..shared.weights import forget_node_groups, region_weights
 from . import packed
+from .attribute_arrays import attribute_array
 
 MASK_PREFIX = "OverAnim_Mask_"
 # Blender keeps attributes and vertex groups in one namespace: a group named like the colour

@@ -19,8 +19,8 @@ import numpy as np
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..attribute_arrays import attribute_array
 from ..shared.typed import overanim
+from .attribute_arrays import attribute_array
 
 PACKED = "OverAnim_RegionMasks"
 CHANNELS = ("R", "G", "B", "A")

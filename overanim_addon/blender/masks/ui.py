@@ -9,8 +9,8 @@ from ..compose import ui as compose_ui
 from ..i18n import CONTEXT, tr
 from ..lod import ui as lod_ui
 from ..shared.panels import ORDER, OverAnimSubPanel, checkbox_icon
+from ..shared.text_wrap import wrapped_label
 from ..shared.typed import MaybeContext, context_of, layout_of, overanim
-from ..text_wrap import wrapped_label
 from . import live, shading
 
 

@@ -13,9 +13,9 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
 from ..checks.checks import ERROR, EXPORT_ONLY, CheckResult, run_checks
 from ..checks.engine import store_checks
-from ..overrides import lost_on_save_warning
 from ..regions.properties import renamed_keys_report
 from ..shared.names import CHARACTER_HEIGHT_WS
+from ..shared.overrides import lost_on_save_warning
 from ..shared.scene import require_usable
 from ..shared.typed import has_property, overanim
 from . import results as results_module

@@ -37,8 +37,8 @@ from ...core.measurement import RegionCalibration, ScaleClamp
 from ...core.messages import Message, joined
 from ...core.naming import derived_name, region_key, region_keys
 from ...core.skeleton import BoneEnd, TipPoint
-from ..overrides import mark_overridable
 from ..shared.names import PREFIX, ROOT_BONE
+from ..shared.overrides import mark_overridable
 from ..shared.typed import property_ui
 
 REGION_PREFIX = f"{PREFIX}Region_"

@@ -44,12 +44,12 @@ from ..measure import extract
 from ..measure.engine import ensure_measured
 from ..measure.measure import measure
 from ..measure.results import MeasurementResults
-from ..overrides import lost_on_save_warning, mark_overridable
 from ..regions.properties import region_keys, require_region_bones
 from ..shared import names, nla_tracks
 from ..shared.fcurves import NewChannels
 from ..shared.ground_reference import ground_root
 from ..shared.nla_tracks import refuse_tweak_mode
+from ..shared.overrides import lost_on_save_warning, mark_overridable
 from ..shared.scene import cm_per_unit, read_only_reason, require_object_mode
 from ..shared.typed import animation_data_of, armature_data, overanim, pose_of, scene_of
 

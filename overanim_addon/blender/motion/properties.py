@@ -10,7 +10,7 @@ import bpy
 
 from ...core import motion
 from ..i18n import CONTEXT
-from ..overrides import kept_on_overrides
+from ..shared.overrides import kept_on_overrides
 
 
 @kept_on_overrides

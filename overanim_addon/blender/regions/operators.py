@@ -8,8 +8,8 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT
-from ..overrides import library_name
 from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll
+from ..shared.overrides import library_name
 from ..shared.scene import require_armature
 from ..shared.typed import MaybeContext, armature_data, context_of, overanim
 

@@ -22,7 +22,7 @@ from ...core import (
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT
-from ..overrides import kept_on_overrides
+from ..shared.overrides import kept_on_overrides
 from ..shared.typed import armature_data, overanim
 
 

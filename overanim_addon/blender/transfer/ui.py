@@ -9,8 +9,8 @@ import bpy
 from ...core.messages import Message, from_data
 from ..i18n import CONTEXT, tr
 from ..shared.panels import OverAnimSubPanel
+from ..shared.text_wrap import wrapped_label
 from ..shared.typed import MaybeContext, context_of, has_property, layout_of, overanim
-from ..text_wrap import wrapped_label
 from .engine import RECORD
 
 # The panel this one sits under: the Motion panel (registered before it, motion/ before transfer/ in

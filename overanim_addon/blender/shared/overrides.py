@@ -22,8 +22,8 @@ from typing import Any, cast
 
 import bpy
 
-from ..core.messages import Message, plural
-from .shared.typed import armature_data, has_property
+from ...core.messages import Message, plural
+from .typed import armature_data, has_property
 
 NAMES_SHOWN = 3
 

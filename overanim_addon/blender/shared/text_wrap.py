@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 import blf
 import bpy
 
-from .shared.typed import preferences_of
+from .typed import preferences_of
 
 if TYPE_CHECKING:
-    from .shared.typed import Icon
+    from .typed import Icon
 
 # Room a label row of a sub-panel leaves beside its text, in UI units of 20 px at scale 1: the tabs,
 # the panel margins and border, the icon column and the label padding (measured on 4.3 screenshots).

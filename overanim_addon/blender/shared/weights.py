@@ -26,8 +26,8 @@ from typing import Any, cast
 import bpy
 import numpy as np
 
-from .compat import set_modifier_input
-from .shared.typed import has_property, mesh_data, temp_override
+from ..compat import set_modifier_input
+from .typed import has_property, mesh_data, temp_override
 
 TEMP_NAME = "OverAnim_tmp_weights"
 OUTPUT = f"{TEMP_NAME}_sum"
