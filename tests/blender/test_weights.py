@@ -3,8 +3,8 @@
 import bpy
 import numpy as np
 
-from overanim_addon.blender.shared import weights
 from overanim_addon.blender.compat import ensure_uv_pin
+from overanim_addon.blender.shared import weights
 
 from .test_masks import body, naive_region_weight
 

@@ -7,7 +7,7 @@ import bpy
 from ..i18n import CONTEXT
 from ..shared.operators import OverAnimOperatorMixin, poll_regions
 from ..shared.scene import require_armature
-from ..shared.typed import MaybeContext, context_of
+from ..shared.typed import MaybeContext
 from .engine import ComposeOptions, compose_region_deltas
 
 
@@ -25,7 +25,6 @@ class OVERANIM_OT_compose_region_deltas(OverAnimOperatorMixin, bpy.types.Operato
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
-        context = context_of(context)
         return poll_regions(cls, context)
 
     def run(self, context):

@@ -13,7 +13,7 @@ from ..i18n import CONTEXT
 from ..shared.nla_tracks import refuse_tweak_mode
 from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature, refuse_poll
 from ..shared.scene import posed, require_armature, require_object_mode
-from ..shared.typed import MaybeContext, context_of, overanim, scene_of, window_manager_of
+from ..shared.typed import MaybeContext, overanim, scene_of, window_manager_of
 from . import nla, statics, values
 from .bake import BakeSession
 from .engine import BakeOptions, bake_session, report_lines, run_bake
@@ -106,7 +106,6 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
-        context = context_of(context)
         armature = poll_armature(cls, context)
         if armature is None:
             return False

@@ -6,7 +6,7 @@ import bpy
 
 from ..shared.operators import OverAnimOperatorMixin, poll_regions
 from ..shared.scene import require_armature
-from ..shared.typed import MaybeContext, context_of
+from ..shared.typed import MaybeContext
 from .engine import check_lod_coverage
 
 
@@ -19,7 +19,6 @@ class OVERANIM_OT_check_lod_coverage(OverAnimOperatorMixin, bpy.types.Operator):
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
-        context = context_of(context)
         return poll_regions(cls, context)
 
     def run(self, context):

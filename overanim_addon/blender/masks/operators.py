@@ -9,7 +9,7 @@ from ..compose import compose as compose_module
 from ..i18n import CONTEXT
 from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, poll_regions, refuse_poll
 from ..shared.scene import deformed_meshes, require_armature
-from ..shared.typed import MaybeContext, context_of, overanim, scene_of, window_manager_of
+from ..shared.typed import MaybeContext, overanim, scene_of, window_manager_of
 from . import live, shading
 from . import masks as masks_module
 from .engine import PaintOptions, paint_region_masks
@@ -42,7 +42,6 @@ class OVERANIM_OT_paint_region_masks(OverAnimOperatorMixin, bpy.types.Operator):
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
-        context = context_of(context)
         return poll_regions(cls, context)
 
     def run(self, context):
@@ -82,7 +81,6 @@ class OVERANIM_OT_show_region_preview(OverAnimOperatorMixin, bpy.types.Operator)
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
-        context = context_of(context)
         armature = poll_armature(cls, context)
         if armature is None:
             return False

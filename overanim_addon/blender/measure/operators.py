@@ -12,7 +12,7 @@ from ..calibration.properties import settings_from_properties
 from ..shared.names import CHARACTER_HEIGHT_CS
 from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll
 from ..shared.scene import require_armature
-from ..shared.typed import MaybeContext, context_of, has_property, overanim
+from ..shared.typed import MaybeContext, has_property, overanim
 from . import results as results_module
 from .engine import measure_proportions
 
@@ -42,7 +42,6 @@ class OVERANIM_OT_export_results_json(OverAnimOperatorMixin, bpy.types.Operator,
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
-        context = context_of(context)
         armature = poll_armature(cls, context)
         if armature is None:
             return False

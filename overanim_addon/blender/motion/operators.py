@@ -12,7 +12,7 @@ from ...core.messages import Message
 from ..i18n import CONTEXT
 from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature, refuse_poll
 from ..shared.scene import require_armature, require_object_mode
-from ..shared.typed import MaybeContext, context_of, overanim, scene_of, window_manager_of
+from ..shared.typed import MaybeContext, overanim, scene_of, window_manager_of
 from . import analysis
 from .analysis import MotionOptions, MotionSession
 
@@ -40,7 +40,6 @@ class OVERANIM_OT_analyze_motion(ModalSessionMixin, ArmatureOperatorMixin, bpy.t
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
-        context = context_of(context)
         return poll_armature(cls, context) is not None
 
     def _start(self, context: bpy.types.Context) -> MotionSession:
@@ -78,7 +77,6 @@ class OVERANIM_OT_remove_motion_curves(ArmatureOperatorMixin, bpy.types.Operator
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
-        context = context_of(context)
         armature = poll_armature(cls, context)
         if armature is None:
             return False

@@ -11,7 +11,7 @@ from ..i18n import CONTEXT
 from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll
 from ..shared.overrides import library_name
 from ..shared.scene import require_armature
-from ..shared.typed import MaybeContext, armature_data, context_of, overanim
+from ..shared.typed import MaybeContext, armature_data, overanim
 
 
 @contextmanager
@@ -65,7 +65,6 @@ class OVERANIM_OT_region_remove(OverAnimOperatorMixin, bpy.types.Operator):
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
-        context = context_of(context)
         armature = poll_armature(cls, context)
         if armature is None:
             return False
@@ -105,7 +104,6 @@ class OVERANIM_OT_region_move(OverAnimOperatorMixin, bpy.types.Operator):
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
-        context = context_of(context)
         armature = poll_armature(cls, context)
         if armature is None:
             return False

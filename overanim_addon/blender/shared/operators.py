@@ -26,8 +26,9 @@ def refuse_poll(cls: Any, message: Message) -> bool:
     return False
 
 
-def poll_armature(cls: Any, context: bpy.types.Context) -> bpy.types.Object | None:
+def poll_armature(cls: Any, context: MaybeContext) -> bpy.types.Object | None:
     """find_armature for a poll(): None after saying why there is none."""
+    context = context_of(context)
     armature = find_armature(context)
     if armature is None:
         obj = context.active_object
@@ -36,7 +37,7 @@ def poll_armature(cls: Any, context: bpy.types.Context) -> bpy.types.Object | No
     return armature
 
 
-def poll_regions(cls: Any, context: bpy.types.Context) -> bool:
+def poll_regions(cls: Any, context: MaybeContext) -> bool:
     """poll() of what works on the Regions: an armature with at least one, or why not."""
     armature = poll_armature(cls, context)
     if armature is None:
@@ -87,7 +88,6 @@ class ArmatureOperatorMixin(OverAnimOperatorMixin):
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
-        context = context_of(context)
         return poll_armature(cls, context) is not None
 
 
