@@ -146,3 +146,34 @@ def test_the_walk_taken_out_of_the_nla_is_kept(rig, tmp_path, capfd, other_activ
         assert f"'{WALK_NAME}' is the active action again" in out
         assert rig.animation_data.action.name == WALK_NAME
         assert getattr(rig.animation_data, "action_slot", True)  # 4.4+: playing through its slot
+
+
+def test_a_bake_from_before_bakes_were_recorded_is_recognised_and_removed(rig, tmp_path):
+    """A file baked by an add-on that did not record its bake (``baked_action`` empty): the strip on
+    the bake's track that keys every Foot IK value is the bake; Remove takes it and its values away
+    and brings the walk back."""
+    walking(rig)
+    bake(rig)
+    rig.overanim.foot_ik.baked_action = None  # as such a file has it
+    rig = reopened(rig, tmp_path)
+    with bpy.context.temp_override(active_object=rig, object=rig):
+        assert bpy.ops.overanim.remove_foot_ik_bake.poll()
+    remove(rig)
+    assert not strips_of(rig, "OverAnim_FootIK") and "OverAnim_FootIK" not in bpy.data.actions
+    assert not [key for key in rig.keys() if key.startswith("OverAnim_FootIK")]  # noqa: SIM118
+    assert rig.animation_data.action.name == WALK_NAME
+
+
+def test_an_artists_track_named_like_the_bake_is_no_earlier_bake(rig):
+    """Only a strip keying every Foot IK value is taken for an unrecorded bake: the artist's walk on
+    a track named OverAnim_FootIK is not, and Remove has nothing to remove."""
+    walk = walking(rig)
+    adt = rig.animation_data
+    track = adt.nla_tracks.new()
+    track.name = "OverAnim_FootIK"
+    drop(track, walk, getattr(adt, "action_slot", None), 1)
+    adt.action = None
+    assert nla.baked_action(rig) is None
+    with bpy.context.temp_override(active_object=rig, object=rig):
+        assert not bpy.ops.overanim.remove_foot_ik_bake.poll()
+    assert strips_of(rig, WALK_NAME) == [("OverAnim_FootIK", 1.0)]

@@ -5,6 +5,7 @@ The bake is known by the action it wrote (``baked_action`` in the armature's Foo
 by a name: the artist may name a track of theirs ``OverAnim_FootIK``, drop their own strips into
 the bake's track or move the pushed-down walk there. Remove and a re-bake take away the bake's
 strips, a track only when nothing else is left in it, and the action when nothing else uses it.
+A file baked before bakes were recorded has its bake recognised by what it keys (``earlier_bake``).
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ from typing import Any, cast
 import bpy
 
 from ...core.errors import OverAnimError
+from ...core.foot_ik import VALUE_NAMES
 from ...core.messages import Message, plural
 from ..shared import fcurves, nla_tracks
 from ..shared.nla_tracks import refuse_tweak_mode
 from ..shared.typed import animation_data_of, overanim
+from . import values
 
 BAKE_NAME = "OverAnim_FootIK"
 
@@ -40,7 +43,28 @@ def check_stack(armature: bpy.types.Object) -> None:
 
 
 def baked_action(armature: bpy.types.Object) -> bpy.types.Action | None:
-    return overanim(armature).foot_ik.baked_action
+    """The action the last bake wrote: the one it recorded, or in a file baked before bakes were
+    recorded, the one ``earlier_bake`` recognises."""
+    return overanim(armature).foot_ik.baked_action or earlier_bake(armature)
+
+
+def earlier_bake(armature: bpy.types.Object) -> bpy.types.Action | None:
+    """In a file baked by an add-on that did not yet record its bake: the action of a strip on a
+    track named like the bake's that keys every Foot IK value property (``values``), which only a
+    bake writes. None where the bake is recorded, or where no such strip is found."""
+    adt = armature.animation_data
+    if overanim(armature).foot_ik.baked_action is not None or adt is None:
+        return None
+    wanted = {f'["{values.property_name(name)}"]' for name in VALUE_NAMES}
+    for track in adt.nla_tracks:
+        if track.name != BAKE_NAME:
+            continue
+        for strip in track.strips:
+            action = strip.action
+            if action is not None and wanted <= {c.data_path for c in fcurves.fcurves(
+                    action, getattr(strip, "action_slot", None))}:
+                return action
+    return None
 
 
 def bake_strips(armature: bpy.types.Object) -> list[tuple[bpy.types.NlaTrack, bpy.types.NlaStrip]]:

@@ -110,7 +110,7 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
         if armature is None:
             return False
         settings = overanim(armature).foot_ik
-        if not (settings.baked_action or settings.pushed_action):
+        if not (settings.pushed_action or nla.baked_action(armature)):
             return refuse_poll(cls, Message("'{name}' has no Foot IK bake to remove", name=armature.name))
         return True
 

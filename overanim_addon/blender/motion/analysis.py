@@ -165,7 +165,7 @@ class MotionResult:
 def own_actions(armature: bpy.types.Object) -> set[Any]:
     """The actions the add-on keyed on this armature (its motion curves, the foot-IK bake): never the
     analysed clip."""
-    found = {overanim(armature).motion.curves_action, getattr(overanim(armature).foot_ik, "baked_action", None)}
+    found = {overanim(armature).motion.curves_action, nla.baked_action(armature)}
     adt = armature.animation_data
     if adt is not None:
         found |= {s.action for t in adt.nla_tracks if t.name in (nla.BAKE_NAME, TRACK) for s in t.strips}
