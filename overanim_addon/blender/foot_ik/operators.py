@@ -11,7 +11,7 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
 from ..i18n import CONTEXT
 from ..shared.nla_tracks import refuse_tweak_mode
-from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature, refuse_poll
+from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature_with
 from ..shared.scene import posed, require_armature, require_object_mode
 from ..shared.typed import MaybeContext, overanim, scene_of, window_manager_of
 from . import nla, statics, values
@@ -106,13 +106,9 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
-        armature = poll_armature(cls, context)
-        if armature is None:
-            return False
-        settings = overanim(armature).foot_ik
-        if not (settings.pushed_action or nla.baked_action(armature)):
-            return refuse_poll(cls, Message("'{name}' has no Foot IK bake to remove", name=armature.name))
-        return True
+        return poll_armature_with(
+            cls, context, lambda armature: overanim(armature).foot_ik.pushed_action or nla.baked_action(armature),
+            lambda name: Message("'{name}' has no Foot IK bake to remove", name=name))
 
     def run(self, context):
         armature = require_armature(context)

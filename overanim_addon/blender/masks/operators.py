@@ -7,7 +7,12 @@ import bpy
 from ...core.messages import Message, plural
 from ..compose import compose as compose_module
 from ..i18n import CONTEXT
-from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, poll_regions, refuse_poll
+from ..shared.operators import (
+    ArmatureOperatorMixin,
+    OverAnimOperatorMixin,
+    poll_armature_with,
+    poll_regions,
+)
 from ..shared.scene import deformed_meshes, require_armature
 from ..shared.typed import MaybeContext, overanim, scene_of, window_manager_of
 from . import live, shading
@@ -81,13 +86,8 @@ class OVERANIM_OT_show_region_preview(OverAnimOperatorMixin, bpy.types.Operator)
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
-        armature = poll_armature(cls, context)
-        if armature is None:
-            return False
-        if not overanim(armature).masks_painted:
-            return refuse_poll(cls, Message("'{name}' has no painted Region masks: Paint Region Masks first",
-                                            name=armature.name))
-        return True
+        return poll_armature_with(cls, context, lambda armature: overanim(armature).masks_painted, lambda name: Message(
+            "'{name}' has no painted Region masks: Paint Region Masks first", name=name))
 
     def run(self, context):
         shading.show_attribute_colors()

@@ -10,7 +10,11 @@ from bpy_extras.io_utils import ExportHelper
 from ...core.messages import Message
 from ..calibration.properties import settings_from_properties
 from ..shared.names import CHARACTER_HEIGHT_CS
-from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll
+from ..shared.operators import (
+    ArmatureOperatorMixin,
+    OverAnimOperatorMixin,
+    poll_armature_with,
+)
 from ..shared.scene import require_armature
 from ..shared.typed import MaybeContext, has_property, overanim
 from . import results as results_module
@@ -42,13 +46,9 @@ class OVERANIM_OT_export_results_json(OverAnimOperatorMixin, bpy.types.Operator,
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
-        armature = poll_armature(cls, context)
-        if armature is None:
-            return False
-        if not has_property(armature, CHARACTER_HEIGHT_CS):
-            return refuse_poll(cls, Message("'{name}' has no results yet: Measure Proportions first",
-                                            name=armature.name))
-        return True
+        return poll_armature_with(cls, context, lambda armature: has_property(armature, CHARACTER_HEIGHT_CS),
+                                  lambda name: Message("'{name}' has no results yet: Measure Proportions first",
+                                                       name=name))
 
     def run(self, context):
         armature = require_armature(context, writable=False)

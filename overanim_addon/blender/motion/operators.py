@@ -10,7 +10,7 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT
-from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature, refuse_poll
+from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature, poll_armature_with
 from ..shared.scene import require_armature, require_object_mode
 from ..shared.typed import MaybeContext, overanim, scene_of, window_manager_of
 from . import analysis
@@ -77,13 +77,12 @@ class OVERANIM_OT_remove_motion_curves(ArmatureOperatorMixin, bpy.types.Operator
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
-        armature = poll_armature(cls, context)
-        if armature is None:
-            return False
-        settings = overanim(armature).motion
-        if settings.curves_action is None and settings.pushed_action is None:
-            return refuse_poll(cls, Message("No motion curves on '{name}': Analyze Motion first", name=armature.name))
-        return True
+        def ready(armature: bpy.types.Object) -> bool:
+            settings = overanim(armature).motion
+            return settings.curves_action is not None or settings.pushed_action is not None
+
+        return poll_armature_with(cls, context, ready,
+                                  lambda name: Message("No motion curves on '{name}': Analyze Motion first", name=name))
 
     def run(self, context):
         armature = require_armature(context)

@@ -8,7 +8,11 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT
-from ..shared.operators import ArmatureOperatorMixin, OverAnimOperatorMixin, poll_armature, refuse_poll
+from ..shared.operators import (
+    ArmatureOperatorMixin,
+    OverAnimOperatorMixin,
+    poll_armature_with,
+)
 from ..shared.overrides import library_name
 from ..shared.scene import require_armature
 from ..shared.typed import MaybeContext, armature_data, overanim
@@ -65,12 +69,8 @@ class OVERANIM_OT_region_remove(OverAnimOperatorMixin, bpy.types.Operator):
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
-        armature = poll_armature(cls, context)
-        if armature is None:
-            return False
-        if not overanim(armature).regions:
-            return refuse_poll(cls, Message("'{name}' has no Region to remove", name=armature.name))
-        return True
+        return poll_armature_with(cls, context, lambda armature: overanim(armature).regions,
+                                  lambda name: Message("'{name}' has no Region to remove", name=name))
 
     def run(self, context):
         armature = require_armature(context)
@@ -104,13 +104,9 @@ class OVERANIM_OT_region_move(OverAnimOperatorMixin, bpy.types.Operator):
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
-        armature = poll_armature(cls, context)
-        if armature is None:
-            return False
-        if len(overanim(armature).regions) < 2:
-            return refuse_poll(cls, Message("'{name}' has fewer than two Regions: there is nothing to move past",
-                                            name=armature.name))
-        return True
+        return poll_armature_with(
+            cls, context, lambda armature: len(overanim(armature).regions) >= 2,
+            lambda name: Message("'{name}' has fewer than two Regions: there is nothing to move past", name=name))
 
     def run(self, context):
         armature = require_armature(context)

@@ -4,7 +4,7 @@ traceback for a mistake of theirs); a refusing poll() says why the button is gre
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import bpy
@@ -37,15 +37,20 @@ def poll_armature(cls: Any, context: MaybeContext) -> bpy.types.Object | None:
     return armature
 
 
-def poll_regions(cls: Any, context: MaybeContext) -> bool:
-    """poll() of what works on the Regions: an armature with at least one, or why not."""
+def poll_armature_with(cls: Any, context: MaybeContext, ready: Callable[[bpy.types.Object], Any],
+                       refusal: Callable[[str], Message]) -> bool:
+    """poll() of an operator that needs the armature in some state: ``ready(armature)``, else False
+    with ``refusal(armature name)`` (or why there is no armature)."""
     armature = poll_armature(cls, context)
     if armature is None:
         return False
-    if not overanim(armature).regions:
-        return refuse_poll(cls, Message("'{name}' has no Regions yet: add one with + in the Regions panel",
-                                        name=armature.name))
-    return True
+    return True if ready(armature) else refuse_poll(cls, refusal(armature.name))
+
+
+def poll_regions(cls: Any, context: MaybeContext) -> bool:
+    """poll() of what works on the Regions: an armature with at least one, or why not."""
+    return poll_armature_with(cls, context, lambda armature: overanim(armature).regions, lambda name: Message(
+        "'{name}' has no Regions yet: add one with + in the Regions panel", name=name))
 
 
 def report(operator: Any, level: str, message: str) -> None:
