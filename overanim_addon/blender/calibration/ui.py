@@ -5,7 +5,7 @@ import bpy
 from ...core.calibration import FIELDS
 from ..i18n import CONTEXT
 from ..shared.panels import ORDER, OverAnimSubPanel
-from ..shared.typed import MaybeContext, armature_data, context_of, layout_of, overanim
+from ..shared.typed import MaybeContext, armature_data, layout_of, overanim
 
 
 class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):
@@ -19,7 +19,6 @@ class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):
         OVERANIM_PT_calibration_presets.draw_panel_header(layout_of(self))
 
     def draw(self, context: MaybeContext) -> None:
-        context = context_of(context)
         armature = self.armature(context)
         cal = overanim(armature).calibration
         layout = layout_of(self)

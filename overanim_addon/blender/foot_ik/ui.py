@@ -6,7 +6,7 @@ from ...core.messages import Message
 from ..i18n import CONTEXT, tr
 from ..shared.panels import ORDER, OverAnimSubPanel
 from ..shared.text_wrap import wrapped_label
-from ..shared.typed import MaybeContext, armature_data, context_of, layout_of, overanim
+from ..shared.typed import MaybeContext, armature_data, context_of, overanim
 from . import nla, values
 from .properties import bone_names
 from .rig import facing, feet_problem, trace_distance
@@ -20,9 +20,7 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
         context = context_of(context)
         armature = self.armature(context)
         settings = overanim(armature).foot_ik
-        layout = layout_of(self)
-        layout.use_property_split = True
-        layout.use_property_decorate = False
+        layout = self.settings_layout()
         # short row labels: the sidebar is narrow; the tooltips carry the full names
         bones = layout.column(align=True)
         for field, text in (("left_foot", "Left Foot"), ("right_foot", "Right Foot"),

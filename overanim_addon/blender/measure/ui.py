@@ -6,7 +6,7 @@ from ...core.naming import region_key
 from ..i18n import CONTEXT, tr
 from ..shared.names import CHARACTER_HEIGHT_CS, PREFIX
 from ..shared.panels import ORDER, OverAnimSubPanel
-from ..shared.typed import MaybeContext, context_of, has_property, layout_of, overanim
+from ..shared.typed import MaybeContext, has_property, layout_of, overanim
 from .results import CHARACTER_PROPS, region_properties
 
 # Row labels that read in full at the sidebar's default width (the custom properties' descriptions
@@ -29,7 +29,6 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
     bl_options = {"HIDE_HEADER"}
 
     def draw(self, context: MaybeContext) -> None:
-        context = context_of(context)
         armature = self.armature(context)
         layout = layout_of(self)
         header, body = layout.panel_prop(overanim(armature), "show_results")

@@ -11,7 +11,7 @@ import bpy
 from ...core.messages import Message, plural
 from ..i18n import CONTEXT, tr
 from ..shared.panels import ORDER, OverAnimSubPanel
-from ..shared.typed import MaybeContext, context_of, has_property, layout_of, overanim
+from ..shared.typed import MaybeContext, has_property, overanim
 from .analysis import CALIBRATED, LINEAR, region_summary_name, summary_name
 
 ROWS = (("Distance", "Distance", "cm", 1), ("AverageSpeed", "Average Speed", "cm/s", 1),
@@ -28,12 +28,9 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
     bl_order = ORDER["motion"]
 
     def draw(self, context: MaybeContext) -> None:
-        context = context_of(context)
         armature = self.armature(context)
         settings = overanim(armature).motion
-        layout = layout_of(self)
-        layout.use_property_split = True
-        layout.use_property_decorate = False
+        layout = self.settings_layout()
         col = layout.column(align=True)
         col.prop(settings, "contact_speed", text="Contact (cm/s)", text_ctxt=CONTEXT)
         col.prop(settings, "contact_height", text="Contact (cm)", text_ctxt=CONTEXT)

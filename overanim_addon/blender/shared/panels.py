@@ -9,7 +9,7 @@ import bpy
 
 from ..i18n import CONTEXT
 from .scene import find_armature
-from .typed import MaybeContext, PanelBase, context_of
+from .typed import MaybeContext, PanelBase, context_of, layout_of
 
 if TYPE_CHECKING:
     from .typed import Icon
@@ -38,11 +38,18 @@ class OverAnimSubPanel(PanelBase):
         return find_armature(context) is not None
 
     @staticmethod
-    def armature(context: bpy.types.Context) -> bpy.types.Object:
+    def armature(context: MaybeContext) -> bpy.types.Object:
         """The armature the panel draws (poll() guarantees there is one)."""
-        armature = find_armature(context)
+        armature = find_armature(context_of(context))
         assert armature is not None
         return armature
+
+    def settings_layout(self) -> bpy.types.UILayout:
+        """The panel's layout for a column of settings: labels left of their fields, no keyframe dots."""
+        layout = layout_of(self)
+        layout.use_property_split = True
+        layout.use_property_decorate = False
+        return layout
 
 
 def checkbox_icon(on: bool) -> Icon:

@@ -10,7 +10,7 @@ from ...core.messages import Message, from_data
 from ..i18n import CONTEXT, tr
 from ..shared.panels import OverAnimSubPanel
 from ..shared.text_wrap import wrapped_label
-from ..shared.typed import MaybeContext, context_of, has_property, layout_of, overanim
+from ..shared.typed import MaybeContext, context_of, has_property, overanim
 from .engine import RECORD
 
 # The panel this one sits under: the Motion panel (registered before it, motion/ before transfer/ in
@@ -27,9 +27,7 @@ class OVERANIM_PT_transfer(OverAnimSubPanel, bpy.types.Panel):
         context = context_of(context)
         armature = self.armature(context)
         settings = overanim(armature).transfer
-        layout = layout_of(self)
-        layout.use_property_split = True
-        layout.use_property_decorate = False
+        layout = self.settings_layout()
         col = layout.column()
         col.prop(settings, "source", text="Source", text_ctxt=CONTEXT, icon="ARMATURE_DATA")
         col.prop(settings, "action", text="Action", text_ctxt=CONTEXT, icon="ACTION")
