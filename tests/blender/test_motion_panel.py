@@ -57,6 +57,17 @@ def test_one_contact_frame_reads_one_frame(walker):
     assert [t for t in shown if t.startswith("Left foot: 1 frame ")] and not [t for t in shown if "1 frames" in t]
 
 
+def test_region_speeds_fit_their_cells_with_the_unit_in_the_heading(walker):
+    found = analyze(walker)
+    shown = texts(draw_panel(bpy.types.OVERANIM_PT_motion, bpy.context, region_width=291))
+    at = shown.index("Regions: Max Speed (cm/s)")
+    region = walker.overanim.regions[0]
+    row = shown.index(region.name, at)
+    key = next(item.key for item in walker.overanim.motion.regions if item.region == region.name)
+    assert shown[row + 1:row + 3] == [f"{found[f'Region_{key}_MaxSpeed']:.1f}",
+                                      f"{found[f'Region_{key}_MaxSpeedCalibrated']:.1f}"]
+
+
 def test_an_unresolved_basis_shows_no_calibrated_values(walker):
     walker.overanim.calibration.motion_basis = "REGION_SPAN"
     analyze(walker)

@@ -90,7 +90,7 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
             feet.label(text=tr(Message("No foot bones: no contacts")), translate=False)
         if settings.regions:
             regions = box.column(align=True)
-            regions.label(text="Regions: Max Speed", text_ctxt=CONTEXT)
+            regions.label(text="Regions: Max Speed (cm/s)", text_ctxt=CONTEXT)  # the unit once: cells stay narrow
             for item in settings.regions:
                 row = regions.split(factor=0.45)
                 row.label(text=item.region, translate=False)
@@ -100,8 +100,8 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
                     continue
                 raw = action.get(region_summary_name(item.key, "MaxSpeed"))
                 calibrated = action.get(region_summary_name(item.key, "MaxSpeed" + CALIBRATED))
-                pair.label(text=f"{_number(raw, 1)} cm/s", translate=False)
-                pair.label(text=f"{_number(calibrated, 1)} cm/s" if calibrated is not None else "—", translate=False)
+                pair.label(text=_number(raw, 1), translate=False)
+                pair.label(text=_number(calibrated, 1), translate=False)
 
 
 classes = (OVERANIM_PT_motion,)
