@@ -5,6 +5,7 @@ module of the current Blender LTS (5.2) needs, 3.13, by itself.
     python3 tasks.py demo      # make .venv if needed, then run the headless demo
     python3 tasks.py test      # make .venv if needed, then ruff, mypy and the whole test suite
     python3 tasks.py versions  # the whole suite on every supported Blender (scripts/test_versions.py)
+    python3 tasks.py fixtures  # the third-party test files (test and versions fetch them first)
     python3 tasks.py --help    # this text
 
 Arguments after the command go to the demo script, to pytest (python3 tasks.py test -k falloff -x)
@@ -156,11 +157,77 @@ def test_env():
     return env
 
 
+# Real motion capture for the tests, as artists get it: CMU's BVH (free for any use), as Debian's
+# assimp-testmodels package carries it. Fetched with apt-get, checked against these hashes, and kept
+# in tests/fixtures/downloaded/ (ignored by git; inside the checkout so the real-blender chroots see it).
+THIRD_PARTY_PACKAGE = "assimp-testmodels"
+THIRD_PARTY_FILES = {
+    "usr/share/assimp/models/BVH/01_01.bvh": "1d9ee909452ee62784306545cf1fcd634243db1173e0c90cecbed793e50361a8",
+    "usr/share/assimp/models/BVH/01_03.bvh": "72d3f37de5af9adfc228dda72422cadb8cfc58d1cd8336076241ba115715c87c",
+    "usr/share/assimp/models/BVH/Boxing_Toes.bvh":
+        "ad81c1e3bb2349cb8ea5ac5d753b8a199fce9182bf9015bcc45c2f0414bc99af",
+    "usr/share/assimp/models/BVH/01_nn.bvh.source.txt": None,  # CMU's and the converter's terms of use
+}
+DOWNLOADED = os.path.join(ROOT, "tests", "fixtures", "downloaded")
+
+
+def file_sha256(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def fixtures_present():
+    for member, expected in THIRD_PARTY_FILES.items():
+        path = os.path.join(DOWNLOADED, os.path.basename(member))
+        if not os.path.exists(path) or (expected and file_sha256(path) != expected):
+            return False
+    return True
+
+
+def cmd_fixtures(args=()):
+    """Download the Debian package once, extract the files, check every hash; exit 1 when any fails."""
+    if fixtures_present():
+        return 0
+    import tempfile
+    work = tempfile.mkdtemp(prefix="overanim-fixtures-")
+    try:
+        download = ["apt-get", "download", THIRD_PARTY_PACKAGE]
+        if subprocess.call(download, cwd=work) != 0:  # a new machine may have no package lists yet
+            run(["apt-get", "update", "-qq"])
+            if subprocess.call(download, cwd=work) != 0:
+                print("could not download {} with apt-get (Debian's package, needed by the tests)".format(
+                    THIRD_PARTY_PACKAGE), file=sys.stderr)
+                return 1
+        deb = [name for name in os.listdir(work) if name.endswith(".deb")][0]
+        tree = os.path.join(work, "tree")
+        if run(["dpkg-deb", "-x", os.path.join(work, deb), tree]) != 0:
+            return 1
+        if not os.path.isdir(DOWNLOADED):
+            os.makedirs(DOWNLOADED)
+        for member, expected in THIRD_PARTY_FILES.items():
+            source = os.path.join(tree, member)
+            if not os.path.exists(source) or (expected and file_sha256(source) != expected):
+                print("{} in {} is missing or not the file the tests expect".format(member, deb), file=sys.stderr)
+                return 1
+            target = os.path.join(DOWNLOADED, os.path.basename(member))
+            shutil.copyfile(source, target + ".tmp")
+            os.replace(target + ".tmp", target)
+        print("third-party fixtures in " + DOWNLOADED, flush=True)
+        return 0
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def cmd_demo(args):
     return run([default_venv("runtime.txt"), "scripts/demo.py"] + args)
 
 
 def cmd_test(args):
+    if cmd_fixtures() != 0:
+        return 1
     python = default_venv("dev.txt")
     env = test_env()
     steps = [
@@ -176,11 +243,13 @@ def cmd_test(args):
 
 
 def cmd_versions(args):
+    if cmd_fixtures() != 0:
+        return 1
     return run([sys.executable, os.path.join("scripts", "test_versions.py")] + args, env=test_env())
 
 
 def main(argv):
-    commands = {"demo": cmd_demo, "test": cmd_test, "versions": cmd_versions}
+    commands = {"demo": cmd_demo, "test": cmd_test, "versions": cmd_versions, "fixtures": cmd_fixtures}
     if argv and argv[0] in ("-h", "--help", "help"):
         print(__doc__)
         return 0
