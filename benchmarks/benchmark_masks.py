@@ -45,7 +45,8 @@ def build(grid: int):
     import bpy
     import numpy as np
 
-    from overanim_addon.blender.shared.typed import mesh_data, overanim, scene_of, view_layer_of
+    from overanim_addon.blender.shared.object_data import overanim
+    from overanim_addon.blender.shared.typed import mesh_data, scene_of, view_layer_of
 
     bpy.ops.wm.read_homefile(use_empty=True)
     data = bpy.data.armatures.new("Rig")
@@ -289,7 +290,8 @@ def main(args: list[str]) -> int:
     try:
         from overanim_addon.blender.masks import live, masks
         from overanim_addon.blender.regions.properties import mask_policy
-        from overanim_addon.blender.shared.typed import mesh_data, overanim, view_layer_of
+        from overanim_addon.blender.shared.object_data import overanim
+        from overanim_addon.blender.shared.typed import mesh_data, view_layer_of
         from overanim_addon.blender.shared.weights import region_weights
 
         rig, body = reopen(*build(options.grid))

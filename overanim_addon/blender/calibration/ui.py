@@ -4,8 +4,9 @@ import bpy
 
 from ...core.calibration import FIELDS
 from ..i18n import CONTEXT
+from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel
-from ..shared.typed import MaybeContext, armature_data, layout_of, overanim
+from ..shared.typed import MaybeContext, armature_data, layout_of
 
 
 class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):

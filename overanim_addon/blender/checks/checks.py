@@ -24,9 +24,10 @@ from ..masks.packed import channel_table
 from ..measure import extract
 from ..regions.properties import region_bones, region_keys, require_region_bones
 from ..shared.fcurves import animated as animated_channels
+from ..shared.object_data import overanim
 from ..shared.overrides import linked_data_reason
 from ..shared.scene import cm_per_unit, deformed_meshes, require_object_mode
-from ..shared.typed import armature_data, overanim, pose_of, scene_of
+from ..shared.typed import armature_data, pose_of, scene_of
 from ..shared.weights import region_weights
 from .apply_scale import apply_scale, scaled_by_constraints
 

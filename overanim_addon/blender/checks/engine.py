@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 import bpy
 
 from ...core.messages import Message, plural, to_data
+from ..shared.object_data import overanim
 from ..shared.overrides import refill
 from ..shared.scene import require_usable
-from ..shared.typed import overanim
 from .checks import ERROR, WARNING, CheckResult, run_checks
 
 

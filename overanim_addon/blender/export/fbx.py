@@ -44,8 +44,9 @@ from ..masks import packed
 from ..masks.masks import GROUP_PREFIX, RegionBones, mesh_masks
 from ..regions.properties import require_region_bones
 from ..shared.names import PREFIX
+from ..shared.object_data import overanim
 from ..shared.scene import deformed_meshes, lod_index, posed
-from ..shared.typed import armature_data, mesh_data, overanim, pose_of, scene_of, temp_override, view_layer_of
+from ..shared.typed import armature_data, mesh_data, pose_of, scene_of, temp_override, view_layer_of
 from . import property_curves
 
 # Blender's FBX exporter, set up for Unreal's importer (see docs/unreal.md)

@@ -11,8 +11,8 @@ import bpy
 
 from ...core.messages import Message, plural
 from ..regions.properties import renamed_keys_report
+from ..shared.object_data import overanim
 from ..shared.scene import require_usable
-from ..shared.typed import overanim
 from . import masks, shading
 from .masks import PaintStats
 

@@ -36,8 +36,9 @@ from ...core.naming import derived_name, region_key
 from ...core.region_preview import PreviewWork, grey_colors, preview_colors, region_palette
 from ..regions.properties import OVERANIM_PG_region, mask_policy, region_keys, require_region_bones
 from ..shared.names import PREFIX
+from ..shared.object_data import overanim
 from ..shared.scene import deformed_meshes, require_object_mode
-from ..shared.typed import has_property, mesh_data, overanim, scene_of
+from ..shared.typed import has_property, mesh_data, scene_of
 from ..shared.weights import forget_node_groups, region_weights
 from . import packed
 from .attribute_arrays import attribute_array

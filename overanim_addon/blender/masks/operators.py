@@ -7,6 +7,7 @@ import bpy
 from ...core.messages import Message, plural
 from ..compose import compose as compose_module
 from ..i18n import CONTEXT
+from ..shared.object_data import overanim
 from ..shared.operators import (
     ArmatureOperatorMixin,
     OverAnimOperatorMixin,
@@ -14,7 +15,7 @@ from ..shared.operators import (
     poll_regions,
 )
 from ..shared.scene import deformed_meshes, require_armature
-from ..shared.typed import MaybeContext, overanim, scene_of, window_manager_of
+from ..shared.typed import MaybeContext, scene_of, window_manager_of
 from . import live, shading
 from . import masks as masks_module
 from .engine import PaintOptions, paint_region_masks

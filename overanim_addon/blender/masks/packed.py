@@ -19,7 +19,7 @@ import numpy as np
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..shared.typed import overanim
+from ..shared.object_data import overanim
 from .attribute_arrays import attribute_array
 
 PACKED = "OverAnim_RegionMasks"

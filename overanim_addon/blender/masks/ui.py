@@ -8,9 +8,10 @@ import bpy
 from ..compose import ui as compose_ui
 from ..i18n import CONTEXT, tr
 from ..lod import ui as lod_ui
+from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel, checkbox_icon
 from ..shared.text_wrap import wrapped_label
-from ..shared.typed import MaybeContext, context_of, layout_of, overanim
+from ..shared.typed import MaybeContext, context_of, layout_of
 from . import live, shading
 
 

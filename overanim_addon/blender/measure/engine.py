@@ -15,9 +15,10 @@ from ..checks.checks import ERROR, EXPORT_ONLY, CheckResult, run_checks
 from ..checks.engine import store_checks
 from ..regions.properties import renamed_keys_report
 from ..shared.names import CHARACTER_HEIGHT_WS
+from ..shared.object_data import overanim
 from ..shared.overrides import lost_on_save_warning
 from ..shared.scene import require_usable
-from ..shared.typed import has_property, overanim
+from ..shared.typed import has_property
 from . import results as results_module
 from .measure import measure
 from .results import MeasurementResults

@@ -49,9 +49,10 @@ from ..shared import names, nla_tracks
 from ..shared.fcurves import NewChannels
 from ..shared.ground_reference import ground_root
 from ..shared.nla_tracks import refuse_tweak_mode
+from ..shared.object_data import overanim
 from ..shared.overrides import lost_on_save_warning, mark_overridable
 from ..shared.scene import cm_per_unit, read_only_reason, require_object_mode
-from ..shared.typed import animation_data_of, armature_data, overanim, pose_of, scene_of
+from ..shared.typed import animation_data_of, armature_data, pose_of, scene_of
 
 PREFIX = f"{names.PREFIX}Motion_"
 REGION_PREFIX = f"{PREFIX}Region_"

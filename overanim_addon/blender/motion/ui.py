@@ -10,8 +10,9 @@ import bpy
 
 from ...core.messages import Message, plural
 from ..i18n import CONTEXT, tr
+from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel
-from ..shared.typed import MaybeContext, has_property, overanim
+from ..shared.typed import MaybeContext, has_property
 from .analysis import CALIBRATED, LINEAR, region_summary_name, summary_name
 
 ROWS = (("Distance", "Distance", "cm", 1), ("AverageSpeed", "Average Speed", "cm/s", 1),

@@ -8,6 +8,7 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT
+from ..shared.object_data import overanim
 from ..shared.operators import (
     ArmatureOperatorMixin,
     OverAnimOperatorMixin,
@@ -15,7 +16,7 @@ from ..shared.operators import (
 )
 from ..shared.overrides import library_name
 from ..shared.scene import require_armature
-from ..shared.typed import MaybeContext, armature_data, overanim
+from ..shared.typed import MaybeContext, armature_data
 
 
 @contextmanager

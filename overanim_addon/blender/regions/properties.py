@@ -22,8 +22,9 @@ from ...core import (
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT
+from ..shared.object_data import overanim
 from ..shared.overrides import kept_on_overrides
-from ..shared.typed import armature_data, overanim
+from ..shared.typed import armature_data
 
 
 def item_description(label: str, spec_name: str, sentence: str) -> str:

@@ -7,9 +7,10 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
+from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel
 from ..shared.text_wrap import wrapped_label
-from ..shared.typed import MaybeContext, armature_data, context_of, layout_of, mesh_data, overanim, scene_of
+from ..shared.typed import MaybeContext, armature_data, context_of, layout_of, mesh_data, scene_of
 from .properties import region_bones, region_keys
 
 

@@ -44,8 +44,9 @@ from ..measure.results import MeasurementResults
 from ..shared.fcurves import fcurves, scale_values
 from ..shared.names import CHARACTER_HEIGHT_CS
 from ..shared.nla_tracks import refuse_tweak_mode
+from ..shared.object_data import overanim
 from ..shared.scene import read_only_reason, require_object_mode
-from ..shared.typed import armature_data, has_property, overanim, pose_of, scene_of, view_layer_of
+from ..shared.typed import armature_data, has_property, pose_of, scene_of, view_layer_of
 from . import keys
 from .properties import DEFAULT_BASIS
 

@@ -26,8 +26,9 @@ from typing import Any, cast
 import bpy
 
 from ...regions.properties import region_bones
+from ...shared.object_data import overanim
 from ...shared.scene import deformed_meshes, deforms, held_apart_by
-from ...shared.typed import armature_data, mesh_data, overanim, pose_of, window_manager_of
+from ...shared.typed import armature_data, mesh_data, pose_of, window_manager_of
 
 # modal operators that paint the active group (plus the mirror, Multi-Paint and Auto Normalize)
 STROKE_OPERATORS = frozenset({"PAINT_OT_weight_paint", "PAINT_OT_weight_gradient"})

@@ -39,8 +39,9 @@ import bpy
 from bpy.app.handlers import persistent
 
 from ....core.errors import OverAnimError
+from ...shared.object_data import overanim
 from ...shared.scene import deformed_meshes
-from ...shared.typed import mesh_data, overanim, scene_of, view_layer_of
+from ...shared.typed import mesh_data, scene_of, view_layer_of
 from .. import masks, shading, weight_view
 from . import changes
 
