@@ -40,12 +40,11 @@ from ...core.skeleton import TipPoint, region_tip_point
 from ..calibration.properties import settings_from_properties
 from ..foot_ik import nla
 from ..foot_ik.properties import bone_names
-from ..measure import extract
 from ..measure.engine import ensure_measured
 from ..measure.measure import measure
 from ..measure.results import MeasurementResults
 from ..regions.properties import region_keys, require_region_bones
-from ..shared import names, nla_tracks
+from ..shared import extract, names, nla_tracks
 from ..shared.fcurves import NewChannels
 from ..shared.ground_reference import ground_root
 from ..shared.nla_tracks import refuse_tweak_mode
