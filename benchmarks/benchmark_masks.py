@@ -289,7 +289,7 @@ def main(args: list[str]) -> int:
     cleanup = ensure_registered()
     try:
         from overanim_addon.blender.masks import live, masks
-        from overanim_addon.blender.regions.properties import mask_policy
+        from overanim_addon.blender.regions.region import region_mask
         from overanim_addon.blender.shared.object_data import overanim
         from overanim_addon.blender.shared.typed import mesh_data, view_layer_of
         from overanim_addon.blender.shared.weights import region_weights
@@ -350,7 +350,7 @@ def main(args: list[str]) -> int:
         # last: the mask group adds a weight to every vertex, which would slow the modifiers' copies
         grouped = timed(lambda: masks.paint(bpy.context, rig, write_vertex_groups=True), repeat)
         masks.clear(bpy.context, rig)
-        loop = None if options.no_naive else timed(lambda: naive(body, mask_policy(region)), 1)
+        loop = None if options.no_naive else timed(lambda: naive(body, region_mask(rig, region).require_policy()), 1)
     finally:
         cleanup()
 

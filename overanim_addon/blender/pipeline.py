@@ -27,7 +27,7 @@ from .masks.engine import paint_region_masks
 from .measure import results as results_module
 from .measure.engine import measure_proportions
 from .motion.analysis import analyze_motion, evaluated_source, report_data
-from .regions.properties import region_keys
+from .regions.region import region_keys
 from .shared.object_data import overanim
 from .shared.scene import held_apart_by
 from .shared.typed import armature_data, scene_of, temp_override, view_layer_of

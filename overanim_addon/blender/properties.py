@@ -23,12 +23,14 @@ from .shared.overrides import kept_on_overrides
 from .transfer import properties as transfer
 
 if TYPE_CHECKING:
+    from bpy.types import PropertyGroup
+
     from .calibration.properties import OVERANIM_PG_calibration
     from .checks.properties import OVERANIM_PG_check
     from .foot_ik.properties import OVERANIM_PG_foot_ik
     from .lod.properties import OVERANIM_PG_lod_row
     from .motion.properties import OVERANIM_PG_motion
-    from .regions.properties import OVERANIM_PG_region
+    from .regions.region import OVERANIM_PG_region
     from .transfer.properties import OVERANIM_PG_transfer
 
 FEATURES = (calibration, regions, checks, lod, foot_ik, motion, transfer, measure, masks, export)
@@ -59,6 +61,7 @@ class OVERANIM_PG_object(bpy.types.PropertyGroup):
         transfer: OVERANIM_PG_transfer
         show_results: bool
         masks_painted: bool
+        painted_regions: bpy.types.bpy_prop_collection_idprop[PropertyGroup]
         live_preview: bool
         last_export: str
     __annotations__: dict[str, Any] = object_properties(FEATURES)

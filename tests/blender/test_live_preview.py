@@ -12,7 +12,7 @@ from overanim_addon.blender.masks.live import lifecycle
 from overanim_addon.blender.masks.masks import mask_name
 
 from ..real_blender import ROOT
-from .test_masks import assert_same, body, read_color, snapshot
+from .test_masks import assert_same, body, legend_colours, read_color, snapshot
 
 HANDLER_LISTS = ("depsgraph_update_pre", "depsgraph_update_post", "undo_post", "redo_post", "save_pre", "save_post",
                  "save_post_fail", "load_post_fail",
@@ -304,7 +304,7 @@ def test_a_weight_change_still_pending_at_a_slider_change_is_not_lost(live_sampl
 def test_turning_it_on_paints_and_sets_the_legend(sample):
     turn_on(sample)
     assert body().data.color_attributes.active_color.name == "OverAnim_Preview"
-    colours = {tuple(round(c, 3) for c in r.preview_color) for r in sample.overanim.regions}
+    colours = legend_colours()
     assert len(colours) == len(sample.overanim.regions)
     turn_off(sample)
 

@@ -6,6 +6,14 @@ from overanim_addon.blender.masks.masks import mask_name
 from overanim_addon.blender.sample.build import add_sample_deltas
 from overanim_addon.core import RegionMaskPolicy
 
+from ..layout_recorder import draw_panel
+
+
+def legend_colours() -> set[tuple[float, ...]]:
+    """The distinct colours of the Region Masks panel's legend, as drawn."""
+    layout = draw_panel(bpy.types.OVERANIM_PT_region_masks, bpy.context)
+    return {tuple(round(c, 3) for c in call.kwargs["color"]) for call in layout.of("template_node_socket")}
+
 
 def body():
     return bpy.data.objects["SK_OverAnimSample_Body"]
@@ -79,7 +87,7 @@ def test_preview_is_displayed_and_legend_colours_are_set(sample):
     mesh = body().data
     assert mesh.color_attributes.active_color.name == "OverAnim_Preview"
     assert mesh.color_attributes[mesh.color_attributes.render_color_index].name == "OverAnim_Preview"
-    colours = {tuple(round(c, 3) for c in r.preview_color) for r in sample.overanim.regions}
+    colours = legend_colours()
     assert len(colours) == len(sample.overanim.regions)
 
 
@@ -213,8 +221,7 @@ def test_bad_input_mesh_without_groups_and_empty_mesh(sample):
 
 
 def test_the_region_table_names_each_region_with_its_bones(sample):
-    from overanim_addon.blender.masks.masks import region_table
-    from overanim_addon.blender.regions.properties import region_bones
+    from overanim_addon.blender.regions.region import region_bones, region_table
 
     table = region_table(sample)
     assert [entry.region.name for entry in table] == [r.name for r in sample.overanim.regions]

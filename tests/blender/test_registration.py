@@ -99,6 +99,7 @@ OWNER = {  # a class -> the feature folder that defines and registers it
 }
 FIELD_OWNER = {  # a field of Object.overanim -> the feature folder that declares it
     "regions": "regions", "active_region_index": "regions", "masks_painted": "masks", "live_preview": "masks",
+    "painted_regions": "masks",
     "lod_rows": "lod", "checks": "checks", "checks_run": "checks", "show_results": "measure",
     "last_export": "export", "calibration": "calibration", "foot_ik": "foot_ik", "motion": "motion",
     "transfer": "transfer",

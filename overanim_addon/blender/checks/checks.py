@@ -19,7 +19,7 @@ from ...core.skeleton import GROUND_LEVEL_FRACTION, Skeleton, character_height
 from ...core.units import HUMAN_HEIGHT_CM, UnitScale, is_human_height, matching_unit_scale
 from ..calibration.properties import settings_from_properties
 from ..masks.packed import channel_table
-from ..regions.properties import region_bones, region_keys, require_region_bones
+from ..regions.region import region_bones, region_keys, require_region_bones
 from ..shared import extract, shape_keys
 from ..shared.fcurves import animated as animated_channels
 from ..shared.object_data import overanim

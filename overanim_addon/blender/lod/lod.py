@@ -8,8 +8,7 @@ from dataclasses import dataclass
 import bpy
 
 from ...core import LodCoverageVerdict, RegionLodPolicy, lod_coverage_verdict
-from ..masks.masks import mesh_masks, region_table
-from ..regions.properties import region_enum
+from ..regions.region import mesh_masks, region_enum, region_table
 from ..shared.scene import deformed_meshes, lod_index, require_object_mode
 from ..shared.typed import scene_of
 

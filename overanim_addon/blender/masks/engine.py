@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import bpy
 
 from ...core.messages import Message, plural
-from ..regions.properties import renamed_keys_report
+from ..regions.region import renamed_keys_report
 from ..shared.object_data import overanim
 from ..shared.scene import require_usable
 from . import masks, shading

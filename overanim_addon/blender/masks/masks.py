@@ -22,9 +22,9 @@ bit for bit what a fresh paint writes.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple, cast
+from typing import cast
 
 import bpy
 import numpy as np
@@ -34,9 +34,10 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...core.naming import derived_name, region_key
 from ...core.region_preview import PreviewWork, grey_colors, preview_colors, region_palette
-from ..regions.properties import OVERANIM_PG_region, mask_policy, region_keys, require_region_bones
+from ..regions.region import RegionBones, region_table
 from ..shared.names import PREFIX
 from ..shared.object_data import overanim
+from ..shared.overrides import in_use, refill
 from ..shared.scene import deformed_meshes, require_object_mode
 from ..shared.typed import has_property, mesh_data, scene_of
 from ..shared.weights import forget_node_groups, region_weights
@@ -58,31 +59,6 @@ def mask_name(region_name: str) -> str:
 
 def group_name(region_name: str) -> str:
     return derived_name(GROUP_PREFIX, region_key(region_name))
-
-
-class RegionBones(NamedTuple):
-    """A Region and the names of the bones it covers: what its mask is computed from."""
-
-    region: OVERANIM_PG_region
-    bones: list[str]
-
-
-def region_table(armature: bpy.types.Object) -> list[RegionBones]:
-    """Every Region with its bones; an error when one has no bones to paint, or when the Region
-    names cannot be keyed (empty, duplicate, clashing: ``region_keys``)."""
-    region_keys(armature)
-    table = [RegionBones(region, require_region_bones(armature, region)) for region in overanim(armature).regions]
-    if not table:
-        raise OverAnimError(Message("'{name}' has no Regions to paint: add one in the Regions panel",
-                                    name=armature.name))
-    return table
-
-
-def mesh_masks(mesh_obj: bpy.types.Object, table: Iterable[RegionBones]) -> dict[str, np.ndarray]:
-    """Region name -> mask per vertex (float32) for one mesh."""
-    table = list(table)
-    weights = region_weights(mesh_obj, {entry.region.name: entry.bones for entry in table})
-    return {entry.region.name: mask_policy(entry.region).evaluate(weights[entry.region.name]) for entry in table}
 
 
 def require_free_names(mesh_obj: bpy.types.Object, colors: list[str], groups: list[str]) -> None:
@@ -250,7 +226,7 @@ def _plan(mesh_obj: bpy.types.Object, table: Sequence[RegionBones], reread: Coll
     full = full or not work.valid
     existing = {group.name for group in mesh_obj.vertex_groups}
     sources = [tuple(bone for bone in entry.bones if bone in existing) for entry in table]
-    policies = [mask_policy(entry.region) for entry in table]
+    policies = [entry.mask.require_policy() for entry in table]
     if full:
         read = list(range(len(table)))
     else:
@@ -333,10 +309,24 @@ def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: 
         for mesh_obj in meshes:  # what was kept may not be what was written: read it all next time
             invalidate(mesh_data(mesh_obj))
         raise
-    for region, color in zip((entry.region for entry in table), palette, strict=True):
-        if not np.array_equal(np.asarray(region.preview_color, np.float32), color):
-            region.preview_color = tuple(color)  # the legend; set only when it changes (it tags the rig)
+    _keep_legend(armature, [entry.region.name for entry in table])
     return table, plans
+
+
+def _keep_legend(armature: bpy.types.Object, painted: list[str]) -> None:
+    """Which Regions this paint drew, in the order of their colours: the legend's, kept by the
+    masks (the Regions themselves are the artist's settings); set only when it changes (it tags the rig)."""
+    legend = overanim(armature).painted_regions
+    if [item.name for item in in_use(legend, "name")] != painted:
+        for item, name in zip(refill(legend, len(painted), "name"), painted, strict=True):
+            item.name = name
+
+
+def legend_colors(armature: bpy.types.Object) -> dict[str, tuple[float, ...]]:
+    """Region name -> its colour in the preview the last paint drew (a Region added since has none)."""
+    painted = [item.name for item in in_use(overanim(armature).painted_regions, "name")]
+    return {name: tuple(float(c) for c in color) for name, color in zip(painted, region_palette(len(painted)),
+                                                                        strict=True)}
 
 
 @dataclass(frozen=True)

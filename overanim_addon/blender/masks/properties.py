@@ -1,4 +1,5 @@
-"""What the Region masks keep on the armature: whether they are painted, and the Live Preview switch."""
+"""What the Region masks keep on the armature: whether they are painted and which Regions the last
+paint drew (the legend), and the Live Preview switch."""
 
 from __future__ import annotations
 
@@ -14,6 +15,10 @@ OBJECT_PROPERTIES: dict[str, Any] = {
     "masks_painted": bpy.props.BoolProperty(
         name="Masks Painted", default=False, options=set(), translation_context=CONTEXT,
         description="Region masks are painted (until Clear Preview)"),
+    # the paint's, not the Regions': a Region's n-th place here is its n-th colour of region_palette
+    "painted_regions": bpy.props.CollectionProperty(
+        type=bpy.types.PropertyGroup, name="Painted Regions", translation_context=CONTEXT,
+        description="The Regions the last paint drew, in the order of their colours in OverAnim_Preview"),
     # no update callback: one on a PropertyGroup crashes the bpy 4.2 module at exit. Set by the
     # Live Preview button or by a script alike, masks/live (sync) carries it through
     "live_preview": bpy.props.BoolProperty(

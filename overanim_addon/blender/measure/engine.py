@@ -13,7 +13,7 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message, plural
 from ..checks.checks import ERROR, EXPORT_ONLY, CheckResult, run_checks
 from ..checks.engine import store_checks
-from ..regions.properties import renamed_keys_report
+from ..regions.region import renamed_keys_report
 from ..shared.names import CHARACTER_HEIGHT_WS
 from ..shared.object_data import overanim
 from ..shared.overrides import lost_on_save_warning

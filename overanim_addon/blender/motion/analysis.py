@@ -43,7 +43,7 @@ from ..foot_ik.properties import bone_names
 from ..measure.engine import ensure_measured
 from ..measure.measure import measure
 from ..measure.results import MeasurementResults
-from ..regions.properties import region_keys, require_region_bones
+from ..regions.region import region_keys, require_region_bones
 from ..shared import extract, names, nla_tracks
 from ..shared.fcurves import NewChannels
 from ..shared.ground_reference import ground_root

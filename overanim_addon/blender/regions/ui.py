@@ -11,7 +11,7 @@ from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel
 from ..shared.text_wrap import wrapped_label
 from ..shared.typed import MaybeContext, armature_data, context_of, layout_of, mesh_data, scene_of
-from .properties import region_bones, region_keys
+from .region import region_bones, region_keys
 
 
 class OVERANIM_UL_regions(bpy.types.UIList):
