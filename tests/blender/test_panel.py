@@ -143,7 +143,8 @@ def test_the_legend_shows_after_a_paint_only_and_cannot_be_edited(sample):
     assert "G" in drawn.texts()  # the channel the Region is packed in
     every_panel = [draw_panel(getattr(bpy.types, f"OVERANIM_PT_{name}"), bpy.context)
                    for name in ("main", "checks", "results", "calibration", "regions", "region_masks")]
-    assert not [c for layout in every_panel for c in layout.of("prop") if c.args[1] in ("preview_color", "painted_regions")]
+    assert not [c for layout in every_panel for c in layout.of("prop")
+                if c.args[1] in ("preview_color", "painted_regions")]
     assert bpy.ops.overanim.clear_region_preview() == {"FINISHED"}
     assert not legend(draw_panel(panel, bpy.context))
 
