@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 import overanim_addon
-from overanim_addon.blender.masks import live, masks, weight_view
+from overanim_addon.blender.masks import live, paint, weight_view
 from overanim_addon.blender.masks.live import lifecycle
-from overanim_addon.blender.masks.masks import mask_name
+from overanim_addon.blender.masks.paint import mask_name
 
 from ..real_blender import ROOT
 from .test_masks import assert_same, body, legend_colours, read_color, snapshot
@@ -52,7 +52,7 @@ class Spy:
 
     def __init__(self, monkeypatch):
         self.reads, self.writes = [], []
-        read, write = masks.region_weights, masks._write_color
+        read, write = paint.region_weights, paint._write_color
 
         def spy_read(mesh_obj, groups_by_key, out=None):
             self.reads.append((mesh_obj.name, tuple(groups_by_key)))
@@ -62,8 +62,8 @@ class Spy:
             self.writes.append((mesh.name, name))
             return write(mesh, name, work, fill)
 
-        monkeypatch.setattr(masks, "region_weights", spy_read)
-        monkeypatch.setattr(masks, "_write_color", spy_write)
+        monkeypatch.setattr(paint, "region_weights", spy_read)
+        monkeypatch.setattr(paint, "_write_color", spy_write)
 
     def clear(self):
         self.reads.clear()

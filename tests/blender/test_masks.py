@@ -2,7 +2,7 @@ import bpy
 import numpy as np
 import pytest
 
-from overanim_addon.blender.masks.masks import mask_name
+from overanim_addon.blender.masks.paint import mask_name
 from overanim_addon.blender.sample.build import add_sample_deltas
 from overanim_addon.core import RegionMaskPolicy
 

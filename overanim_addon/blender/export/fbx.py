@@ -39,9 +39,9 @@ from ... import safe_files
 from ...blender_errors import operator_failure
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..compose.compose import COMPOSED
+from ..compose.shape_key import COMPOSED
 from ..masks import packed
-from ..masks.masks import GROUP_PREFIX
+from ..masks.paint import GROUP_PREFIX
 from ..regions.region import RegionBones, mesh_masks
 from ..shared.names import PREFIX
 from ..shared.object_data import overanim

@@ -12,7 +12,7 @@ from ...core.messages import Message, plural
 from ..shared.object_data import overanim
 from ..shared.overrides import refill
 from ..shared.scene import require_usable
-from .lod import LodRow, coverage
+from .coverage import LodRow, coverage
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from ..shared.panels import ORDER, OverAnimSubPanel, checkbox_icon
 from ..shared.text_wrap import wrapped_label
 from ..shared.typed import MaybeContext, context_of, layout_of
 from . import live, shading
-from .masks import legend_colors
+from .paint import legend_colors
 
 
 class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):

@@ -285,8 +285,10 @@ class RegionBones(NamedTuple):
 
     @classmethod
     def of(cls, armature: bpy.types.Object, region: OVERANIM_PG_region) -> RegionBones:
-        require_region_bones(armature, region)
-        return cls(region, region_mask(armature, region))
+        mask = region_mask(armature, region)
+        if not mask.bones:
+            require_region_bones(armature, region)  # says why it has none
+        return cls(region, mask)
 
 
 def region_table(armature: bpy.types.Object) -> list[RegionBones]:

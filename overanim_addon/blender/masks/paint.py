@@ -292,7 +292,7 @@ def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: 
     for mesh_obj in meshes:
         if mesh_obj.library is not None or mesh_data(mesh_obj).library is not None:
             raise OverAnimError(Message("Mesh '{name}' is linked from a library and read-only", name=mesh_obj.name))
-    channels = packed.channel_table(armature)
+    channels = packed.channels((entry.mask.region, entry.mask.channel) for entry in table)
     colors = [mask_name(entry.region.name) for entry in table] + [PREVIEW] + ([packed.PACKED] if channels else [])
     groups = [group_name(entry.region.name) for entry in table] if write_vertex_groups else []
     for mesh_obj in meshes:
