@@ -107,7 +107,7 @@ def _check_call(name: str, parameters: list[str], args: tuple, kwargs: dict) -> 
         if data_name in given and property_name in given and given[data_name] is not None:
             data, prop = given[data_name], given[property_name]
             if prop.startswith('["'):  # a custom property
-                assert prop[2:-2] in data.keys(), f"{data!r} has no custom property {prop}"
+                assert prop[2:-2] in data, f"{data!r} has no custom property {prop}"
             else:
                 assert prop in data.bl_rna.properties, f"{data.bl_rna.identifier} has no property {prop!r}"
     if name in ("operator", "operator_menu_enum", "operator_enum") and "operator" in given:
