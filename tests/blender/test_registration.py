@@ -55,8 +55,23 @@ def test_every_panel_operator_is_in_the_object_menu_for_f3_search(addon):
     assert ui.draw_object_menu in bpy.types.VIEW3D_MT_object._dyn_ui_initialize()
 
 
-def test_every_feature_module_can_register_and_unregister():
-    assert all(callable(m.register) and callable(m.unregister) for m in MODULES)
+def test_every_feature_module_registers_and_unregisters_its_own_classes(addon):
+    # one module at a time, in the add-on's own reverse order and then forward: each feature takes
+    # away exactly the classes it brings back, and nothing is left once all are gone
+    owned = {}
+    for module in reversed(MODULES):
+        before = registered_classes()
+        module.unregister()
+        owned[module] = before - registered_classes()
+        assert registered_classes() <= before
+    assert registered_classes() == set()
+    assert not hasattr(bpy.types.Object, "overanim")
+    for module in MODULES:
+        before = registered_classes()
+        module.register()
+        assert registered_classes() - before == owned[module], module.__name__
+    assert all(owned[feature] for feature in FEATURES), "a feature that registers no class"
+    assert hasattr(bpy.types.Object, "overanim")
 
 
 CHANGES_DATA = ["measure_proportions", "run_checks", "fix_check", "region_add", "region_remove", "region_move",
