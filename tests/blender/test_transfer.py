@@ -44,8 +44,7 @@ def bone_names(obj):
 
 
 def transfer(source, target, **options):
-    action = options.pop("action", None)
-    return transfer_action(source, target, action, TransferOptions(**options))
+    return transfer_action(bpy.context, target, TransferOptions(source=source, **options))
 
 
 # -- the motion lands where the proportions say ----------------------------------------------------------
@@ -54,7 +53,8 @@ def test_every_bone_of_a_copy_scaled_in_edit_mode_moves_by_the_same_factor(sourc
     small = scaled_copy(source, 0.6, "Small")
     result = transfer(source, small)
     assert result.ratio.ratio == pytest.approx(0.6, abs=1e-6)
-    assert result.ratio.source_scale == pytest.approx(PELVIS_CM / 90.0, rel=1e-5)
+    assert result.ratio.source_scale == pytest.approx(PELVIS_CM, rel=1e-5)  # the measured size (cm)
+    assert not result.ratio.calibrated and not result.ratio.clamps
     names = bone_names(source)
     expected = 0.6 * world_heads(source, names, ALL_FRAMES)
     assert np.abs(world_heads(small, names, ALL_FRAMES) - expected).max() < TOLERANCE_CM
@@ -91,10 +91,16 @@ def test_the_new_action_records_what_was_done(source):
     result = transfer(source, small)
     record = {k[len(RECORD):]: result.action[k] for k in result.action.keys() if k.startswith(RECORD)}  # noqa: SIM118
     assert record["Source"] == source.name and record["Basis"] == "LocomotionHeight"
-    assert record["SourceScale"] == pytest.approx(PELVIS_CM / 90.0, rel=1e-5)
-    assert record["TargetScale"] == pytest.approx(0.6 * PELVIS_CM / 90.0, rel=1e-5)
+    assert record["SourceScale"] == pytest.approx(PELVIS_CM, rel=1e-5)
+    assert record["TargetScale"] == pytest.approx(0.6 * PELVIS_CM, rel=1e-5)
+    assert not record["Calibrated"]
     assert record["Ratio"] == pytest.approx(0.6) and record["RatioWS"] == pytest.approx(0.6)
     assert small.animation_data.action == result.action
+    calibrated = transfer(source, small, use_calibration=True).action
+    record = {k[len(RECORD):]: calibrated[k] for k in calibrated.keys() if k.startswith(RECORD)}  # noqa: SIM118
+    assert record["SourceScale"] == pytest.approx(PELVIS_CM / 90.0, rel=1e-5)
+    assert record["TargetScale"] == pytest.approx(0.6 * PELVIS_CM / 90.0, rel=1e-5)
+    assert record["Calibrated"] and record["Ratio"] == pytest.approx(0.6)
 
 
 def test_scale_vertical_zero_keeps_the_pelvis_at_its_rest_height(source):
@@ -205,18 +211,28 @@ def test_an_object_scale_of_two_leaves_bone_channels_and_doubles_the_world(sourc
 def test_a_clamped_character_uses_its_maximum_scale(source):
     giant = scaled_copy(source, 5.0 * 90.0 / PELVIS_CM, "Giant")  # measured 5 (450 cm locomotion height)
     assert giant.overanim.calibration.maximum_character_scale == pytest.approx(4.0)
-    result = transfer(source, giant)
+    result = transfer(source, giant, use_calibration=True)
     assert giant[f"{names.PREFIX}LocomotionHeightCS"] == pytest.approx(450.0, rel=1e-4)
     assert result.ratio.target_scale == pytest.approx(4.0)
     assert result.ratio.ratio == pytest.approx(4.0 / (PELVIS_CM / 90.0), rel=1e-5)
+    # the report says which character the clamp held, and how far the ratio moved
+    unclamped = 450.0 / PELVIS_CM
+    warnings = [str(m) for level, m in result.log if level == "WARNING" and "clamps 'Giant'" in str(m)]
+    assert len(warnings) == 2 and any(f"instead of {unclamped:.4g}" in w for w in warnings), result.log
+    assert all("'Source'" not in w for w in warnings)
+    # without calibration the same giant takes the plain ratio of the sizes, and nothing is clamped
+    plain = transfer(source, giant)
+    assert plain.ratio.ratio == pytest.approx(unclamped, rel=1e-5) and not plain.ratio.clamps
+    assert not [m for level, m in plain.log if level == "WARNING"]
 
 
 def test_calibration_off_on_the_target_gives_it_scale_one(source):
     small = scaled_copy(source, 0.6, "Small")
     small.overanim.calibration.enable_automatic_calibration = False
-    result = transfer(source, small)
+    result = transfer(source, small, use_calibration=True)
     assert result.ratio.target_scale == 1.0
     assert result.ratio.ratio == pytest.approx(1.0 / (PELVIS_CM / 90.0), rel=1e-5)
+    assert transfer(source, small).ratio.ratio == pytest.approx(0.6, rel=1e-5)  # the sizes: calibration unused
 
 
 def test_basis_absolute_leaves_translations_unchanged(source):

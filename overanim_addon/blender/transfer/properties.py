@@ -32,6 +32,13 @@ def scale_property(name: str, description: str) -> Any:
                                    precision=3, step=5, description=description)
 
 
+def calibration_property() -> Any:
+    return bpy.props.BoolProperty(
+        name="Use Calibration", translation_context=CONTEXT, default=False,
+        description="Scale by each character's calibrated scale (its references and Minimum/Maximum Character "
+        "Scale) instead of the plain ratio of the two measured sizes; a clamp that changes the ratio is reported")
+
+
 SCALE_HORIZONTAL = ("Scale Horizontal", "Multiplies the world-horizontal part of every translation, on top of the "
                     "ratio (travel, sway)")
 SCALE_VERTICAL = ("Scale Vertical", "Multiplies the world-vertical part of every translation, on top of the ratio "
@@ -46,6 +53,7 @@ class OVERANIM_PG_transfer(bpy.types.PropertyGroup):
         region: str
         scale_horizontal: float
         scale_vertical: float
+        use_calibration: bool
         result_action: bpy.types.Action | None
         result_summary: str
     __annotations__: dict[str, Any] = {
@@ -61,6 +69,7 @@ class OVERANIM_PG_transfer(bpy.types.PropertyGroup):
         "region": region_property(),
         "scale_horizontal": scale_property(*SCALE_HORIZONTAL),
         "scale_vertical": scale_property(*SCALE_VERTICAL),
+        "use_calibration": calibration_property(),
         # what the last transfer onto this armature did, for the panel
         "result_action": bpy.props.PointerProperty(
             type=bpy.types.Action, options={"HIDDEN"}, translation_context=CONTEXT,
