@@ -5,7 +5,10 @@ Scale, clamped, uncalibrated, with other bone names, and refused for bad input."
 from __future__ import annotations
 
 import json
+import subprocess
+from pathlib import Path
 
+import blf
 import bpy
 import numpy as np
 import pytest
@@ -13,9 +16,11 @@ import pytest
 from overanim_addon.blender import compat
 from overanim_addon.blender.shared import names
 from overanim_addon.blender.shared.fcurves import fcurves
+from overanim_addon.blender.shared.text_wrap import ROW_CHROME_UNITS
 from overanim_addon.blender.transfer.engine import RECORD, TransferOptions, transfer_action
 from overanim_addon.core.errors import OverAnimError
 
+from ..batch_support import script_command
 from ..layout_recorder import draw_panel
 from .helpers import benchmark_prints
 from .transfer_scenes import (
@@ -29,6 +34,7 @@ from .transfer_scenes import (
     world_heads,
 )
 
+ROOT = Path(__file__).resolve().parents[2]
 ALL_FRAMES = range(1, FRAMES + 1)
 TOLERANCE_CM = 0.01
 PELVIS_CM = 95.0  # the sample's pelvis height: its locomotion height
@@ -358,6 +364,103 @@ def test_the_panel_shows_the_ratio_after_a_transfer(source):
                                                                    region_width=300).labels())
     assert "Ratio 0.6" in texts and "Scaled 12 location channels" in texts
     assert json.loads(small.overanim.transfer.result_summary)
+
+
+DEFAULT_SIDEBAR = 291  # the sidebar's width in a 1600x1000 window at UI scale 1 (as test_panel.py)
+ROW_WIDTH = DEFAULT_SIDEBAR - ROW_CHROME_UNITS * 20  # what a label row leaves for its text
+
+
+def text_width(text):
+    blf.size(0, bpy.context.preferences.ui_styles[0].widget.points)
+    return blf.dimensions(0, text)[0]
+
+
+def transfer_panel(region_width=DEFAULT_SIDEBAR):
+    return draw_panel(bpy.types.OVERANIM_PT_transfer, bpy.context, region_width=region_width)
+
+
+def test_the_hint_reads_in_full_at_the_default_sidebar_width(source):
+    small = scaled_copy(source, 0.6, "Small")
+    bpy.context.view_layer.objects.active = small
+    for region_width in (DEFAULT_SIDEBAR, 220):
+        labels = transfer_panel(region_width).labels()
+        assert " ".join(c.kwargs["text"] for c in labels) == "Pick the armature the clip was made on"
+        assert all(text_width(c.kwargs["text"]) <= region_width - ROW_CHROME_UNITS * 20 for c in labels)
+        assert labels[0].kwargs["icon"] == "INFO"
+
+
+def rows_up_to_the_button(layout):
+    """Every call the panel makes up to the Transfer Action button: what decides where it is drawn."""
+    calls = layout.calls
+    button = next(i for i, c in enumerate(calls) if c.method == "operator")
+    field = {"prop_search": "prop"}  # a search field is a field row like the plain one it replaces
+    return [(field.get(c.method, c.method), c.args[1] if c.method in ("prop", "prop_search") else None)
+            for c in calls[:button + 1]]
+
+
+def test_setting_the_source_moves_nothing_above_the_button(source):
+    small = scaled_copy(source, 0.6, "Small")
+    bpy.context.view_layer.objects.active = small
+    before = rows_up_to_the_button(transfer_panel())
+    small.overanim.transfer.source = source
+    after = rows_up_to_the_button(transfer_panel())
+    assert len(before) == len(after) and [m for m, _ in before] == [m for m, _ in after], (before, after)
+    assert [p for _, p in before] == [p for _, p in after]
+    assert ("prop", "use_calibration") in after
+    assert not transfer_panel().labels()  # the hint goes, and it was below the button
+
+
+@pytest.mark.skipif(bpy.app.version < (4, 3, 0), reason="4.2 crashes at exit with any PropertyGroup callback")
+def test_the_source_picker_lists_only_the_other_armatures(source):
+    from overanim_addon.blender.transfer.properties import OVERANIM_PG_transfer
+
+    small = scaled_copy(source, 0.6, "Small")
+    poll = OVERANIM_PG_transfer.__annotations__["source"].keywords["poll"]
+    settings = small.overanim.transfer
+    listed = [o.name for o in bpy.data.objects if poll(settings, o)]
+    assert listed == ["Source"], listed  # not the body, nor the target itself
+    assert bpy.data.objects["Source_Body"].type == "MESH"
+
+
+def test_a_process_with_the_source_poll_exits_cleanly(tmp_path):
+    """bpy 4.2 segfaults at exit with a PropertyGroup callback: the poll must only be there where
+    the process still ends with 0."""
+    script = tmp_path / "exit.py"
+    script.write_text(EXIT_SCRIPT.format(root=str(ROOT)))
+    done = subprocess.run(script_command(script), capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0 and "registered" in done.stdout, done.stdout + done.stderr
+
+
+EXIT_SCRIPT = """import sys
+sys.path.insert(0, {root!r})
+import bpy
+import overanim_addon
+overanim_addon.register()
+from overanim_addon.blender.transfer.properties import SOURCE_POLL
+rig = bpy.data.objects.new("Rig", bpy.data.armatures.new("Rig"))
+rig.overanim.transfer.source = rig
+print("registered", bool(SOURCE_POLL))
+overanim_addon.unregister()
+"""
+
+
+def test_the_result_reads_in_whole_words_with_the_basis_label(source):
+    small = scaled_copy(source, 0.6, "Small")
+    bpy.context.view_layer.objects.active = small
+    small.overanim.transfer.source = source
+    transfer(source, small)
+    for region_width in (DEFAULT_SIDEBAR, 220):
+        labels = transfer_panel(region_width).labels()
+        texts = [c.kwargs["text"] for c in labels]
+        assert all(text_width(t) <= region_width - ROW_CHROME_UNITS * 20 for t in texts), texts
+        assert not [t for t in texts if t.startswith((":", ",", ";")) or t in ("Transferred", "Ratio")], texts
+        assert not any("LocomotionHeight" in t for t in texts)
+        joined = " ".join(texts)
+        assert "Basis: Locomotion Height" in joined and "Target / source: 57 / 95 cm" in joined
+        if region_width == DEFAULT_SIDEBAR:  # one line each at the default width
+            assert {"SK_OverAnimSample_Walk_Small", "Ratio 0.6 for the bones", "Ratio 0.6 for the object",
+                    "Basis: Locomotion Height", "Target / source: 57 / 95 cm"} <= set(texts), texts
+        assert "Scaled 12 location channels on 4 bones; everything else copied as it was" in joined
 
 
 # -- bad input: a clear error, nothing written --------------------------------------------------------------------

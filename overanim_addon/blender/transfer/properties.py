@@ -45,6 +45,18 @@ SCALE_VERTICAL = ("Scale Vertical", "Multiplies the world-vertical part of every
                   "(0: no bob)")
 
 
+def _other_armature(settings: Any, obj: bpy.types.Object) -> bool:
+    """The Source picker lists the other armatures only (the settings live on the target)."""
+    return obj.type == "ARMATURE" and obj != settings.id_data
+
+
+# Any Python callback on a PropertyGroup's property crashes the bpy 4.2 module at exit (every process
+# returned 139), so 4.2 lists every object; later versions exit cleanly with it (test_registration).
+# The operator refuses a source that is not another armature either way.
+POLL_SAFE = bpy.app.version >= (4, 3, 0)
+SOURCE_POLL: dict[str, Any] = {"poll": _other_armature} if POLL_SAFE else {}
+
+
 class OVERANIM_PG_transfer(bpy.types.PropertyGroup):
     if TYPE_CHECKING:  # the registered fields below, as mypy sees them (tests/blender/test_property_types.py)
         source: bpy.types.Object | None
@@ -58,10 +70,8 @@ class OVERANIM_PG_transfer(bpy.types.PropertyGroup):
         result_summary: str
     __annotations__: dict[str, Any] = {
         "source": bpy.props.PointerProperty(
-            # no poll callback: any Python callback on a PropertyGroup's property crashes the bpy 4.2
-            # module at exit; the operator refuses a source that is not another armature
             name="Source", translation_context=CONTEXT, type=bpy.types.Object,
-            description="The armature the clip was made on"),
+            description="The armature the clip was made on", **SOURCE_POLL),
         "action": bpy.props.PointerProperty(
             name="Action", translation_context=CONTEXT, type=bpy.types.Action,
             description="The clip to transfer (empty: the source's active action)"),

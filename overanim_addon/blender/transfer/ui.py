@@ -79,13 +79,16 @@ class OVERANIM_PT_transfer(OverAnimSubPanel, bpy.types.Panel):
             return
         box = layout.box().column(align=True)
         wrapped_label(box, context, action.name, icon="ACTION")
-        ratio = Message("Ratio {ratio:.4g} for the bones, {ratio_ws:.4g} for the object",
-                        ratio=action[RECORD + "Ratio"], ratio_ws=action[RECORD + "RatioWS"])
-        wrapped_label(box, context, tr(ratio))
-        basis = basis_label(str(action[RECORD + "Basis"]))
-        sizes = Message("{basis}: target {target:.4g} / source {source:.4g}", basis=basis,
-                        target=action[RECORD + "TargetScale"], source=action[RECORD + "SourceScale"])
-        wrapped_label(box, context, tr(sizes))
+        # short lines, one thing each: a sentence wrapped at the sidebar's width splits badly
+        lines = [Message("Ratio {ratio:.4g} for the bones", ratio=action[RECORD + "Ratio"]),
+                 Message("Ratio {ratio:.4g} for the object", ratio=action[RECORD + "RatioWS"]),
+                 Message("Basis: {basis}", basis=basis_label(str(action[RECORD + "Basis"])))]
+        sizes = {"target": action[RECORD + "TargetScale"], "source": action[RECORD + "SourceScale"]}
+        lines.append(Message("Target / source scale: {target:.4g} / {source:.4g}", **sizes)
+                     if action.get(RECORD + "Calibrated") else
+                     Message("Target / source: {target:.4g} / {source:.4g} cm", **sizes))
+        for line in lines:
+            wrapped_label(box, context, tr(line))
         for level, message in json.loads(settings.result_summary or "[]"):
             wrapped_label(box, context, tr(from_data(message)), icon=LEVEL_ICONS.get(level, "NONE"))
 

@@ -616,10 +616,12 @@ KO_MESSAGES = {
     "There is no object named '{name}'": "이름이 '{name}'인 object가 없습니다",
     "Select the target armature (or a mesh it deforms)": "target armature(또는 그것이 변형하는 mesh)를 선택하세요",
     "There is no action named '{name}'": "이름이 '{name}'인 action이 없습니다",
-    "Ratio {ratio:.4g} for the bones, {ratio_ws:.4g} for the object":
-        "bone의 ratio {ratio:.4g}, object의 ratio {ratio_ws:.4g}",
     "Pick the armature the clip was made on": "clip을 만든 armature를 고르세요",
-    "{basis}: target {target:.4g} / source {source:.4g}": "{basis}: target {target:.4g} / source {source:.4g}",
+    "Ratio {ratio:.4g} for the bones": "bone의 ratio {ratio:.4g}",
+    "Ratio {ratio:.4g} for the object": "object의 ratio {ratio:.4g}",
+    "Basis: {basis}": "사용한 Basis: {basis}",
+    "Target / source scale: {target:.4g} / {source:.4g}": "target / source의 scale: {target:.4g} / {source:.4g}",
+    "Target / source: {target:.4g} / {source:.4g} cm": "target / source의 크기: {target:.4g} / {source:.4g} cm",
     "Calibration clamps '{name}': its {space} scale {measured:.4g} is held at {scale:.4g} by Minimum/Maximum "
     "Character Scale, so the {what} ratio is {ratio:.4g} instead of {unclamped:.4g}":
         "Calibration이 '{name}'을(를) clamp합니다: {space} scale {measured:.4g}이(가) Minimum/Maximum Character "
