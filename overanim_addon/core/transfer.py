@@ -177,23 +177,19 @@ def _unclamped(c: CalibrationSettings, size: float, reference: float, optional: 
 
 def _scales(sizes: CharacterSizes, space: str, resolve: _Resolve) -> MotionMeasurementScales:
     c, whole = sizes.calibration, sizes.character
-    values = {
-        "character_height_scale": resolve(c, getattr(whole, f"character_height_{space}"),
-                                          c.reference_character_height, False),
-        "locomotion_height_scale": resolve(c, getattr(whole, f"locomotion_height_{space}"),
-                                           c.reference_locomotion_height, False),
-    }
+    height = resolve(c, getattr(whole, f"character_height_{space}"), c.reference_character_height, False)
+    locomotion = resolve(c, getattr(whole, f"locomotion_height_{space}"), c.reference_locomotion_height, False)
     region = sizes.region_cs if space == "cs" else sizes.region_ws
     if region is None:
-        return MotionMeasurementScales(**values)
-    optional = {
-        "region_span_scale": resolve(c, region.span_length, c.reference_region_span_length, True),
-        "region_bounds_radius_scale": resolve(c, region.bounds_radius, c.reference_region_bounds_radius, True),
-        "region_chain_length_scale": resolve(c, region.chain_length, c.reference_region_chain_length, True),
-        "average_bone_length_scale": resolve(c, region.average_bone_length, c.reference_average_bone_length, True),
-    }
-    return MotionMeasurementScales(**values, **optional, is_region_motion=True,
-                                   has_region_measurements=any(v > 0.0 for v in optional.values()))
+        return MotionMeasurementScales(character_height_scale=height, locomotion_height_scale=locomotion)
+    span = resolve(c, region.span_length, c.reference_region_span_length, True)
+    bounds = resolve(c, region.bounds_radius, c.reference_region_bounds_radius, True)
+    chain = resolve(c, region.chain_length, c.reference_region_chain_length, True)
+    average = resolve(c, region.average_bone_length, c.reference_average_bone_length, True)
+    return MotionMeasurementScales(
+        character_height_scale=height, locomotion_height_scale=locomotion, region_span_scale=span,
+        region_bounds_radius_scale=bounds, region_chain_length_scale=chain, average_bone_length_scale=average,
+        is_region_motion=True, has_region_measurements=any(v > 0.0 for v in (span, bounds, chain, average)))
 
 
 def character_scales(sizes: CharacterSizes, resolve: _Resolve = _size) -> CharacterScales:

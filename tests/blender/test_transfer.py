@@ -4,6 +4,8 @@ Scale, clamped, uncalibrated, with other bone names, and refused for bad input."
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import json
 import subprocess
 from pathlib import Path
@@ -19,6 +21,8 @@ from overanim_addon.blender.shared.fcurves import fcurves
 from overanim_addon.blender.shared.text_wrap import ROW_CHROME_UNITS
 from overanim_addon.blender.transfer.engine import RECORD, TransferOptions, transfer_action
 from overanim_addon.core.errors import OverAnimError
+from overanim_addon.core.log import Level
+from overanim_addon.core.messages import Message
 
 from ..batch_support import script_command
 from ..layout_recorder import draw_panel
@@ -290,6 +294,19 @@ def test_the_target_takes_the_sources_rotation_modes(source):
     transfer(source, small)
     assert small.pose.bones["spine_01"].rotation_mode == "XYZ"
     assert small.pose.bones["head"].rotation_mode == "AXIS_ANGLE"
+
+
+def test_the_engine_keeps_the_one_contract(source):
+    """engine(context, armature, options) -> a frozen result whose log is (Level, Message) lines."""
+    assert list(inspect.signature(transfer_action).parameters) == ["context", "armature", "options"]
+    small = scaled_copy(source, 0.6, "Small")
+    result = transfer(source, small)
+    assert dataclasses.is_dataclass(result) and result.__dataclass_params__.frozen
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.log = ()
+    assert isinstance(result.log, tuple) and result.log
+    assert all(isinstance(level, Level) and isinstance(m, Message) for level, m in result.log)
+    assert TransferOptions.__dataclass_params__.frozen and TransferOptions().use_calibration is False
 
 
 # -- the result, again and again -------------------------------------------------------------------------------

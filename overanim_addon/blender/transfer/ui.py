@@ -5,6 +5,7 @@ source never moves the Transfer Action button."""
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING, Any, cast
 
 import bpy
 
@@ -17,11 +18,14 @@ from ..shared.typed import MaybeContext, context_of, has_property, overanim
 from .engine import RECORD
 from .properties import OVERANIM_PG_transfer
 
+if TYPE_CHECKING:
+    from ..shared.typed import Icon
+
 # The panel this one sits under: the Motion panel (registered before it, motion/ before transfer/ in
 # blender/__init__.py)
 PARENT_PANEL = "OVERANIM_PT_motion"
 HINT = Message("Pick the armature the clip was made on")
-LEVEL_ICONS = {"INFO": "NONE", "WARNING": "ERROR", "ERROR": "CANCEL"}
+LEVEL_ICONS: dict[str, Icon] = {"INFO": "NONE", "WARNING": "ERROR", "ERROR": "CANCEL"}
 
 
 def basis_label(value: str) -> str:
@@ -30,7 +34,7 @@ def basis_label(value: str) -> str:
         identifier = MotionMeasurementBasis(value).name
     except ValueError:
         return value
-    items = OVERANIM_PG_transfer.bl_rna.properties["basis"].enum_items
+    items = cast(Any, OVERANIM_PG_transfer.bl_rna.properties["basis"]).enum_items
     return bpy.app.translations.pgettext_iface(items[identifier].name, CONTEXT)
 
 
