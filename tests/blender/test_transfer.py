@@ -406,25 +406,26 @@ def test_the_hint_reads_in_full_at_the_default_sidebar_width(source):
         assert labels[0].kwargs["icon"] == "INFO"
 
 
-def rows_up_to_the_button(layout):
-    """Every call the panel makes up to the Transfer Action button: what decides where it is drawn."""
-    calls = layout.calls
-    button = next(i for i, c in enumerate(calls) if c.method == "operator")
+def rows(layout):
+    """Every call the panel makes, as (method, property): what decides where each row is drawn."""
     field = {"prop_search": "prop"}  # a search field is a field row like the plain one it replaces
     return [(field.get(c.method, c.method), c.args[1] if c.method in ("prop", "prop_search") else None)
-            for c in calls[:button + 1]]
+            for c in layout.calls]
 
 
-def test_setting_the_source_moves_nothing_above_the_button(source):
+def test_setting_the_source_moves_no_row(source):
     small = scaled_copy(source, 0.6, "Small")
     bpy.context.view_layer.objects.active = small
-    before = rows_up_to_the_button(transfer_panel())
-    small.overanim.transfer.source = source
-    after = rows_up_to_the_button(transfer_panel())
-    assert len(before) == len(after) and [m for m, _ in before] == [m for m, _ in after], (before, after)
-    assert [p for _, p in before] == [p for _, p in after]
-    assert ("prop", "use_calibration") in after
-    assert not transfer_panel().labels()  # the hint goes, and it was below the button
+    for region_width in (DEFAULT_SIDEBAR, 220):
+        small.overanim.transfer.source = None
+        before = transfer_panel(region_width)
+        small.overanim.transfer.source = source
+        after = transfer_panel(region_width)
+        assert rows(before) == rows(after), (rows(before), rows(after))
+        assert ("prop", "use_calibration") in rows(after)
+        assert before.texts() == after.texts()  # the hint stays, greyed
+        greyed = [c.layout for c in after.calls if c.method == "column" and "active" in vars(c.layout)]
+        assert after.texts() and len(greyed) == 1 and greyed[0].active is False
 
 
 @pytest.mark.skipif(bpy.app.version < (4, 3, 0), reason="4.2 crashes at exit with any PropertyGroup callback")

@@ -1,6 +1,6 @@
 """The Transfer sub-panel: source, action, basis, the two scales, calibration, and what the last
-transfer did. Its rows above the button are the same whether Source is set or not, so picking a
-source never moves the Transfer Action button."""
+transfer did. Its rows are the same whether Source is set or not (the hint greys rather than goes),
+so picking a source never moves the Transfer Action button or anything below it."""
 
 from __future__ import annotations
 
@@ -69,8 +69,9 @@ class OVERANIM_PT_transfer(OverAnimSubPanel, bpy.types.Panel):
         op.basis, op.region = settings.basis, settings.region
         op.scale_horizontal, op.scale_vertical = settings.scale_horizontal, settings.scale_vertical
         op.use_calibration = settings.use_calibration
-        if settings.source is None:  # below the button: setting the source moves nothing above it
-            wrapped_label(layout.column(align=True), context, tr(HINT), icon="INFO")
+        hint = layout.column(align=True)  # always drawn, greyed once a source is set: no row comes or goes
+        hint.active = settings.source is None
+        wrapped_label(hint, context, tr(HINT), icon="INFO")
         self._draw_result(context, armature, layout)
 
     @staticmethod
