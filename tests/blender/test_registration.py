@@ -93,12 +93,15 @@ def test_no_property_group_property_has_a_python_callback(addon):
     # script and test process returned 139). Live Preview watches the fields from a handler instead.
     # A PointerProperty's poll and a StringProperty's search are such callbacks too (Transfer's
     # Source picker had a poll: 4.2 crashed at exit).
+    # From 4.3 on, Transfer's Source picker polls for armatures: those versions exit cleanly with it
+    # (test_a_process_with_the_source_poll_exits_cleanly).
+    allowed = {("OVERANIM_PG_transfer", "source", "poll")} if bpy.app.version >= (4, 3, 0) else set()
     groups = [cls for cls in bpy.types.PropertyGroup.__subclasses__() if cls.__module__.startswith("overanim_addon")]
     assert {cls.__name__ for cls in groups} >= {"OVERANIM_PG_object", "OVERANIM_PG_region", "OVERANIM_PG_transfer"}
     for cls in groups:
         for name, prop in cls.__annotations__.items():
-            keywords = getattr(prop, "keywords", {})
-            assert not {"update", "get", "set", "poll", "search"} & set(keywords), f"{cls.__name__}.{name}"
+            keywords = {k for k in getattr(prop, "keywords", {}) if (cls.__name__, name, k) not in allowed}
+            assert not {"update", "get", "set", "poll", "search"} & keywords, f"{cls.__name__}.{name}"
 
 
 # -- one folder, one feature (issue 18.2) ------------------------------------------------------------
