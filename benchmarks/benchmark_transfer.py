@@ -152,7 +152,7 @@ def main(args: list[str]) -> int:
 
         def transfer(**kwargs: object) -> float:
             start = time.perf_counter()
-            result = transfer_action(source, target, clip, TransferOptions(**kwargs))  # type: ignore[arg-type]
+            result = transfer_action(bpy.context, target, TransferOptions(source, clip, **kwargs))  # type: ignore[arg-type]
             took = time.perf_counter() - start
             bpy.data.actions.remove(result.action)
             view_layer_of(bpy.context).update()  # the removal's re-evaluation is not the next run's

@@ -92,7 +92,31 @@ def real_missing(version: str) -> str | None:
     return None
 
 
+# What the suite needs inside the real binaries' Python beyond setup.sh's numpy, pytest and hypothesis:
+# Debian's packages of it, installed into the chroot once (root, like setup.sh).
+REAL_PACKAGES = {"jsonschema": "python3-jsonschema"}  # module -> Debian package
+
+
+def prepare_real(version: str) -> str | None:
+    """Install REAL_PACKAGES missing from the chroot's Python; the reason when that fails, else None."""
+    root = str(real_root(version))
+    missing = [package for module, package in REAL_PACKAGES.items()
+               if subprocess.run(["chroot", root, "python3", "-c", f"import {module}"], capture_output=True,
+                                 check=False).returncode != 0]
+    if not missing:
+        return None
+    apt = ["chroot", root, "env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "-o",
+           "Acquire::Check-Valid-Until=false", "-qq"]
+    subprocess.run([*apt, "update"], capture_output=True, check=False)
+    done = subprocess.run([*apt, "install", "-y", "--no-install-recommends", *missing], capture_output=True,
+                          text=True, check=False)
+    return None if done.returncode == 0 else f"could not install {' '.join(missing)} in {root}: {done.stderr[-300:]}"
+
+
 def real_suite(version: str) -> tuple[bool, str]:
+    reason = prepare_real(version)
+    if reason:
+        return False, reason
     code = f"import pytest, sys; sys.exit(pytest.main({PYTEST_ARGS!r}))"
     user = f"/tmp/overanim-blender-user-{os.getpid()}-{version}"  # Blender reads it at start: via run.sh
     env = {**os.environ, "REAL_BLENDER_VERSION": version, "REAL_BLENDER_ROOT": str(real_root(version)),

@@ -1,11 +1,13 @@
-"""Calibrated action transfer, bpy-free: the ratio between two characters' measured scales, the
+"""Action transfer, bpy-free: the ratio between two characters' measured sizes, the
 horizontal/vertical split of a translation, the scaling of key values and Bézier handles, and the
 matching of bone names across rig naming families.
 
-- The ratio: each character's scale is its ``MotionMeasurementScales.try_resolve_scale(basis)``;
-  bone channels (the rig's own lengths) take target CS / source CS, the armature object's
-  location (world lengths) target WS / source WS. A basis that cannot resolve is an error that says
-  which measurement is missing.
+- The ratio: each character's scale is ``MotionMeasurementScales.try_resolve_scale(basis)`` of its
+  measured sizes (cm, unclamped: ``character_scales``), or, when the artist asks for calibration,
+  of its calibrated scales (each size over its reference, clamped to its Minimum/Maximum
+  Character Scale, 1 with calibration off); bone channels (the rig's own lengths) take target CS /
+  source CS, the armature object's location (world lengths) target WS / source WS. A basis that
+  cannot resolve is an error that says which measurement is missing.
 - A translation ``d`` (a location channel triple) reaches the world through a linear map ``L``
   (the bone's rest orientation in the armature, then the armature's world rotation/scale; for
   the object, its parent's frame). Its world-vertical and world-horizontal parts are scaled
@@ -21,17 +23,19 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ._numeric import coerce_enum
+from ._numeric import coerce_enum, is_finite_positive
 from .bone_names import LEFT, RIGHT, side, words
+from .calibration import CalibrationSettings
 from .errors import InvalidInputError, OverAnimError
 from .measurement_scales import AUTO_REGION_ORDER, MotionMeasurementBasis, MotionMeasurementScales
 from .messages import Message
 from .naming import cut_utf8
+from .resolved_proportions import ResolvedCharacterProportions, ResolvedRegionProportions
 
 WORLD_UP = (0.0, 0.0, 1.0)
 ALIGNED_TOLERANCE = 1e-6  # off-diagonal terms below this share of the largest: channels scale on their own
@@ -89,14 +93,28 @@ def resolve_scale(scales: MotionMeasurementScales, basis: MotionMeasurementBasis
 
 
 @dataclass(frozen=True)
+class RatioClamp:
+    """A character whose calibrated scale its Minimum/Maximum Character Scale clamped, changing a ratio."""
+
+    character: str
+    space: str  # "CS" (the bones' ratio) or "WS" (the object's)
+    measured: float  # its scale before the clamp (size / reference)
+    scale: float  # the clamped scale the ratio used
+    ratio: float  # the ratio in that space, as used
+    unclamped_ratio: float  # the same with neither character clamped
+
+
+@dataclass(frozen=True)
 class TransferRatio:
     """The resolved scales of both characters and the two ratios (target / source)."""
 
     basis: MotionMeasurementBasis
-    source_scale: float  # CS
+    source_scale: float  # CS: a size (cm), or a calibrated scale when ``calibrated``
     target_scale: float
     source_scale_ws: float
     target_scale_ws: float
+    calibrated: bool = False
+    clamps: tuple[RatioClamp, ...] = ()
 
     @property
     def ratio(self) -> float:
@@ -120,6 +138,97 @@ def transfer_ratio(source: CharacterScales, target: CharacterScales, basis: Moti
         source_scale_ws=resolve_scale(source.ws, basis, source.name, region),
         target_scale_ws=resolve_scale(target.ws, basis, target.name, region),
     )
+
+
+# -- from measured sizes, calibrated only when asked -------------------------------------------------
+@dataclass(frozen=True)
+class CharacterSizes:
+    """One character as measured (cm; CS its own lengths, WS the world's), with its calibration and,
+    for a Region basis, the Region's lengths in both spaces."""
+
+    name: str
+    character: ResolvedCharacterProportions = field(default_factory=ResolvedCharacterProportions)
+    region_cs: ResolvedRegionProportions | None = None
+    region_ws: ResolvedRegionProportions | None = None
+    calibration: CalibrationSettings = field(default_factory=CalibrationSettings)
+
+
+# a scale from (calibration, size, reference, optional): optional sizes are Region ones (0 = absent)
+_Resolve = Callable[[CalibrationSettings, float, float, bool], float]
+
+
+def _size(c: CalibrationSettings, size: float, reference: float, optional: bool) -> float:
+    return float(size) if is_finite_positive(size) else 0.0
+
+
+def _clamped(c: CalibrationSettings, size: float, reference: float, optional: bool) -> float:
+    if optional:
+        return c.resolve_optional_measurement_scale(size, reference)
+    return c.resolve_measurement_scale(size, reference)
+
+
+def _unclamped(c: CalibrationSettings, size: float, reference: float, optional: bool) -> float:
+    if optional and not is_finite_positive(size):
+        return 0.0
+    if not (c.enable_automatic_calibration and is_finite_positive(size) and is_finite_positive(reference)):
+        return 1.0
+    return float(size) / float(reference)
+
+
+def _scales(sizes: CharacterSizes, space: str, resolve: _Resolve) -> MotionMeasurementScales:
+    c, whole = sizes.calibration, sizes.character
+    height = resolve(c, getattr(whole, f"character_height_{space}"), c.reference_character_height, False)
+    locomotion = resolve(c, getattr(whole, f"locomotion_height_{space}"), c.reference_locomotion_height, False)
+    region = sizes.region_cs if space == "cs" else sizes.region_ws
+    if region is None:
+        return MotionMeasurementScales(character_height_scale=height, locomotion_height_scale=locomotion)
+    span = resolve(c, region.span_length, c.reference_region_span_length, True)
+    bounds = resolve(c, region.bounds_radius, c.reference_region_bounds_radius, True)
+    chain = resolve(c, region.chain_length, c.reference_region_chain_length, True)
+    average = resolve(c, region.average_bone_length, c.reference_average_bone_length, True)
+    return MotionMeasurementScales(
+        character_height_scale=height, locomotion_height_scale=locomotion, region_span_scale=span,
+        region_bounds_radius_scale=bounds, region_chain_length_scale=chain, average_bone_length_scale=average,
+        is_region_motion=True, has_region_measurements=any(v > 0.0 for v in (span, bounds, chain, average)))
+
+
+def character_scales(sizes: CharacterSizes, resolve: _Resolve = _size) -> CharacterScales:
+    """``sizes`` as the two snapshots ``transfer_ratio`` reads: the sizes themselves by default."""
+    return CharacterScales(sizes.name, _scales(sizes, "cs", resolve), _scales(sizes, "ws", resolve))
+
+
+def sized_ratio(source: CharacterSizes, target: CharacterSizes, basis: MotionMeasurementBasis | str,
+                region: str = "", use_calibration: bool = False) -> TransferRatio:
+    """The ratio of the two characters' measured sizes (unclamped, so an object scale of 0.01 on
+    either side still gives the right motion); with ``use_calibration`` of their calibrated scales,
+    each clamp that changes a ratio listed in ``clamps``."""
+    if not use_calibration:
+        return transfer_ratio(character_scales(source), character_scales(target), basis, region)
+    used = transfer_ratio(character_scales(source, _clamped), character_scales(target, _clamped), basis, region)
+    try:
+        free = transfer_ratio(character_scales(source, _unclamped), character_scales(target, _unclamped), basis,
+                              region)
+    except OverAnimError:  # an unclamped scale past any float: no ratio to compare with
+        return replace(used, calibrated=True)
+    clamps = []
+    for name, space, measured, scale in (
+            (source.name, "CS", free.source_scale, used.source_scale),
+            (target.name, "CS", free.target_scale, used.target_scale),
+            (source.name, "WS", free.source_scale_ws, used.source_scale_ws),
+            (target.name, "WS", free.target_scale_ws, used.target_scale_ws)):
+        if not math.isclose(measured, scale, rel_tol=1e-9):
+            ratios = (used.ratio, free.ratio) if space == "CS" else (used.ratio_ws, free.ratio_ws)
+            clamps.append(RatioClamp(name, space, measured, scale, *ratios))
+    return replace(used, calibrated=True, clamps=tuple(clamps))
+
+
+def clamp_warnings(ratio: TransferRatio) -> list[Message]:
+    """One line for each clamp that changed a ratio: the character, its scale and the ratio's change."""
+    return [Message("Calibration clamps '{name}': its {space} scale {measured:.4g} is held at {scale:.4g} by "
+                    "Minimum/Maximum Character Scale, so the {what} ratio is {ratio:.4g} instead of "
+                    "{unclamped:.4g}", name=c.character, space=c.space, measured=c.measured, scale=c.scale,
+                    what=Message("bones'") if c.space == "CS" else Message("object's"), ratio=c.ratio,
+                    unclamped=c.unclamped_ratio) for c in ratio.clamps]
 
 
 def require_finite_factor(value: float) -> float:

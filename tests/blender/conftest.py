@@ -33,6 +33,22 @@ def reports(monkeypatch):
     assert not outside, f"reports outside the ko_KR catalogue: {outside}"
 
 
+@pytest.fixture(autouse=True)
+def live_preview_off():
+    """A test may turn Live Preview on: whatever it ends with, pass or fail, it goes off, so no
+    handler of one test paints in the next."""
+    yield
+    if not hasattr(bpy.types.Object, "overanim"):  # the add-on is not registered: nothing can be on
+        return
+    from overanim_addon.blender.masks import live
+
+    if bpy.context.object is not None and bpy.context.object.mode != "OBJECT":
+        bpy.ops.object.mode_set(mode="OBJECT")
+    for armature in live.live_armatures():
+        live.set_live_preview(bpy.context, armature, False)
+    assert not live.live_armatures()
+
+
 @pytest.fixture
 def empty_scene():
     """A fresh, empty file for each test."""

@@ -96,12 +96,9 @@ def slide(region, **values):
 
 @pytest.fixture
 def live_sample(sample):
+    """The sample with Live Preview on (conftest's live_preview_off turns it off after the test)."""
     turn_on(sample)
-    yield sample
-    if bpy.context.object is not None and bpy.context.object.mode != "OBJECT":
-        bpy.ops.object.mode_set(mode="OBJECT")
-    for armature in live.live_armatures():
-        turn_off(armature)
+    return sample
 
 
 def weight_paint(obj):

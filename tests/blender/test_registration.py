@@ -55,8 +55,23 @@ def test_every_panel_operator_is_in_the_object_menu_for_f3_search(addon):
     assert ui.draw_object_menu in bpy.types.VIEW3D_MT_object._dyn_ui_initialize()
 
 
-def test_every_feature_module_can_register_and_unregister():
-    assert all(callable(m.register) and callable(m.unregister) for m in MODULES)
+def test_every_feature_module_registers_and_unregisters_its_own_classes(addon):
+    # one module at a time, in the add-on's own reverse order and then forward: each feature takes
+    # away exactly the classes it brings back, and nothing is left once all are gone
+    owned = {}
+    for module in reversed(MODULES):
+        before = registered_classes()
+        module.unregister()
+        owned[module] = before - registered_classes()
+        assert registered_classes() <= before
+    assert registered_classes() == set()
+    assert not hasattr(bpy.types.Object, "overanim")
+    for module in MODULES:
+        before = registered_classes()
+        module.register()
+        assert registered_classes() - before == owned[module], module.__name__
+    assert all(owned[feature] for feature in FEATURES), "a feature that registers no class"
+    assert hasattr(bpy.types.Object, "overanim")
 
 
 CHANGES_DATA = ["measure_proportions", "run_checks", "fix_check", "region_add", "region_remove", "region_move",
@@ -78,12 +93,15 @@ def test_no_property_group_property_has_a_python_callback(addon):
     # script and test process returned 139). Live Preview watches the fields from a handler instead.
     # A PointerProperty's poll and a StringProperty's search are such callbacks too (Transfer's
     # Source picker had a poll: 4.2 crashed at exit).
+    # From 4.3 on, Transfer's Source picker polls for armatures: those versions exit cleanly with it
+    # (test_a_process_with_the_source_poll_exits_cleanly).
+    allowed = {("OVERANIM_PG_transfer", "source", "poll")} if bpy.app.version >= (4, 3, 0) else set()
     groups = [cls for cls in bpy.types.PropertyGroup.__subclasses__() if cls.__module__.startswith("overanim_addon")]
     assert {cls.__name__ for cls in groups} >= {"OVERANIM_PG_object", "OVERANIM_PG_region", "OVERANIM_PG_transfer"}
     for cls in groups:
         for name, prop in cls.__annotations__.items():
-            keywords = getattr(prop, "keywords", {})
-            assert not {"update", "get", "set", "poll", "search"} & set(keywords), f"{cls.__name__}.{name}"
+            keywords = {k for k in getattr(prop, "keywords", {}) if (cls.__name__, name, k) not in allowed}
+            assert not {"update", "get", "set", "poll", "search"} & keywords, f"{cls.__name__}.{name}"
 
 
 # -- one folder, one feature (issue 18.2) ------------------------------------------------------------

@@ -4,8 +4,13 @@ Scale, clamped, uncalibrated, with other bone names, and refused for bad input."
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import json
+import subprocess
+from pathlib import Path
 
+import blf
 import bpy
 import numpy as np
 import pytest
@@ -13,9 +18,13 @@ import pytest
 from overanim_addon.blender import compat
 from overanim_addon.blender.shared import names
 from overanim_addon.blender.shared.fcurves import fcurves
+from overanim_addon.blender.shared.text_wrap import ROW_CHROME_UNITS
 from overanim_addon.blender.transfer.engine import RECORD, TransferOptions, transfer_action
 from overanim_addon.core.errors import OverAnimError
+from overanim_addon.core.log import Level
+from overanim_addon.core.messages import Message
 
+from ..batch_support import script_command
 from ..layout_recorder import draw_panel
 from .helpers import benchmark_prints
 from .transfer_scenes import (
@@ -29,6 +38,7 @@ from .transfer_scenes import (
     world_heads,
 )
 
+ROOT = Path(__file__).resolve().parents[2]
 ALL_FRAMES = range(1, FRAMES + 1)
 TOLERANCE_CM = 0.01
 PELVIS_CM = 95.0  # the sample's pelvis height: its locomotion height
@@ -44,8 +54,7 @@ def bone_names(obj):
 
 
 def transfer(source, target, **options):
-    action = options.pop("action", None)
-    return transfer_action(source, target, action, TransferOptions(**options))
+    return transfer_action(bpy.context, target, TransferOptions(source=source, **options))
 
 
 # -- the motion lands where the proportions say ----------------------------------------------------------
@@ -54,7 +63,8 @@ def test_every_bone_of_a_copy_scaled_in_edit_mode_moves_by_the_same_factor(sourc
     small = scaled_copy(source, 0.6, "Small")
     result = transfer(source, small)
     assert result.ratio.ratio == pytest.approx(0.6, abs=1e-6)
-    assert result.ratio.source_scale == pytest.approx(PELVIS_CM / 90.0, rel=1e-5)
+    assert result.ratio.source_scale == pytest.approx(PELVIS_CM, rel=1e-5)  # the measured size (cm)
+    assert not result.ratio.calibrated and not result.ratio.clamps
     names = bone_names(source)
     expected = 0.6 * world_heads(source, names, ALL_FRAMES)
     assert np.abs(world_heads(small, names, ALL_FRAMES) - expected).max() < TOLERANCE_CM
@@ -91,10 +101,16 @@ def test_the_new_action_records_what_was_done(source):
     result = transfer(source, small)
     record = {k[len(RECORD):]: result.action[k] for k in result.action.keys() if k.startswith(RECORD)}  # noqa: SIM118
     assert record["Source"] == source.name and record["Basis"] == "LocomotionHeight"
-    assert record["SourceScale"] == pytest.approx(PELVIS_CM / 90.0, rel=1e-5)
-    assert record["TargetScale"] == pytest.approx(0.6 * PELVIS_CM / 90.0, rel=1e-5)
+    assert record["SourceScale"] == pytest.approx(PELVIS_CM, rel=1e-5)
+    assert record["TargetScale"] == pytest.approx(0.6 * PELVIS_CM, rel=1e-5)
+    assert not record["Calibrated"]
     assert record["Ratio"] == pytest.approx(0.6) and record["RatioWS"] == pytest.approx(0.6)
     assert small.animation_data.action == result.action
+    calibrated = transfer(source, small, use_calibration=True).action
+    record = {k[len(RECORD):]: calibrated[k] for k in calibrated.keys() if k.startswith(RECORD)}  # noqa: SIM118
+    assert record["SourceScale"] == pytest.approx(PELVIS_CM / 90.0, rel=1e-5)
+    assert record["TargetScale"] == pytest.approx(0.6 * PELVIS_CM / 90.0, rel=1e-5)
+    assert record["Calibrated"] and record["Ratio"] == pytest.approx(0.6)
 
 
 def test_scale_vertical_zero_keeps_the_pelvis_at_its_rest_height(source):
@@ -205,18 +221,28 @@ def test_an_object_scale_of_two_leaves_bone_channels_and_doubles_the_world(sourc
 def test_a_clamped_character_uses_its_maximum_scale(source):
     giant = scaled_copy(source, 5.0 * 90.0 / PELVIS_CM, "Giant")  # measured 5 (450 cm locomotion height)
     assert giant.overanim.calibration.maximum_character_scale == pytest.approx(4.0)
-    result = transfer(source, giant)
+    result = transfer(source, giant, use_calibration=True)
     assert giant[f"{names.PREFIX}LocomotionHeightCS"] == pytest.approx(450.0, rel=1e-4)
     assert result.ratio.target_scale == pytest.approx(4.0)
     assert result.ratio.ratio == pytest.approx(4.0 / (PELVIS_CM / 90.0), rel=1e-5)
+    # the report says which character the clamp held, and how far the ratio moved
+    unclamped = 450.0 / PELVIS_CM
+    warnings = [str(m) for level, m in result.log if level == "WARNING" and "clamps 'Giant'" in str(m)]
+    assert len(warnings) == 2 and any(f"instead of {unclamped:.4g}" in w for w in warnings), result.log
+    assert all("'Source'" not in w for w in warnings)
+    # without calibration the same giant takes the plain ratio of the sizes, and nothing is clamped
+    plain = transfer(source, giant)
+    assert plain.ratio.ratio == pytest.approx(unclamped, rel=1e-5) and not plain.ratio.clamps
+    assert not [m for level, m in plain.log if level == "WARNING"]
 
 
 def test_calibration_off_on_the_target_gives_it_scale_one(source):
     small = scaled_copy(source, 0.6, "Small")
     small.overanim.calibration.enable_automatic_calibration = False
-    result = transfer(source, small)
+    result = transfer(source, small, use_calibration=True)
     assert result.ratio.target_scale == 1.0
     assert result.ratio.ratio == pytest.approx(1.0 / (PELVIS_CM / 90.0), rel=1e-5)
+    assert transfer(source, small).ratio.ratio == pytest.approx(0.6, rel=1e-5)  # the sizes: calibration unused
 
 
 def test_basis_absolute_leaves_translations_unchanged(source):
@@ -268,6 +294,19 @@ def test_the_target_takes_the_sources_rotation_modes(source):
     transfer(source, small)
     assert small.pose.bones["spine_01"].rotation_mode == "XYZ"
     assert small.pose.bones["head"].rotation_mode == "AXIS_ANGLE"
+
+
+def test_the_engine_keeps_the_one_contract(source):
+    """engine(context, armature, options) -> a frozen result whose log is (Level, Message) lines."""
+    assert list(inspect.signature(transfer_action).parameters) == ["context", "armature", "options"]
+    small = scaled_copy(source, 0.6, "Small")
+    result = transfer(source, small)
+    assert dataclasses.is_dataclass(result) and result.__dataclass_params__.frozen
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.log = ()
+    assert isinstance(result.log, tuple) and result.log
+    assert all(isinstance(level, Level) and isinstance(m, Message) for level, m in result.log)
+    assert TransferOptions.__dataclass_params__.frozen and TransferOptions().use_calibration is False
 
 
 # -- the result, again and again -------------------------------------------------------------------------------
@@ -342,6 +381,104 @@ def test_the_panel_shows_the_ratio_after_a_transfer(source):
                                                                    region_width=300).labels())
     assert "Ratio 0.6" in texts and "Scaled 12 location channels" in texts
     assert json.loads(small.overanim.transfer.result_summary)
+
+
+DEFAULT_SIDEBAR = 291  # the sidebar's width in a 1600x1000 window at UI scale 1 (as test_panel.py)
+ROW_WIDTH = DEFAULT_SIDEBAR - ROW_CHROME_UNITS * 20  # what a label row leaves for its text
+
+
+def text_width(text):
+    blf.size(0, bpy.context.preferences.ui_styles[0].widget.points)
+    return blf.dimensions(0, text)[0]
+
+
+def transfer_panel(region_width=DEFAULT_SIDEBAR):
+    return draw_panel(bpy.types.OVERANIM_PT_transfer, bpy.context, region_width=region_width)
+
+
+def test_the_hint_reads_in_full_at_the_default_sidebar_width(source):
+    small = scaled_copy(source, 0.6, "Small")
+    bpy.context.view_layer.objects.active = small
+    for region_width in (DEFAULT_SIDEBAR, 220):
+        labels = transfer_panel(region_width).labels()
+        assert " ".join(c.kwargs["text"] for c in labels) == "Pick the armature the clip was made on"
+        assert all(text_width(c.kwargs["text"]) <= region_width - ROW_CHROME_UNITS * 20 for c in labels)
+        assert labels[0].kwargs["icon"] == "INFO"
+
+
+def rows(layout):
+    """Every call the panel makes, as (method, property): what decides where each row is drawn."""
+    field = {"prop_search": "prop"}  # a search field is a field row like the plain one it replaces
+    return [(field.get(c.method, c.method), c.args[1] if c.method in ("prop", "prop_search") else None)
+            for c in layout.calls]
+
+
+def test_setting_the_source_moves_no_row(source):
+    small = scaled_copy(source, 0.6, "Small")
+    bpy.context.view_layer.objects.active = small
+    for region_width in (DEFAULT_SIDEBAR, 220):
+        small.overanim.transfer.source = None
+        before = transfer_panel(region_width)
+        small.overanim.transfer.source = source
+        after = transfer_panel(region_width)
+        assert rows(before) == rows(after), (rows(before), rows(after))
+        assert ("prop", "use_calibration") in rows(after)
+        assert before.texts() == after.texts()  # the hint stays, greyed
+        greyed = [c.layout for c in after.calls if c.method == "column" and "active" in vars(c.layout)]
+        assert after.texts() and len(greyed) == 1 and greyed[0].active is False
+
+
+@pytest.mark.skipif(bpy.app.version < (4, 3, 0), reason="4.2 crashes at exit with any PropertyGroup callback")
+def test_the_source_picker_lists_only_the_other_armatures(source):
+    from overanim_addon.blender.transfer.properties import OVERANIM_PG_transfer
+
+    small = scaled_copy(source, 0.6, "Small")
+    poll = OVERANIM_PG_transfer.__annotations__["source"].keywords["poll"]
+    settings = small.overanim.transfer
+    listed = [o.name for o in bpy.data.objects if poll(settings, o)]
+    assert listed == ["Source"], listed  # not the body, nor the target itself
+    assert bpy.data.objects["Source_Body"].type == "MESH"
+
+
+def test_a_process_with_the_source_poll_exits_cleanly(tmp_path):
+    """bpy 4.2 segfaults at exit with a PropertyGroup callback: the poll must only be there where
+    the process still ends with 0."""
+    script = tmp_path / "exit.py"
+    script.write_text(EXIT_SCRIPT.format(root=str(ROOT)))
+    done = subprocess.run(script_command(script), capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0 and "registered" in done.stdout, done.stdout + done.stderr
+
+
+EXIT_SCRIPT = """import sys
+sys.path.insert(0, {root!r})
+import bpy
+import overanim_addon
+overanim_addon.register()
+from overanim_addon.blender.transfer.properties import SOURCE_POLL
+rig = bpy.data.objects.new("Rig", bpy.data.armatures.new("Rig"))
+rig.overanim.transfer.source = rig
+print("registered", bool(SOURCE_POLL))
+overanim_addon.unregister()
+"""
+
+
+def test_the_result_reads_in_whole_words_with_the_basis_label(source):
+    small = scaled_copy(source, 0.6, "Small")
+    bpy.context.view_layer.objects.active = small
+    small.overanim.transfer.source = source
+    transfer(source, small)
+    for region_width in (DEFAULT_SIDEBAR, 220):
+        labels = transfer_panel(region_width).labels()
+        texts = [c.kwargs["text"] for c in labels]
+        assert all(text_width(t) <= region_width - ROW_CHROME_UNITS * 20 for t in texts), texts
+        assert not [t for t in texts if t.startswith((":", ",", ";")) or t in ("Transferred", "Ratio")], texts
+        assert not any("LocomotionHeight" in t for t in texts)
+        joined = " ".join(texts)
+        assert "Basis: Locomotion Height" in joined and "Target / source: 57 / 95 cm" in joined
+        if region_width == DEFAULT_SIDEBAR:  # one line each at the default width
+            assert {"SK_OverAnimSample_Walk_Small", "Ratio 0.6 for the bones", "Ratio 0.6 for the object",
+                    "Basis: Locomotion Height", "Target / source: 57 / 95 cm"} <= set(texts), texts
+        assert "Scaled 12 location channels on 4 bones; everything else copied as it was" in joined
 
 
 # -- bad input: a clear error, nothing written --------------------------------------------------------------------

@@ -251,8 +251,12 @@ def test_smoothstep_in_float32_never_rounds_above_one():
     top = 0x3F800000
     bits = np.concatenate([np.arange(0, top, 127, dtype=np.uint32), np.arange(top - 2**20, top + 1, dtype=np.uint32)])
     t = bits.view(np.float32)
-    value = (t * t) * (np.float32(3.0) - t * np.float32(2.0))
+    policy = RegionMaskPolicy(falloff_mode=RegionFalloffMode.SMOOTH_STEP, zero_weight=0.0, full_weight=1.0)
+    value = policy.evaluate_into(t, np.empty_like(t))  # the code under test: float32 with its clip skipped
+    assert value.dtype == np.float32
     assert value.max() <= 1.0 and value.min() >= 0.0
+    # and it is the written formula, rounded in its order (what the skipped clip relies on)
+    np.testing.assert_array_equal(value, (t * t) * (np.float32(3.0) - t * np.float32(2.0)))
 
 
 @given(mode=modes, zero=thresholds, full=thresholds, w=st.lists(raw_weights, min_size=1, max_size=64))

@@ -123,6 +123,21 @@ def sanitised_range(low: float, high: float) -> tuple[float, float]:
     return lo, max(high, lo)
 
 
+def spec_scale(s: CalibrationSettings, measured: float, reference: float) -> float:
+    """ResolveMeasurementScale as the spec's sentence says it, written out here."""
+    if not s.enable_automatic_calibration or not finite_positive(measured) or not finite_positive(reference):
+        return 1.0
+    lo, hi = sanitised_range(float(s.minimum_character_scale), float(s.maximum_character_scale))
+    with np.errstate(over="ignore"):
+        ratio = float(np.float64(measured) / np.float64(reference))  # inf when it overflows: above any maximum
+    return min(max(ratio, lo), hi)
+
+
+def spec_optional_scale(s: CalibrationSettings, measured: float, reference: float) -> float:
+    """ResolveOptionalMeasurementScale: 0 for a measurement that is not a finite positive length."""
+    return spec_scale(s, measured, reference) if finite_positive(measured) else 0.0
+
+
 @given(measured=anything, reference=anything, low=finite, high=finite, enabled=st.booleans())
 def test_resolve_measurement_scale(measured, reference, low, high, enabled):
     """"Returns 1 if automatic calibration is disabled or the measurement/reference is non-finite or
@@ -134,17 +149,14 @@ def test_resolve_measurement_scale(measured, reference, low, high, enabled):
     if not enabled or not finite_positive(measured) or not finite_positive(reference):
         assert value == 1.0
         return
-    lo, hi = sanitised_range(float(low), float(high))
-    with np.errstate(over="ignore"):
-        ratio = float(np.float64(measured) / np.float64(reference))  # inf when it overflows: above any maximum
-    assert value == min(max(ratio, lo), hi)
+    assert value == spec_scale(s, measured, reference)
 
 
 @given(height=anything, reference=finite)
 def test_resolve_character_scale(height, reference):
     """"Result of ResolveMeasurementScale(CharacterHeight, ReferenceCharacterHeight).\""""
     s = CalibrationSettings(reference_character_height=reference)
-    assert s.resolve_character_scale(height) == s.resolve_measurement_scale(height, reference)
+    assert s.resolve_character_scale(height) == spec_scale(s, height, reference)
 
 
 @given(measured=anything, reference=anything, enabled=st.booleans())
@@ -153,7 +165,7 @@ def test_resolve_optional_measurement_scale(measured, reference, enabled):
     ResolveMeasurementScale. 0 denotes absence of a Region measurement, not character-scale fallback.\""""
     s = CalibrationSettings(enable_automatic_calibration=enabled)
     value = s.resolve_optional_measurement_scale(measured, reference)
-    assert value == (s.resolve_measurement_scale(measured, reference) if finite_positive(measured) else 0.0)
+    assert value == spec_optional_scale(s, measured, reference)
 
 
 @pytest.mark.parametrize("spec", [f for f in FIELDS if isinstance(f.default, float)], ids=lambda f: f.name)
@@ -291,11 +303,11 @@ def test_build_measurement_scales(character, region, world, low, high, enabled):
     if region is None:
         assert four == (0, 0, 0, 0) and not s.is_region_motion and not s.has_region_measurements
         return
-    optional = calibration.resolve_optional_measurement_scale
-    assert four == (optional(region.span_length, calibration.reference_region_span_length),
-                    optional(region.bounds_radius, calibration.reference_region_bounds_radius),
-                    optional(region.chain_length, calibration.reference_region_chain_length),
-                    optional(region.average_bone_length, calibration.reference_average_bone_length))
+    assert four == (spec_optional_scale(calibration, region.span_length, calibration.reference_region_span_length),
+                    spec_optional_scale(calibration, region.bounds_radius, calibration.reference_region_bounds_radius),
+                    spec_optional_scale(calibration, region.chain_length, calibration.reference_region_chain_length),
+                    spec_optional_scale(calibration, region.average_bone_length,
+                                        calibration.reference_average_bone_length))
     assert s.is_region_motion and s.has_region_measurements == any(v > 0 for v in four)
 
 

@@ -8,20 +8,23 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from overanim_addon.core import CalibrationSettings, MotionMeasurementScales, ResolvedCharacterProportions
 from overanim_addon.core import MotionMeasurementBasis as B
-from overanim_addon.core import MotionMeasurementScales
 from overanim_addon.core.errors import OverAnimError
 from overanim_addon.core.transfer import (
     CharacterScales,
+    CharacterSizes,
     along_tangents,
     bone_of_path,
     bone_path,
+    clamp_warnings,
     family_key,
     is_axis_aligned,
     match_bones,
     require_finite_factor,
     result_name,
     scale_about,
+    sized_ratio,
     split_matrix,
     transfer_ratio,
     transform_values,
@@ -250,3 +253,46 @@ def test_the_result_name_fits_blenders_limit(action, target, limit):
     name = result_name(action, target, limit)
     assert len(name.encode("utf-8")) <= limit
     assert f"{action}_{target}".startswith(name)
+
+
+# -- from measured sizes: unclamped, calibrated on request -----------------------------------------------
+def sized(name, loco_cs, loco_ws, **calibration):
+    whole = ResolvedCharacterProportions(character_height_cs=2 * loco_cs, character_height_ws=2 * loco_ws,
+                                         locomotion_height_cs=loco_cs, locomotion_height_ws=loco_ws)
+    return CharacterSizes(name, whole, calibration=CalibrationSettings(**calibration))
+
+
+@given(st.floats(min_value=1.0, max_value=300.0), st.floats(min_value=0.1, max_value=3.0),
+       st.sampled_from([0.01, 1.0, 100.0]), st.sampled_from([0.01, 1.0, 100.0]))
+def test_the_size_ratio_ignores_any_object_scale_and_any_clamp(hips_cm, factor, source_scale, target_scale):
+    """A rig's own-space size is its world size over its object scale: the bones' ratio (CS) carries
+    the object scales, so the motion lands at ``factor`` in the world whatever they are."""
+    source = sized("S", hips_cm / source_scale, hips_cm)
+    target = sized("T", factor * hips_cm / target_scale, factor * hips_cm)
+    ratio = sized_ratio(source, target, B.LOCOMOTION_HEIGHT)
+    assert ratio.ratio * target_scale / source_scale == pytest.approx(factor, rel=1e-9)  # in the world
+    assert ratio.ratio_ws == pytest.approx(factor, rel=1e-9)
+    assert not ratio.calibrated and not ratio.clamps
+
+
+def test_calibration_clamps_are_listed_with_the_ratio_they_moved():
+    source, target = sized("Big", 9000.0, 90.0), sized("Small", 5400.0, 54.0)  # 100x in CS: both clamp at 4
+    ratio = sized_ratio(source, target, B.LOCOMOTION_HEIGHT, use_calibration=True)
+    assert (ratio.source_scale, ratio.target_scale, ratio.ratio) == (4.0, 4.0, 1.0)
+    assert ratio.ratio_ws == pytest.approx(0.6)  # WS 1 and 0.6: inside the range, not clamped
+    assert [(c.character, c.space, c.measured, c.unclamped_ratio) for c in ratio.clamps] == [
+        ("Big", "CS", pytest.approx(100.0), pytest.approx(0.6)), ("Small", "CS", pytest.approx(60.0),
+                                                                 pytest.approx(0.6))]
+    lines = [str(m) for m in clamp_warnings(ratio)]
+    assert lines[0] == ("Calibration clamps 'Big': its CS scale 100 is held at 4 by Minimum/Maximum Character "
+                        "Scale, so the bones' ratio is 1 instead of 0.6")
+    off = sized_ratio(source, sized("Small", 5400.0, 54.0, enable_automatic_calibration=False), B.LOCOMOTION_HEIGHT,
+                      use_calibration=True)
+    assert off.target_scale == 1.0 and [c.character for c in off.clamps] == ["Big"]  # off is not a clamp
+    inside = sized_ratio(sized("A", 95.0, 95.0), sized("B", 57.0, 57.0), B.LOCOMOTION_HEIGHT, use_calibration=True)
+    assert inside.ratio == pytest.approx(0.6) and not inside.clamps and inside.calibrated
+
+
+def test_a_missing_size_says_which_measurement():
+    with pytest.raises(OverAnimError, match="locomotion height measurement is not a positive number"):
+        sized_ratio(sized("S", 0.0, 0.0), sized("T", 50.0, 50.0), B.LOCOMOTION_HEIGHT)

@@ -15,7 +15,14 @@ from ..shared.operators import OverAnimOperatorMixin, refuse_poll
 from ..shared.scene import find_armature, require_armature
 from ..shared.typed import MaybeContext, context_of
 from .engine import TransferOptions, transfer_action
-from .properties import SCALE_HORIZONTAL, SCALE_VERTICAL, basis_property, region_property, scale_property
+from .properties import (
+    SCALE_HORIZONTAL,
+    SCALE_VERTICAL,
+    basis_property,
+    calibration_property,
+    region_property,
+    scale_property,
+)
 
 
 def _matching(names: Iterator[str], edit_text: str) -> list[str]:
@@ -42,8 +49,8 @@ def _search_region(self: Any, context: bpy.types.Context, edit_text: str) -> lis
 
 class OVERANIM_OT_transfer_action(OverAnimOperatorMixin, bpy.types.Operator):
     """Copy an action from the armature it was made on onto this one, its translations (root motion,
-    pelvis bob) scaled by the two characters' measured proportions. Rotations and key times are copied
-    as they are"""
+    pelvis bob) scaled by the ratio of the two characters' measured sizes. Rotations and key times are
+    copied as they are"""
 
     bl_idname = "overanim.transfer_action"
     bl_label = "Transfer Action"
@@ -59,6 +66,7 @@ class OVERANIM_OT_transfer_action(OverAnimOperatorMixin, bpy.types.Operator):
     region: region_property(search=_search_region)  # type: ignore[valid-type]
     scale_horizontal: scale_property(*SCALE_HORIZONTAL)  # type: ignore[valid-type]
     scale_vertical: scale_property(*SCALE_VERTICAL)  # type: ignore[valid-type]
+    use_calibration: calibration_property()  # type: ignore[valid-type]
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
@@ -79,8 +87,10 @@ class OVERANIM_OT_transfer_action(OverAnimOperatorMixin, bpy.types.Operator):
             action = bpy.data.actions.get(self.action)
             if action is None:
                 raise OverAnimError(Message("There is no action named '{name}'", name=self.action))
-        options = TransferOptions(self.basis, self.region, self.scale_horizontal, self.scale_vertical)
-        return transfer_action(source, target, action, options, context).log
+        options = TransferOptions(source=source, action=action, basis=self.basis, region=self.region,
+                                  scale_horizontal=self.scale_horizontal, scale_vertical=self.scale_vertical,
+                                  use_calibration=self.use_calibration)
+        return list(transfer_action(context, target, options).log)
 
 
 classes = (OVERANIM_OT_transfer_action,)

@@ -32,10 +32,29 @@ def scale_property(name: str, description: str) -> Any:
                                    precision=3, step=5, description=description)
 
 
+def calibration_property() -> Any:
+    return bpy.props.BoolProperty(
+        name="Use Calibration", translation_context=CONTEXT, default=False,
+        description="Scale by each character's calibrated scale (its references and Minimum/Maximum Character "
+        "Scale) instead of the plain ratio of the two measured sizes; a clamp that changes the ratio is reported")
+
+
 SCALE_HORIZONTAL = ("Scale Horizontal", "Multiplies the world-horizontal part of every translation, on top of the "
                     "ratio (travel, sway)")
 SCALE_VERTICAL = ("Scale Vertical", "Multiplies the world-vertical part of every translation, on top of the ratio "
                   "(0: no bob)")
+
+
+def _other_armature(settings: Any, obj: bpy.types.Object) -> bool:
+    """The Source picker lists the other armatures only (the settings live on the target)."""
+    return obj.type == "ARMATURE" and obj != settings.id_data
+
+
+# Any Python callback on a PropertyGroup's property crashes the bpy 4.2 module at exit (every process
+# returned 139), so 4.2 lists every object; later versions exit cleanly with it (test_registration).
+# The operator refuses a source that is not another armature either way.
+POLL_SAFE = bpy.app.version >= (4, 3, 0)
+SOURCE_POLL: dict[str, Any] = {"poll": _other_armature} if POLL_SAFE else {}
 
 
 class OVERANIM_PG_transfer(bpy.types.PropertyGroup):
@@ -46,14 +65,13 @@ class OVERANIM_PG_transfer(bpy.types.PropertyGroup):
         region: str
         scale_horizontal: float
         scale_vertical: float
+        use_calibration: bool
         result_action: bpy.types.Action | None
         result_summary: str
     __annotations__: dict[str, Any] = {
         "source": bpy.props.PointerProperty(
-            # no poll callback: any Python callback on a PropertyGroup's property crashes the bpy 4.2
-            # module at exit; the operator refuses a source that is not another armature
             name="Source", translation_context=CONTEXT, type=bpy.types.Object,
-            description="The armature the clip was made on"),
+            description="The armature the clip was made on", **SOURCE_POLL),
         "action": bpy.props.PointerProperty(
             name="Action", translation_context=CONTEXT, type=bpy.types.Action,
             description="The clip to transfer (empty: the source's active action)"),
@@ -61,6 +79,7 @@ class OVERANIM_PG_transfer(bpy.types.PropertyGroup):
         "region": region_property(),
         "scale_horizontal": scale_property(*SCALE_HORIZONTAL),
         "scale_vertical": scale_property(*SCALE_VERTICAL),
+        "use_calibration": calibration_property(),
         # what the last transfer onto this armature did, for the panel
         "result_action": bpy.props.PointerProperty(
             type=bpy.types.Action, options={"HIDDEN"}, translation_context=CONTEXT,

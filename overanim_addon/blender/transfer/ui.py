@@ -1,11 +1,15 @@
-"""The Transfer sub-panel: source, action, basis, the two scales, and what the last transfer did."""
+"""The Transfer sub-panel: source, action, basis, the two scales, calibration, and what the last
+transfer did. Its rows are the same whether Source is set or not (the hint greys rather than goes),
+so picking a source never moves the Transfer Action button or anything below it."""
 
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING, Any, cast
 
 import bpy
 
+from ...core import MotionMeasurementBasis
 from ...core.messages import Message, from_data
 from ..i18n import CONTEXT, tr
 from ..shared.object_data import overanim
@@ -13,10 +17,26 @@ from ..shared.panels import OverAnimSubPanel
 from ..shared.text_wrap import wrapped_label
 from ..shared.typed import MaybeContext, context_of, has_property
 from .engine import RECORD
+from .properties import OVERANIM_PG_transfer
+
+if TYPE_CHECKING:
+    from ..shared.typed import Icon
 
 # The panel this one sits under: the Motion panel (registered before it, motion/ before transfer/ in
 # blender/__init__.py)
 PARENT_PANEL = "OVERANIM_PT_motion"
+HINT = Message("Pick the armature the clip was made on")
+LEVEL_ICONS: dict[str, Icon] = {"INFO": "NONE", "WARNING": "ERROR", "ERROR": "CANCEL"}
+
+
+def basis_label(value: str) -> str:
+    """A recorded basis (the spec's spelling, ``LocomotionHeight``) as the Basis field shows it."""
+    try:
+        identifier = MotionMeasurementBasis(value).name
+    except ValueError:
+        return value
+    items = cast(Any, OVERANIM_PG_transfer.bl_rna.properties["basis"]).enum_items
+    return bpy.app.translations.pgettext_iface(items[identifier].name, CONTEXT)
 
 
 class OVERANIM_PT_transfer(OverAnimSubPanel, bpy.types.Panel):
@@ -41,8 +61,7 @@ class OVERANIM_PT_transfer(OverAnimSubPanel, bpy.types.Panel):
         scales = layout.column(align=True)
         scales.prop(settings, "scale_horizontal", text="Horizontal", text_ctxt=CONTEXT)
         scales.prop(settings, "scale_vertical", text="Vertical", text_ctxt=CONTEXT)
-        if settings.source is None:
-            layout.label(text=tr("Pick the armature the clip was made on"), icon="INFO", translate=False)
+        layout.prop(settings, "use_calibration", text="Use Calibration", text_ctxt=CONTEXT)
         button = layout.row()
         button.scale_y = 1.2
         op = button.operator("overanim.transfer_action", icon="ACTION_TWEAK")
@@ -50,6 +69,10 @@ class OVERANIM_PT_transfer(OverAnimSubPanel, bpy.types.Panel):
         op.action = settings.action.name if settings.action is not None else ""
         op.basis, op.region = settings.basis, settings.region
         op.scale_horizontal, op.scale_vertical = settings.scale_horizontal, settings.scale_vertical
+        op.use_calibration = settings.use_calibration
+        hint = layout.column(align=True)  # always drawn, greyed once a source is set: no row comes or goes
+        hint.active = settings.source is None
+        wrapped_label(hint, context, tr(HINT), icon="INFO")
         self._draw_result(context, armature, layout)
 
     @staticmethod
@@ -61,12 +84,19 @@ class OVERANIM_PT_transfer(OverAnimSubPanel, bpy.types.Panel):
         if action is None or action != playing or not has_property(action, f"{RECORD}Ratio"):
             return
         box = layout.box().column(align=True)
-        box.label(text=f"{action.name}", icon="ACTION", translate=False)
-        ratio = Message("Ratio {ratio:.4g} for the bones, {ratio_ws:.4g} for the object",
-                        ratio=action[RECORD + "Ratio"], ratio_ws=action[RECORD + "RatioWS"])
-        wrapped_label(box, context, tr(ratio))
-        for message in json.loads(settings.result_summary or "[]")[1:]:  # the first line is the ratio's
-            wrapped_label(box, context, tr(from_data(message)))
+        wrapped_label(box, context, action.name, icon="ACTION")
+        # short lines, one thing each: a sentence wrapped at the sidebar's width splits badly
+        lines = [Message("Ratio {ratio:.4g} for the bones", ratio=action[RECORD + "Ratio"]),
+                 Message("Ratio {ratio:.4g} for the object", ratio=action[RECORD + "RatioWS"]),
+                 Message("Basis: {basis}", basis=basis_label(str(action[RECORD + "Basis"])))]
+        sizes = {"target": action[RECORD + "TargetScale"], "source": action[RECORD + "SourceScale"]}
+        lines.append(Message("Target / source scale: {target:.4g} / {source:.4g}", **sizes)
+                     if action.get(RECORD + "Calibrated") else
+                     Message("Target / source: {target:.4g} / {source:.4g} cm", **sizes))
+        for line in lines:
+            wrapped_label(box, context, tr(line))
+        for level, message in json.loads(settings.result_summary or "[]"):
+            wrapped_label(box, context, tr(from_data(message)), icon=LEVEL_ICONS.get(level, "NONE"))
 
 
 classes = (OVERANIM_PT_transfer,)

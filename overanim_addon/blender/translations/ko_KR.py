@@ -616,9 +616,21 @@ KO_MESSAGES = {
     "There is no object named '{name}'": "이름이 '{name}'인 object가 없습니다",
     "Select the target armature (or a mesh it deforms)": "target armature(또는 그것이 변형하는 mesh)를 선택하세요",
     "There is no action named '{name}'": "이름이 '{name}'인 action이 없습니다",
-    "Ratio {ratio:.4g} for the bones, {ratio_ws:.4g} for the object":
-        "bone의 ratio {ratio:.4g}, object의 ratio {ratio_ws:.4g}",
     "Pick the armature the clip was made on": "clip을 만든 armature를 고르세요",
+    "Ratio {ratio:.4g} for the bones": "bone의 ratio {ratio:.4g}",
+    "Ratio {ratio:.4g} for the object": "object의 ratio {ratio:.4g}",
+    "Basis: {basis}": "사용한 Basis: {basis}",
+    "Target / source scale: {target:.4g} / {source:.4g}": "target / source의 scale: {target:.4g} / {source:.4g}",
+    "Target / source: {target:.4g} / {source:.4g} cm": "target / source의 크기: {target:.4g} / {source:.4g} cm",
+    "Calibration clamps '{name}': its {space} scale {measured:.4g} is held at {scale:.4g} by Minimum/Maximum "
+    "Character Scale, so the {what} ratio is {ratio:.4g} instead of {unclamped:.4g}":
+        "Calibration이 '{name}'을(를) clamp합니다: {space} scale {measured:.4g}이(가) Minimum/Maximum Character "
+        "Scale에 의해 {scale:.4g}(으)로 고정되어, {what} ratio가 {unclamped:.4g} 대신 {ratio:.4g}입니다",
+    "bones'": "bone의", "object's": "object의",
+    "Scale by each character's calibrated scale (its references and Minimum/Maximum Character Scale) instead of "
+    "the plain ratio of the two measured sizes; a clamp that changes the ratio is reported":
+        "두 측정 크기의 단순 비율 대신 각 캐릭터의 calibration된 scale(reference와 Minimum/Maximum Character "
+        "Scale)로 scale합니다. clamp가 ratio를 바꾸면 보고합니다",
     "span length measurement": "span length 측정값", "bounds radius measurement": "bounds radius 측정값",
     "chain length measurement": "chain length 측정값", "average bone length measurement": "average bone length 측정값",
     "character height measurement": "character height 측정값",
