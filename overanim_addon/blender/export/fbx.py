@@ -257,7 +257,7 @@ class Staging:
         """A new empty temporary file for ``target``; the newest one is what ``commit`` puts there.
         Created as any new file is (``mkstemp`` would make it readable by its owner only)."""
         while True:
-            path = safe_files.sibling(target, f".tmp{target.suffix}")
+            path = safe_files.owned_sibling(target)
             try:
                 path.open("xb").close()
                 break
