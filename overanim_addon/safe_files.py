@@ -67,21 +67,23 @@ def writable(path: Path) -> bool:
     return bool(mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)) and os.access(path, os.W_OK)
 
 
-def check_targets(targets: Sequence[Path]) -> None:
+def check_targets(targets: Sequence[Path]) -> list[Path]:
     """Raise WriteError naming the first target that must not be replaced: a read-only file, or a
     file in a read-only folder (the rename replaces the folder's entry). First, a replacement that
     was killed half-way in one of their folders is rolled back (``recover``) and the temporary files
-    killed writes left there go (``remove_stale_temporaries``)."""
+    killed writes left there go (``remove_stale_temporaries``): returns those removed."""
+    removed = []
     for folder in dict.fromkeys(target.parent for target in targets):
         if folder.is_dir():
             recover(folder)
-            remove_stale_temporaries(folder)
+            removed += remove_stale_temporaries(folder)
     for target in targets:
         if target.exists() and not writable(target):
             raise WriteError(Message("{file} is read-only", file=target.name))
     for folder in dict.fromkeys(target.parent for target in targets):
         if folder.is_dir() and not writable(folder):
             raise WriteError(Message("the folder {folder} is read-only", folder=str(folder)))
+    return removed
 
 
 def full_disk_reason(error: BaseException, folder: Path, needed: int = 0) -> Message | None:

@@ -95,7 +95,7 @@ def temporaries(folder):
 
 
 @pytest.mark.parametrize("phase", ["written", "second"])
-def test_the_next_export_removes_what_a_killed_export_left(exported, tmp_path, phase):
+def test_the_next_export_removes_what_a_killed_export_left(exported, tmp_path, phase, reports):
     """A real export SIGKILLed (in a process of its own) once its temporary files were written, or as
     it began the second: the files it left are hidden and as large as an export; the targets stay
     whole, and the next export into the folder leaves none of them behind."""
@@ -110,6 +110,8 @@ def test_the_next_export_removes_what_a_killed_export_left(exported, tmp_path, p
     assert {name: data for name, data in snapshot(exported).items() if name not in left} == before
     assert export(exported / "hero.fbx") == {"FINISHED"}
     assert sorted(p.name for p in exported.iterdir()) == ["hero.fbx", "hero_LOD1.fbx"]
+    said = f"Removed 2 temporary files interrupted exports left in {exported}"
+    assert [level for level, message in reports if str(message) == said] == ["INFO"]
     for name in ("hero.fbx", "hero_LOD1.fbx"):
         assert read(exported / name).objects  # Blender's FBX reader parses it to the end
 

@@ -404,6 +404,10 @@ KO_MESSAGES = {
     "Not exported: {reason}": "내보내지 않았습니다: {reason}",
     "Not exported: {reason}; the files there are as they were":
         "내보내지 않았습니다: {reason}; 그 자리의 파일은 그대로입니다",
+    "Removed {n} temporary file an interrupted export left in {folder}":
+        "중단된 내보내기가 {folder}에 남긴 임시 파일 {n}개를 제거했습니다",
+    "Removed {n} temporary files interrupted exports left in {folder}":
+        "중단된 내보내기가 {folder}에 남긴 임시 파일 {n}개를 제거했습니다",
     # Foot IK
     "Measure Proportions (run first, the rig had no measurement): {reason}":
         "Measure Proportions (rig에 측정값이 없어 먼저 실행): {reason}",
