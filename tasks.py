@@ -201,7 +201,7 @@ def cmd_fixtures(args=()):
                 print("could not download {} with apt-get (Debian's package, needed by the tests)".format(
                     THIRD_PARTY_PACKAGE), file=sys.stderr)
                 return 1
-        deb = [name for name in os.listdir(work) if name.endswith(".deb")][0]
+        deb = next(name for name in os.listdir(work) if name.endswith(".deb"))
         tree = os.path.join(work, "tree")
         if run(["dpkg-deb", "-x", os.path.join(work, deb), tree]) != 0:
             return 1
