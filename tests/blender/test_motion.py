@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 from mathutils import Vector
 
-from overanim_addon.blender.motion.analysis import TRACK, MotionOptions, MotionSession, analyze_motion
+from overanim_addon.blender.motion.engine import MotionOptions, MotionSession, analyze_motion
+from overanim_addon.blender.motion.names import TRACK
 from overanim_addon.blender.shared.fcurves import fcurves
 from overanim_addon.core import CalibrationSettings, MotionMeasurementBasis
 from overanim_addon.core.measurement_scales import MotionMeasurementScales
@@ -337,9 +338,9 @@ def test_a_cancelled_session_writes_nothing(walker):
 
 
 def test_the_engine_returns_the_result_and_its_log(walker):
-    result, log = analyze_motion(bpy.context, walker, MotionOptions(5, 30))
+    result = analyze_motion(bpy.context, walker, MotionOptions(5, 30))
     assert (int(result.frames[0]), int(result.frames[-1])) == (5, 30)
-    assert log[-1][0] == "INFO" and "frames 5-30" in log[-1][1]
+    assert result.log[-1][0] == "INFO" and "frames 5-30" in str(result.log[-1][1])
     assert summary(walker)["FrameStart"] == 5
 
 
@@ -500,9 +501,9 @@ def test_nla_tweak_mode_is_refused(walker):
     assert _state(walker) == before
 
 
-def test_a_rig_without_a_ground_level_root_travels_by_its_objects_origin(sample):
-    """Mixamo-like: the hips top the hierarchy, so the ground reference is the armature object's origin,
-    here animated (the object itself walks) at 150 cm/s along +Y."""
+def test_a_rig_without_a_ground_level_root_travels_with_its_animated_object(sample):
+    """Mixamo-like: the hips top the hierarchy, so the ground reference is the hips projected on the
+    ground; the armature object itself walks at 150 cm/s along +Y and the hips with it."""
     with bpy.context.temp_override(active_object=sample, object=sample):
         bpy.ops.object.mode_set(mode="EDIT")
         sample.data.edit_bones["pelvis"].parent = None
@@ -517,6 +518,7 @@ def test_a_rig_without_a_ground_level_root_travels_by_its_objects_origin(sample)
             key.interpolation = "LINEAR"
     found = analyze(sample)
     assert found["MaxSpeed"] == pytest.approx(150.0, abs=0.1) and found["Distance"] == pytest.approx(300.0, abs=0.1)
-    assert analyze_motion(bpy.context, sample)[0].ground_root == ""
+    result = analyze_motion(bpy.context, sample)
+    assert result.ground_root == "" and (result.reference.rule, result.reference.bone) == ("projected", "pelvis")
     keyed = curves(sample)
     assert np.all(np.abs(keyed["Speed"][:, 1] - 150.0) <= 0.1)
