@@ -15,6 +15,7 @@ from overanim_addon.blender.motion.engine import MotionOptions, MotionSession, a
 from overanim_addon.blender.motion.names import TRACK
 from overanim_addon.blender.shared.fcurves import fcurves
 from overanim_addon.core import CalibrationSettings, MotionMeasurementBasis
+from overanim_addon.core.errors import OverAnimError
 from overanim_addon.core.measurement_scales import MotionMeasurementScales
 from overanim_addon.core.proportion import build_measurement_scales
 from overanim_addon.core.resolved_proportions import ResolvedCharacterProportions, ResolvedRegionProportions
@@ -360,6 +361,25 @@ def test_a_bad_frame_range_is_refused_and_writes_nothing(walker, options, match)
     with bpy.context.temp_override(active_object=walker, object=walker), pytest.raises(RuntimeError, match=match):
         bpy.ops.overanim.analyze_motion(**options)
     assert _state(walker) == before
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf])
+@pytest.mark.parametrize("setting", ["contact_speed", "contact_height", "stop_speed"])
+def test_a_threshold_that_is_not_a_number_is_refused_and_writes_nothing(walker, setting, value):
+    """Set from a script (the fields' own limits let NaN through and store inf as float32's largest
+    value; -inf meets their minimum 0): an ERROR, and the last analysis' summary, curves and
+    properties stay as they were."""
+    analyze(walker)
+    before = (_state(walker), summary(walker), {k: v.tolist() for k, v in curves(walker).items()})
+    setattr(walker.overanim.motion, setting, value)
+    label = setting.replace("_", " ").title()
+    with bpy.context.temp_override(active_object=walker, object=walker), \
+            pytest.raises(RuntimeError, match=rf"Error: {label} \(.*\) is not a number Motion can use"):
+        bpy.ops.overanim.analyze_motion()
+    assert (_state(walker), summary(walker), {k: v.tolist() for k, v in curves(walker).items()}) == before
+    with pytest.raises(OverAnimError):  # the engine refuses as the operator does
+        analyze_motion(bpy.context, walker)
+    assert _state(walker) == before[0]
 
 
 def test_no_animation_is_refused(sample):

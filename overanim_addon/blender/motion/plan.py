@@ -30,6 +30,8 @@ from ..shared.scene import cm_per_unit, read_only_reason, require_object_mode
 from ..shared.typed import armature_data, overanim, scene_of
 from .names import SIDES, TRACK
 
+FLOAT_MAX = float(np.finfo(np.float32).max)
+
 
 @dataclass(frozen=True)
 class MotionOptions:
@@ -139,13 +141,13 @@ def _frames(scene: bpy.types.Scene, action: bpy.types.Action, strip: Any, option
 
 def _settings(armature: bpy.types.Object) -> MotionMeasurementBasis:
     """The actor's basis; refuses a threshold a script set to NaN or inf (every foot would read
-    "never planted", every frame "moving"), before anything is written."""
+    "never planted" or "always", every frame "moving" or "stopped"), before anything is written."""
     settings = overanim(armature).motion
     for label, value in (("Contact Speed", settings.contact_speed), ("Contact Height", settings.contact_height),
                          ("Stop Speed", settings.stop_speed)):
-        if not math.isfinite(value):
-            raise OverAnimError(Message("{setting} is not a finite number ({value}): set it in the Motion panel",
-                                        setting=label, value=value))
+        if not math.isfinite(value) or abs(value) >= FLOAT_MAX:  # Blender stores an inf as float32's max
+            raise OverAnimError(Message("{setting} ({value:g}) is not a number Motion can use (NaN or infinite): set "
+                                        "it in the Motion panel", setting=label, value=value))
     try:
         return coerce_enum(MotionMeasurementBasis, overanim(armature).calibration.motion_basis)
     except ValueError:  # a value set past the UI reads as ''

@@ -75,8 +75,6 @@ def travel_reference(armature: bpy.types.Object, height_ws: float, cm: float) ->
     root = ground_root(armature, height_ws, cm)
     if root:
         return TravelReference(Rule.ROOT_BONE, root)
-    start = str(armature.get(ROOT_BONE, ""))
-    head = armature_data(armature).bones[start].head_local
-    if abs((armature.matrix_world.to_3x3() @ head).z * cm) <= GROUND_LEVEL_FRACTION * height_ws:
-        return TravelReference(Rule.ROOT_BONE, start)  # the locomotion root itself is at ground level
-    return TravelReference(Rule.PROJECTED, start)
+    # even where the hips' rest head sits at the origin (a BVH rest pose hangs from it), they move
+    # over the floor in the clip: projected, never followed in 3D
+    return TravelReference(Rule.PROJECTED, str(armature.get(ROOT_BONE, "")))
