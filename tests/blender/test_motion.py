@@ -131,17 +131,21 @@ def test_a_one_bone_region_is_calibrated_as_the_core_resolves_its_basis(mover, b
     with bpy.context.temp_override(active_object=mover, object=mover):
         assert bpy.ops.overanim.measure_proportions() == {"FINISHED"}
     found = analyze(mover)
-    # the test's own answer, from the measured values Measure wrote (object scale 1: WS = CS)
+    # the test's own answer: the spec's ratio measured / reference (defaults: chain 60 cm, bounds radius
+    # 20 cm), clamped to Minimum/Maximum Character Scale (0.25 to 4); the chain from the scene itself
     prop = lambda name: float(mover[f"OverAnim_Region_Hand_{name}"])  # noqa: E731
-    region = ResolvedRegionProportions(prop("SpanLength"), prop("BoundsRadius"), prop("ChainLength"),
-                                       prop("AverageBoneLength"))
-    character = ResolvedCharacterProportions(character_scale_ws=mover["OverAnim_CharacterScaleWS"],
-                                             locomotion_scale_ws=mover["OverAnim_LocomotionScaleWS"],
-                                             ground_probe_scale_ws=mover["OverAnim_GroundProbeScaleWS"])
-    scales = build_measurement_scales(CalibrationSettings(), character, region, world_space=True)
-    ok, expected = scales.try_resolve_scale(MotionMeasurementBasis[basis])
-    assert ok  # a single bone is a chain of one: chain, span, bounds and average bone all exist
-    assert found["Region_Hand_Scale"] == pytest.approx(expected, rel=1e-6)
+    bone, world = mover.data.bones["hand_l"], mover.matrix_world
+    length = (world @ bone.tail_local - world @ bone.head_local).length * cm()  # a leaf, all within its skin
+    assert not bone.children and prop("ChainLength") == pytest.approx(length, rel=1e-5)
+    # a single bone is a chain of one: chain, span, bounds and average bone all exist
+    assert min(prop(name) for name in ("SpanLength", "BoundsRadius", "ChainLength", "AverageBoneLength")) > 0.0
+    if basis == "ABSOLUTE":
+        expected = 1.0
+    else:  # Auto takes the chain first
+        measured, reference = {"REGION_CHAIN_LENGTH": (length, 60.0), "AUTO": (length, 60.0),
+                               "REGION_BOUNDS_RADIUS": (prop("BoundsRadius"), 20.0)}[basis]
+        expected = min(max(measured / reference, 0.25), 4.0)
+    assert found["Region_Hand_Scale"] == pytest.approx(expected, rel=1e-5)
     assert found["Region_Hand_MaxSpeedCalibrated"] == pytest.approx(found["Region_Hand_MaxSpeed"] / expected)
     if basis in ("REGION_CHAIN_LENGTH", "AUTO"):  # Auto takes the chain first
         assert expected == pytest.approx(prop("ChainLengthScale"), rel=1e-6)
