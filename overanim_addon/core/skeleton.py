@@ -372,16 +372,11 @@ class TipPoint:
 def region_tip_point(skeleton: Skeleton, bone_names: Iterable[str]) -> TipPoint:
     """Where the Region's tip bone ends, joint to joint (``Skeleton.end``): a posed point to follow
     rather than the bone's own tail, which an importer may have put metres away."""
-    return end_point(skeleton, region_tip(skeleton, bone_names))
-
-
-def end_point(skeleton: Skeleton, name: str) -> TipPoint:
-    """Where bone ``name`` ends joint to joint (``Skeleton.end``), as a posed point to follow: its
-    child's head, or for a leaf the fraction of its own tail the skin reaches."""
-    end = skeleton.end(name)
+    tip = region_tip(skeleton, bone_names)
+    end = skeleton.end(tip)
     if end.child is not None:
-        return TipPoint(name, end.child, 0.0)
-    return TipPoint(name, name, end.length / end.tail_length if end.tail_length > 0.0 else 0.0)
+        return TipPoint(tip, end.child, 0.0)
+    return TipPoint(tip, tip, end.length / end.tail_length if end.tail_length > 0.0 else 0.0)
 
 
 # 13 directions (axes, face and corner diagonals): their extreme points seed the sphere

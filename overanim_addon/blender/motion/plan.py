@@ -17,7 +17,7 @@ from ...core.errors import OverAnimError
 from ...core.log import Level, LogLine
 from ...core.measurement_scales import MotionMeasurementBasis
 from ...core.messages import Message
-from ...core.skeleton import TipPoint, end_point, region_tip_point
+from ...core.skeleton import TipPoint, region_tip_point
 from ..foot_ik import nla
 from ..foot_ik.properties import bone_names
 from ..measure import extract
@@ -170,9 +170,10 @@ def make_plan(context: bpy.types.Context, armature: bpy.types.Object, options: M
     # where Measure ended each Region's chain (with the skin bounding a leaf's invented tail)
     tip_points = {r.name: r.tip or region_tip_point(skeleton, r.bones) for r in measurement.regions}
     found = bone_names(overanim(armature).foot_ik, armature)
-    # each foot from its head to where it ends joint to joint, never to an importer's invented tail
-    feet = {side: end_point(skeleton, name) for side, name in zip(SIDES, (found.left_foot, found.right_foot),
-                                                                   strict=True)
+    # each foot from its head to where it ends joint to joint (as a one-bone Region's tip), never to an
+    # importer's invented tail
+    feet = {side: region_tip_point(skeleton, [name])
+            for side, name in zip(SIDES, (found.left_foot, found.right_foot), strict=True)
             if name and name in armature_data(armature).bones}
     reference = travel_reference(armature, measurement.character.character_height_ws, cm)
     return Plan(action, strip, frames, fps, cm, measurement, reference, {n: t.tip for n, t in tip_points.items()},
