@@ -4,6 +4,7 @@ and the artist's action; bad input."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import bpy
@@ -16,7 +17,9 @@ from overanim_addon.blender.motion.names import TRACK
 from overanim_addon.blender.shared.fcurves import fcurves
 from overanim_addon.core import CalibrationSettings, MotionMeasurementBasis
 from overanim_addon.core.errors import OverAnimError
+from overanim_addon.core.log import Level
 from overanim_addon.core.measurement_scales import MotionMeasurementScales
+from overanim_addon.core.messages import Message
 from overanim_addon.core.proportion import build_measurement_scales
 from overanim_addon.core.resolved_proportions import ResolvedCharacterProportions, ResolvedRegionProportions
 
@@ -346,6 +349,11 @@ def test_the_engine_returns_the_result_and_its_log(walker):
     result = analyze_motion(bpy.context, walker, MotionOptions(5, 30))
     assert (int(result.frames[0]), int(result.frames[-1])) == (5, 30)
     assert result.log[-1][0] == "INFO" and "frames 5-30" in str(result.log[-1][1])
+    assert isinstance(result.log, tuple)
+    assert all(isinstance(level, Level) and isinstance(message, Message) for level, message in result.log)
+    assert (Level.INFO, Message("Ground reference: root bone '{bone}'", bone="root")) in result.log
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.in_place = True  # type: ignore[misc]
     assert summary(walker)["FrameStart"] == 5
 
 

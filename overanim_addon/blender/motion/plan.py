@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import bpy
 import numpy as np
@@ -164,7 +164,8 @@ def make_plan(context: bpy.types.Context, armature: bpy.types.Object, options: M
     keys = region_keys(armature)  # names that cannot be keyed are refused before anything is written
     for region in overanim(armature).regions:  # a Region without bones is refused before anything is written
         require_region_bones(armature, region)
-    log = tuple((Level(level), message) for level, message in ensure_measured(context, armature))
+    # Measure's log holds Messages typed as str
+    log = tuple((Level(level), cast(Message, message)) for level, message in ensure_measured(context, armature))
     measurement = measure(context, armature)
     skeleton = extract.skeleton(armature, cm)
     # where Measure ended each Region's chain (with the skin bounding a leaf's invented tail)

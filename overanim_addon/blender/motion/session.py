@@ -157,7 +157,8 @@ class MotionSession:
         calibrated = actor.calibrated(scale) if resolved else None
         curves = _curves(distance, actor, calibrated, scale, feet)
         # on a library override the curves' properties last only while its library file lacks them
-        log += lost_on_save_warning(self.armature, [curve_name(suffix) for suffix in curves], "Analyze Motion")
+        log += [(Level(level), message) for level, message in
+                lost_on_save_warning(self.armature, [curve_name(suffix) for suffix in curves], "Analyze Motion")]
         return MotionResult(plan.action, plan.frames, plan.fps, plan.reference, in_place, actor, calibrated,
                             plan.basis.value, resolved, scale if resolved else 0.0, distance, regions, feet,
                             thresholds, curves, log=tuple(log))
