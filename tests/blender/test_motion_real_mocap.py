@@ -230,6 +230,17 @@ def test_mixamo_contacts_follow_the_joints_not_the_invented_tail(mixamo):
     assert found["RightContactFrames"] > 0
 
 
+def test_the_batch_step_reports_the_projected_hips_of_a_real_walk(cmu_walk):
+    from overanim_addon.blender.pipeline import process_armature
+
+    step = process_armature(cmu_walk, ["motion"])["steps"]["motion"]
+    assert step["ok"] and (step["ground_reference"], step["ground_reference_rule"]) == ("Hips", "projected")
+    length, average, _fastest = horizontal_path(world_heads_cm(cmu_walk, ["Hips"], range(1, WALK_FRAMES + 1))[:, 0],
+                                                fps())
+    assert not step["in_place"] and step["raw"]["distance"] == pytest.approx(length, rel=0.05)
+    assert step["raw"]["average_speed"] == pytest.approx(average, rel=0.05)
+
+
 # -- Rest Position shown, and bad settings ----------------------------------------------------------------
 
 def test_rest_position_shown_measures_the_pose_and_comes_back(cmu_walk):
