@@ -10,9 +10,10 @@ import bpy
 
 from ...core.messages import Message, plural
 from ..i18n import CONTEXT, tr
+from ..shared.ground_reference import Rule, TravelReference
 from ..shared.panels import ORDER, OverAnimSubPanel
 from ..shared.typed import MaybeContext, has_property, overanim
-from .analysis import CALIBRATED, LINEAR, region_summary_name, summary_name
+from .names import CALIBRATED, LINEAR, region_summary_name, summary_name
 
 ROWS = (("Distance", "Distance", "cm", 1), ("AverageSpeed", "Average Speed", "cm/s", 1),
         ("MaxSpeed", "Max Speed", "cm/s", 1), ("MaxAcceleration", "Max Acceleration", "cm/s²", 0))
@@ -53,6 +54,9 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
         box.label(text=tr(Message("Frames {start}-{end}, {duration:.2f} s", start=action[summary_name("FrameStart")],
                                   end=action[summary_name("FrameEnd")],
                                   duration=action.get(summary_name("Duration"), 0.0))), translate=False)
+        if settings.reference_bone:
+            reference = TravelReference(Rule(settings.reference_rule), settings.reference_bone)
+            box.label(text=tr(reference.message), translate=False)
         if action.get(summary_name("InPlace")):
             box.label(text=tr(Message("In place: no actor motion")), icon="PINNED", translate=False)
         table = box.column(align=True)
