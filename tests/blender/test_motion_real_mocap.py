@@ -28,11 +28,11 @@ WALK_FRAMES = 720  # 6 s of 01_01 at 120 fps: about 1 s standing, then the walk
 STANDING_FRAMES = 120  # 01_01's first second: the subject stands, the hips sway a few cm
 
 
-def bvh_excerpt(tmp_path, frames, hold_travel=False):
-    """The first ``frames`` frames of CMU's 01_01.bvh, the real data, with ``Frames:`` updated; with
+def bvh_excerpt(tmp_path, frames, hold_travel=False, name="01_01.bvh"):
+    """The first ``frames`` frames of a CMU file (01_01.bvh by default), the real data, with ``Frames:`` updated; with
     ``hold_travel`` the Hips' horizontal channels (X and Z, the file being Y-up) keep their first value
     on every frame: the body moves as captured, the hips bob but go nowhere."""
-    head, motion = cmu_bvh("01_01.bvh").read_text().split("MOTION", 1)
+    head, motion = cmu_bvh(name).read_text().split("MOTION", 1)
     assert "ROOT Hips" in head and "CHANNELS 6 Xposition Yposition Zposition" in head
     lines = motion.strip().splitlines()
     assert lines[0].startswith("Frames:") and lines[1].startswith("Frame Time:")
@@ -41,7 +41,7 @@ def bvh_excerpt(tmp_path, frames, hold_travel=False):
         first = rows[0].split()
         rows = [" ".join([first[0], values[1], first[2], *values[3:]])
                 for values in (row.split() for row in rows)]
-    path = tmp_path / f"01_01_{frames}{'_held' if hold_travel else ''}.bvh"
+    path = tmp_path / f"{name[:-4]}_{frames}{'_held' if hold_travel else ''}.bvh"
     path.write_text(f"{head}MOTION\nFrames: {len(rows)}\n{lines[1]}\n" + "\n".join(rows) + "\n")
     return path
 
@@ -167,6 +167,22 @@ def test_a_real_cmu_walk_plants_its_feet_as_its_joints_say(cmu_walk):
         assert 0.2 * WALK_FRAMES < planted < 0.9 * WALK_FRAMES, side  # a walk: each foot planted part of the time
         assert share >= 0.9, (side, share)
         assert found[f"{side}ContactFrames"] > 0
+
+
+@pytest.mark.parametrize(("name", "frames", "rate", "walked"), [
+    ("01_03.bvh", 600, 120.0, 250.0), ("Boxing_Toes.bvh", 600, 100.0, 120.0)])
+def test_other_real_cmu_clips_travel_their_hips_path(addon, tmp_path, name, frames, rate, walked):
+    """01_03 (a walk that turns) and Boxing_Toes (a boxer stepping about, its own skeleton, 100 fps):
+    each travels its Hips' projected path, measured in the test."""
+    armature = import_bvh(bvh_excerpt(tmp_path, frames, name=name))
+    assert fps() == pytest.approx(rate, rel=1e-5)
+    found = analyze(armature)
+    length, average, fastest = horizontal_path(world_heads_cm(armature, ["Hips"], range(1, frames + 1))[:, 0],
+                                               fps())
+    assert length > walked and found["InPlace"] == 0
+    assert found["Distance"] == pytest.approx(length, rel=0.05)
+    assert found["AverageSpeed"] == pytest.approx(average, rel=0.05)
+    assert found["MaxSpeed"] == pytest.approx(fastest, rel=0.05)
 
 
 @pytest.mark.parametrize("clip", ["standing", "hips held"])

@@ -15,14 +15,19 @@ from .plan import MotionOptions
 from .result import MotionResult
 from .session import MotionSession
 
-__all__ = ["MotionOptions", "MotionResult", "MotionSession", "analyze_motion"]
+__all__ = ["MotionOptions", "MotionResult", "MotionSession", "analyze_motion", "run"]
 
 
 def analyze_motion(context: bpy.types.Context, armature: bpy.types.Object, options: MotionOptions | None = None,
                    progress: Callable[[int], None] | None = None) -> MotionResult:
     """Analyse and write; returns the frozen result with its log. Raises OverAnimError, having written
     nothing (but a missing measurement), for input it cannot analyse."""
-    session = MotionSession(context, armature, options)
+    return run(MotionSession(context, armature, options), progress)
+
+
+def run(session: MotionSession, progress: Callable[[int], None] | None = None) -> MotionResult:
+    """Step ``session`` to its end (``progress(frames done)`` between steps) and finish it; a refusal
+    puts the frame back and raises."""
     try:
         while not session.step(0.1):
             if progress is not None:

@@ -7,12 +7,12 @@ from typing import Any
 
 import bpy
 
-from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT
 from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature, poll_armature_with
 from ..shared.scene import require_armature, require_object_mode
 from ..shared.typed import MaybeContext, overanim, scene_of, window_manager_of
+from . import engine
 from .engine import MotionOptions, MotionSession
 from .writing import remove_motion_curves
 
@@ -56,15 +56,9 @@ class OVERANIM_OT_analyze_motion(ModalSessionMixin, ArmatureOperatorMixin, bpy.t
         session = self._start(context)
         wm.progress_begin(0, session.total)
         try:
-            while not session.step(0.1):
-                wm.progress_update(session.done)
-            result = session.finish()
-        except OverAnimError:
-            session.cancel()
-            raise
+            return engine.run(session, wm.progress_update).log
         finally:
             wm.progress_end()
-        return result.log
 
     def _report_lines(self, result):
         return result.log

@@ -78,6 +78,11 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
         else:
             basis = Message("Actor basis {basis} cannot resolve: not calibrated", basis=settings.basis)
         box.label(text=tr(basis), translate=False)
+        OVERANIM_PT_motion._draw_feet(box, settings, action)
+        OVERANIM_PT_motion._draw_regions(box, settings, action)
+
+    @staticmethod
+    def _draw_feet(box: bpy.types.UILayout, settings: Any, action: bpy.types.Action) -> None:
         feet = box.column(align=True)
         if settings.has_feet:
             feet.label(text=tr(Message("Planted under {speed:.1f} cm/s and {height:.1f} cm",
@@ -92,6 +97,9 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
                 feet.label(text=tr(found), translate=False)
         else:
             feet.label(text=tr(Message("No foot bones: no contacts")), translate=False)
+
+    @staticmethod
+    def _draw_regions(box: bpy.types.UILayout, settings: Any, action: bpy.types.Action) -> None:
         if settings.regions:
             regions = box.column(align=True)
             regions.label(text="Regions: Max Speed (cm/s)", text_ctxt=CONTEXT)  # the unit once: cells stay narrow
