@@ -3,14 +3,20 @@ saves of a .blend. A target is checked before anything is written (a read-only f
 refused, by root too, who could write over it); the new files are written by the caller under
 hidden temporary names beside their targets and renamed over them only when all are complete, all
 or none; a full disk is called so, whatever the writer said. bpy-free: the batch's orchestrator
-imports what imports this."""
+imports what imports this.
+
+A temporary file's name says whose it is (``owned_sibling``: pid and host), as a journal's content
+does: a write checking a folder removes what a killed write left there, never what another live
+process is still writing."""
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -35,6 +41,25 @@ def sibling(target: Path, suffix: str) -> Path:
     return target.with_name(f".{target.name}.{secrets.token_hex(4)}{suffix}")
 
 
+TEMP_MARK = ".tmp"  # before the target's own suffix: ".hero.fbx.1f2e3d4c.4242-9a8b7c6d.tmp.fbx"
+# an owned temporary name (or one from before names said whose: no pid and host), its target's name first
+TEMPORARY = re.compile(r"\.(?P<file>.+)\.[0-9a-f]{8}(?:\.(?P<pid>[0-9]+)-(?P<host>[0-9a-f]{8}))?"
+                       + re.escape(TEMP_MARK) + r"(?P<suffix>\.[^.]+)")
+
+
+def _host_tag(host: str | None = None) -> str:
+    """A short, file-name-safe stand-in for a host name."""
+    return hashlib.sha256((host or socket.gethostname()).encode()).hexdigest()[:8]
+
+
+def owned_sibling(target: Path) -> Path:
+    """A hidden temporary name beside ``target``, this write's own (a random token) and saying which
+    process writes it (its pid and host), so that a later write can tell a killed one's leftovers
+    (``remove_stale_temporaries``) from a live one's."""
+    return target.with_name(f".{target.name}.{secrets.token_hex(4)}.{os.getpid()}-{_host_tag()}{TEMP_MARK}"
+                            f"{target.suffix}")
+
+
 def writable(path: Path) -> bool:
     """A file or folder writable for this user, and not marked read-only for everyone (root ignores
     the marks, so ``os.access`` alone would let root replace a file its owner locked)."""
@@ -42,19 +67,23 @@ def writable(path: Path) -> bool:
     return bool(mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)) and os.access(path, os.W_OK)
 
 
-def check_targets(targets: Sequence[Path]) -> None:
+def check_targets(targets: Sequence[Path]) -> list[Path]:
     """Raise WriteError naming the first target that must not be replaced: a read-only file, or a
     file in a read-only folder (the rename replaces the folder's entry). First, a replacement that
-    was killed half-way in one of their folders is rolled back (``recover``)."""
+    was killed half-way in one of their folders is rolled back (``recover``) and the temporary files
+    killed writes left there go (``remove_stale_temporaries``): returns those removed."""
+    removed = []
     for folder in dict.fromkeys(target.parent for target in targets):
         if folder.is_dir():
             recover(folder)
+            removed += remove_stale_temporaries(folder)
     for target in targets:
         if target.exists() and not writable(target):
             raise WriteError(Message("{file} is read-only", file=target.name))
     for folder in dict.fromkeys(target.parent for target in targets):
         if folder.is_dir() and not writable(folder):
             raise WriteError(Message("the folder {folder} is read-only", folder=str(folder)))
+    return removed
 
 
 def full_disk_reason(error: BaseException, folder: Path, needed: int = 0) -> Message | None:
@@ -142,16 +171,22 @@ def replace_all(pairs: Sequence[tuple[Path, Path]]) -> None:
 
 
 JOURNAL = ".journal"
-FOREIGN_JOURNAL_SECONDS = 600  # another machine's replacement is taken as killed after this long
+FOREIGN_JOURNAL_SECONDS = 600  # another machine's replacement (or temporary file) is taken as killed after this long
 
 
 def _still_running(data: dict, journal: Path) -> bool:
-    """The replacement that wrote ``data`` may still be renaming: another live process of this
-    machine, or a recent journal of another machine on a shared folder."""
-    if data.get("host") != socket.gethostname():
-        return time.time() - journal.stat().st_mtime < FOREIGN_JOURNAL_SECONDS
-    pid = int(data.get("pid", 0))
-    if pid in (0, os.getpid()):
+    """The replacement that wrote ``data`` may still be renaming (``_may_still_run``)."""
+    return _may_still_run(int(data.get("pid", 0)), data.get("host") == socket.gethostname(), journal)
+
+
+def _may_still_run(pid: int | None, this_host: bool, path: Path) -> bool:
+    """The process that left ``path`` may still be working on it: another live process of this
+    machine, or, for another machine's file on a shared folder or one that does not say whose it is
+    (pid None), one changed in the last ``FOREIGN_JOURNAL_SECONDS``. Raises OSError when ``path``
+    is gone."""
+    if pid is None or not this_host:
+        return time.time() - path.stat().st_mtime < FOREIGN_JOURNAL_SECONDS
+    if pid in (0, os.getpid()):  # this process is not writing it now: it checks before it writes
         return False
     try:
         os.kill(pid, 0)
@@ -208,3 +243,24 @@ def recover(folder: Path) -> list[Path]:
         remove(journal)
         fsync(folder, directory=True)
     return restored
+
+
+def remove_stale_temporaries(folder: Path) -> list[Path]:
+    """Remove the temporary files (``owned_sibling``) that writes killed before their rename left in
+    ``folder``, each as large as the file it was for; a live process's stay (``_may_still_run``).
+    Returns those removed."""
+    removed = []
+    with contextlib.suppress(OSError):
+        for path in sorted(folder.iterdir()):
+            found = TEMPORARY.fullmatch(path.name)
+            if found is None or not found["file"].lower().endswith(found["suffix"].lower()):
+                continue
+            pid = int(found["pid"]) if found["pid"] else None
+            try:
+                if not path.is_file() or _may_still_run(pid, found["host"] == _host_tag(), path):
+                    continue
+                path.unlink()
+            except OSError:
+                continue
+            removed.append(path)
+    return removed

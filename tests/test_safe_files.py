@@ -1,5 +1,6 @@
 """safe_files without bpy: a replacement of several files killed between its renames is rolled back
-the next time a write checks that folder, so no export is left half old and half new."""
+the next time a write checks that folder, so no export is left half old and half new; the temporary
+files of writes killed before their renames go then too, never a live process's."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -103,3 +105,77 @@ def test_an_unreadable_journal_changes_nothing(tmp_path):
     (tmp_path / ".hero.fbx.0000.journal").write_text("{not json")
     assert safe_files.recover(tmp_path) == []
     assert contents(tmp_path) == {".hero.fbx.0000.journal": "{not json", "hero.fbx": "old"}
+
+
+WRITER_KILLED = textwrap.dedent("""
+    import os, signal, sys
+    from pathlib import Path
+    from overanim_addon import safe_files
+    temp = safe_files.owned_sibling(Path(sys.argv[1]))
+    with temp.open("wb") as handle:
+        handle.write(b"half an export")
+        handle.flush()
+        os.kill(os.getpid(), signal.SIGKILL)
+""")
+LIVE_WRITER = textwrap.dedent("""
+    import sys, time
+    from pathlib import Path
+    from overanim_addon import safe_files
+    temp = safe_files.owned_sibling(Path(sys.argv[1]))
+    temp.write_bytes(b"an export in progress")
+    print(temp, flush=True)
+    time.sleep(60)
+""")
+
+
+def test_the_next_write_removes_the_temporary_file_of_a_killed_write(tmp_path):
+    (tmp_path / "hero.fbx").write_text("old")
+    done = subprocess.run([sys.executable, "-c", WRITER_KILLED, str(tmp_path / "hero.fbx")], cwd=ROOT, check=False)
+    assert done.returncode == -9
+    (left,) = [p for p in tmp_path.iterdir() if p.name != "hero.fbx"]
+    assert left.name.startswith(".hero.fbx.") and left.name.endswith(".tmp.fbx")
+    safe_files.check_targets([tmp_path / "hero.fbx"])  # what an export or a batch save does first
+    assert contents(tmp_path) == {"hero.fbx": "old"}
+
+
+def test_a_live_processs_temporary_file_is_left_alone_until_it_ends(tmp_path):
+    with subprocess.Popen([sys.executable, "-c", LIVE_WRITER, str(tmp_path / "hero.fbx")], cwd=ROOT,
+                          stdout=subprocess.PIPE, text=True) as live:
+        try:
+            theirs = Path(live.stdout.readline().strip())
+            assert safe_files.remove_stale_temporaries(tmp_path) == []
+            safe_files.check_targets([tmp_path / "hero.fbx"])
+            assert theirs.read_bytes() == b"an export in progress"
+        finally:
+            live.kill()
+            live.wait()
+    assert safe_files.remove_stale_temporaries(tmp_path) == [theirs]
+
+
+def age(path: Path, seconds: float) -> Path:
+    past = time.time() - seconds
+    os.utime(path, (past, past))
+    return path
+
+
+@pytest.mark.parametrize("name", [".hero.fbx.1f2e3d4c.4242-00000000.tmp.fbx",  # another machine's (shared folder)
+                                  ".hero.fbx.1f2e3d4c.tmp.fbx"])  # named before names said whose
+def test_a_temporary_file_that_cannot_say_whether_its_writer_lives_goes_when_old(tmp_path, name):
+    temp = tmp_path / name
+    temp.write_text("new")
+    assert safe_files.remove_stale_temporaries(tmp_path) == []  # recent: its writer may be at work
+    age(temp, safe_files.FOREIGN_JOURNAL_SECONDS - 60)
+    assert safe_files.remove_stale_temporaries(tmp_path) == []
+    age(temp, safe_files.FOREIGN_JOURNAL_SECONDS + 60)
+    assert safe_files.remove_stale_temporaries(tmp_path) == [temp]
+
+
+def test_files_that_are_no_temporary_of_ours_stay(tmp_path):
+    names = ["hero.fbx.1f2e3d4c.tmp.fbx", ".hero.fbx.1f2e3d4c.tmp.obj", ".hero.fbx.notatoken.tmp.fbx",
+             ".hero.blend.1f2e3d4c.overanim-save", ".hero.fbx.1f2e3d4c.journal.tmp", ".notes.txt"]
+    for name in names:
+        (tmp_path / name).write_text("theirs")
+        age(tmp_path / name, 10 * safe_files.FOREIGN_JOURNAL_SECONDS)
+    (tmp_path / ".hero.fbx.1f2e3d4c.tmp.fbx").mkdir()  # a folder by that name is no file of ours
+    assert safe_files.remove_stale_temporaries(tmp_path) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*names, ".hero.fbx.1f2e3d4c.tmp.fbx"])

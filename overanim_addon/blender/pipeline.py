@@ -26,7 +26,9 @@ from .lod.engine import check_lod_coverage
 from .masks.engine import paint_region_masks
 from .measure import results as results_module
 from .measure.engine import measure_proportions
-from .motion.analysis import analyze_motion, evaluated_source, report_data
+from .motion.engine import analyze_motion
+from .motion.plan import evaluated_source
+from .motion.report import report_data
 from .regions.region import region_keys
 from .shared.object_data import overanim
 from .shared.scene import held_apart_by
@@ -124,10 +126,10 @@ def foot_ik_step(armature: bpy.types.Object) -> dict[str, Any]:
 def motion_step(armature: bpy.types.Object) -> dict[str, Any]:
     """Analyze Motion over the clip's own range; the report holds its summary (docs/batch-report.md)."""
     try:
-        result, log = analyze_motion(bpy.context, armature)
+        result = analyze_motion(bpy.context, armature)
     except OverAnimError as error:
         return _result(False, str(error.message))  # in English, as this step always said it
-    return _result(True, "", **report_data(result, log))
+    return _result(True, "", **report_data(result))
 
 
 def motion_applies(armature: bpy.types.Object) -> str:

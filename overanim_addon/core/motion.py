@@ -13,9 +13,11 @@ per second, ``fps / fps_base`` in Blender). Per frame:
 chosen Measurement Basis (``resolve_motion_scale``); with Enable Automatic Calibration off the scale
 is 1 (nothing is calibrated). Times, frame numbers and angles are never scaled.
 
-**Foot contacts** (``foot_contacts``): the foot point is the lower (Z) of the foot bone's head and
-tail; its speed is that point's own speed (3D); contact where the speed is below the speed threshold
-and its height above the ground reference below the height threshold. The thresholds are authored at
+**Foot contacts** (``foot_contacts``): the foot point is the lower (Z) of two joints, the foot bone's
+head and where it ends joint to joint (the toe's head where a toe bone exists: an importer's
+invented tail may lie metres away); its speed is that point's own speed (3D); contact where the
+speed is below the speed threshold and its height above the ground reference below the height
+threshold. The thresholds are authored at
 the reference character and follow its size character-relatively (``contact_thresholds``).
 
 **Distance curve** (``distance_curve``), as Unreal's Distance Curve Modifier (Distance Matching)
@@ -46,6 +48,9 @@ STOP_SPEED = 5.0  # cm/s
 # a ground reference that never leaves a circle this wide around its first position is in place:
 # float noise in a pose is not travel
 IN_PLACE_CM = 0.01
+# of the locomotion height: the hips' ground track of an in-place clip (an idle, a walk cycle on the
+# spot) sways within this, about 9 cm on a human; a walk leaves it within a step
+SWAY_FRACTION = 0.1
 
 
 def _samples(positions: object, name: str = "positions") -> np.ndarray:
@@ -138,11 +143,11 @@ def is_in_place(positions: object, tolerance: float = IN_PLACE_CM) -> bool:
     return bool(np.linalg.norm(p - p[0], axis=1).max() <= tolerance)
 
 
-def actor_curves(ground_xy: object, fps: float) -> tuple[MotionCurves, bool]:
+def actor_curves(ground_xy: object, fps: float, tolerance: float = IN_PLACE_CM) -> tuple[MotionCurves, bool]:
     """The actor motion of a ground reference's horizontal track (N x 2, cm): its curves and whether
-    it is in place (then every curve is 0: an in-place clip has no actor motion)."""
+    it is in place within ``tolerance`` cm (then every curve is 0: an in-place clip has no actor motion)."""
     p = _samples(ground_xy, "ground reference")
-    if is_in_place(p):
+    if is_in_place(p, tolerance):
         return still(len(p), fps), True
     return motion_curves(p, fps), False
 
@@ -182,15 +187,15 @@ class FootContacts:
         return [first_frame + int(i) for i in np.flatnonzero(self.contact)]
 
 
-def foot_contacts(heads: object, tails: object, reference_heights: object, fps: float, speed_threshold: float,
+def foot_contacts(heads: object, ends: object, reference_heights: object, fps: float, speed_threshold: float,
                   height_threshold: float) -> FootContacts:
-    """Contacts of a foot bone from its head and tail positions (N x 3 each, world cm) and the ground
-    reference's height (N, world cm) per frame. The foot point is the lower of head and tail; its speed
-    is the speed of that point (the head's or the tail's, each by central differences)."""
-    head, tail = _samples(heads, "foot head"), _samples(tails, "foot tail")
+    """Contacts of a foot bone from its head and end joint positions (N x 3 each, world cm) and the
+    ground reference's height (N, world cm) per frame. The foot point is the lower of the two; its
+    speed is the speed of that point (the head's or the end's, each by central differences)."""
+    head, tail = _samples(heads, "foot head"), _samples(ends, "foot end")
     reference = _samples(reference_heights, "ground reference")[:, 0]
     if head.shape != tail.shape or head.shape[1] != 3 or len(reference) != len(head):
-        raise InvalidInputError(Message("Foot head, tail and ground reference need the same frames"))
+        raise InvalidInputError(Message("Foot head, end and ground reference need the same frames"))
     lower_tail = tail[:, 2] < head[:, 2]
     point = np.where(lower_tail[:, None], tail, head)
     speed = np.where(lower_tail, speeds(tail, fps), speeds(head, fps))

@@ -7,7 +7,7 @@ import bpy
 import numpy as np
 from mathutils import Vector
 
-from overanim_addon.blender.motion.analysis import PREFIX
+from overanim_addon.blender.motion.names import PREFIX
 from overanim_addon.blender.shared.fcurves import fcurves, keys
 
 from .foot_ik_scenes import cm

@@ -13,7 +13,7 @@ from pathlib import Path
 import bpy
 import pytest
 
-from ..batch_support import BATCH, load_report, run_batch, script_command, snapshot, statuses
+from ..batch_support import BATCH, ROOT, load_report, run_batch, script_command, snapshot, statuses
 from .helpers import custom_props
 
 RIGS = ["rigs/hero.blend", "rigs/lod_error.blend", "rigs/sub/villain.blend"]
@@ -250,3 +250,25 @@ def test_leftovers_of_an_interrupted_save_are_reported_and_removed_next_run(libr
     assert [Path(x["path"]).name for x in load_report(tmp_path / "r2.json")["leftovers"]] == [
         ".hero.blend.overanim-save"]
     assert not (rigs / ".hero.blend.overanim-save").exists()
+
+
+EXPORT_KILLED = "\n".join([
+    "import os, signal, sys",
+    "from pathlib import Path",
+    "from overanim_addon import safe_files",
+    "safe_files.owned_sibling(Path(sys.argv[1])).write_bytes(b'half an export')",
+    "os.kill(os.getpid(), signal.SIGKILL)",
+])
+
+
+def test_a_batch_save_removes_the_temporary_file_a_killed_export_left_beside_it(addon, library, tmp_path):
+    """An export into the rig's folder was killed before its rename (issue 25): the batch's save of
+    that rig, which checks the folder first as an export does, takes the leftover away."""
+    folder = library / "rigs"
+    killed = subprocess.run([sys.executable, "-c", EXPORT_KILLED, str(folder / "hero.fbx")], cwd=ROOT, check=False)
+    assert killed.returncode == -9
+    assert [p for p in folder.iterdir() if p.name.endswith(".tmp.fbx")]
+    result = run_batch(folder / "hero.blend", "--save", "--steps", "measure", "--report", tmp_path / "r.json")
+    assert result.returncode == 0, result.stderr
+    assert statuses(load_report(tmp_path / "r.json")) == {"hero.blend": "ok"}
+    assert not [p for p in folder.iterdir() if p.name.endswith(".tmp.fbx")]

@@ -1,12 +1,24 @@
 """Export for Unreal writes all the files of an export or none of them: a target it may not write
 is refused before anything is written, a file that cannot be replaced leaves every file as it was,
-a full disk is called so; never a temporary file left behind. Each error names the file."""
+a full disk is called so; never a temporary file left behind. Each error names the file. What an
+export killed part way left, the next export into that folder removes, unless a live process is
+still writing it."""
+
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 import bpy
 import pytest
 
-from ..batch_support import snapshot
+from ..batch_support import ROOT, script_command, snapshot
+from .fbx_helpers import read
 from .helpers import chattr, fill_disk
+
+KILLED_EXPORT = Path(__file__).with_name("export_killed.py")
+TEMPORARY = re.compile(r"\.hero(_LOD1)?\.fbx\..*\.tmp\.fbx")
 
 
 def export(path):
@@ -76,3 +88,54 @@ def test_a_full_disk_is_called_so_and_the_old_files_stay(sample, small_disk):
     assert "Traceback" not in message
     filler.unlink()
     assert snapshot(disk) == before  # no temporary file left
+
+
+def temporaries(folder):
+    return sorted(p.name for p in folder.iterdir() if TEMPORARY.fullmatch(p.name))
+
+
+@pytest.mark.parametrize("phase", ["written", "second"])
+def test_the_next_export_removes_what_a_killed_export_left(exported, tmp_path, phase, reports):
+    """A real export SIGKILLed (in a process of its own) once its temporary files were written, or as
+    it began the second: the files it left are hidden and as large as an export; the targets stay
+    whole, and the next export into the folder leaves none of them behind."""
+    blend = tmp_path / "hero.blend"
+    bpy.ops.wm.save_as_mainfile(filepath=str(blend), copy=True)
+    before = snapshot(exported)
+    killed = subprocess.run(script_command(KILLED_EXPORT, blend, exported / "hero.fbx", phase), capture_output=True,
+                            text=True, timeout=300, check=False)
+    assert killed.returncode == -9, killed.stdout + killed.stderr
+    left = temporaries(exported)
+    assert len(left) == 2 and (exported / left[0]).stat().st_size > 10_000, left  # what issue 25 found
+    assert {name: data for name, data in snapshot(exported).items() if name not in left} == before
+    assert export(exported / "hero.fbx") == {"FINISHED"}
+    assert sorted(p.name for p in exported.iterdir()) == ["hero.fbx", "hero_LOD1.fbx"]
+    said = f"Removed 2 temporary files interrupted exports left in {exported}"
+    assert [level for level, message in reports if str(message) == said] == ["INFO"]
+    for name in ("hero.fbx", "hero_LOD1.fbx"):
+        assert read(exported / name).objects  # Blender's FBX reader parses it to the end
+
+
+LIVE_WRITER = textwrap.dedent("""
+    import sys, time
+    from pathlib import Path
+    from overanim_addon import safe_files
+    temp = safe_files.owned_sibling(Path(sys.argv[1]))
+    temp.write_bytes(b"an export in progress")
+    print(temp, flush=True)
+    time.sleep(60)
+""")
+
+
+def test_an_export_leaves_another_live_exports_temporary_file_alone(exported):
+    """Another process exporting into the same folder at the same time: its temporary file is its own."""
+    with subprocess.Popen([sys.executable, "-c", LIVE_WRITER, str(exported / "hero.fbx")], cwd=ROOT,
+                          stdout=subprocess.PIPE, text=True) as live:
+        try:
+            theirs = Path(live.stdout.readline().strip())
+            assert export(exported / "hero.fbx") == {"FINISHED"}
+            assert theirs.read_bytes() == b"an export in progress"
+        finally:
+            live.kill()
+    assert export(exported / "hero.fbx") == {"FINISHED"}  # once that process is gone, its file goes
+    assert sorted(p.name for p in exported.iterdir()) == ["hero.fbx", "hero_LOD1.fbx"]

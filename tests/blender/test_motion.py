@@ -4,6 +4,7 @@ and the artist's action; bad input."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import bpy
@@ -11,10 +12,14 @@ import numpy as np
 import pytest
 from mathutils import Vector
 
-from overanim_addon.blender.motion.analysis import TRACK, MotionOptions, MotionSession, analyze_motion
+from overanim_addon.blender.motion.engine import MotionOptions, MotionSession, analyze_motion
+from overanim_addon.blender.motion.names import TRACK
 from overanim_addon.blender.shared.fcurves import fcurves
 from overanim_addon.core import CalibrationSettings, MotionMeasurementBasis
+from overanim_addon.core.errors import OverAnimError
+from overanim_addon.core.log import Level
 from overanim_addon.core.measurement_scales import MotionMeasurementScales
+from overanim_addon.core.messages import Message
 from overanim_addon.core.proportion import build_measurement_scales
 from overanim_addon.core.resolved_proportions import ResolvedCharacterProportions, ResolvedRegionProportions
 
@@ -129,17 +134,21 @@ def test_a_one_bone_region_is_calibrated_as_the_core_resolves_its_basis(mover, b
     with bpy.context.temp_override(active_object=mover, object=mover):
         assert bpy.ops.overanim.measure_proportions() == {"FINISHED"}
     found = analyze(mover)
-    # the test's own answer, from the measured values Measure wrote (object scale 1: WS = CS)
+    # the test's own answer: the spec's ratio measured / reference (defaults: chain 60 cm, bounds radius
+    # 20 cm), clamped to Minimum/Maximum Character Scale (0.25 to 4); the chain from the scene itself
     prop = lambda name: float(mover[f"OverAnim_Region_Hand_{name}"])  # noqa: E731
-    region = ResolvedRegionProportions(prop("SpanLength"), prop("BoundsRadius"), prop("ChainLength"),
-                                       prop("AverageBoneLength"))
-    character = ResolvedCharacterProportions(character_scale_ws=mover["OverAnim_CharacterScaleWS"],
-                                             locomotion_scale_ws=mover["OverAnim_LocomotionScaleWS"],
-                                             ground_probe_scale_ws=mover["OverAnim_GroundProbeScaleWS"])
-    scales = build_measurement_scales(CalibrationSettings(), character, region, world_space=True)
-    ok, expected = scales.try_resolve_scale(MotionMeasurementBasis[basis])
-    assert ok  # a single bone is a chain of one: chain, span, bounds and average bone all exist
-    assert found["Region_Hand_Scale"] == pytest.approx(expected, rel=1e-6)
+    bone, world = mover.data.bones["hand_l"], mover.matrix_world
+    length = (world @ bone.tail_local - world @ bone.head_local).length * cm()  # a leaf, all within its skin
+    assert not bone.children and prop("ChainLength") == pytest.approx(length, rel=1e-5)
+    # a single bone is a chain of one: chain, span, bounds and average bone all exist
+    assert min(prop(name) for name in ("SpanLength", "BoundsRadius", "ChainLength", "AverageBoneLength")) > 0.0
+    if basis == "ABSOLUTE":
+        expected = 1.0
+    else:  # Auto takes the chain first
+        measured, reference = {"REGION_CHAIN_LENGTH": (length, 60.0), "AUTO": (length, 60.0),
+                               "REGION_BOUNDS_RADIUS": (prop("BoundsRadius"), 20.0)}[basis]
+        expected = min(max(measured / reference, 0.25), 4.0)
+    assert found["Region_Hand_Scale"] == pytest.approx(expected, rel=1e-5)
     assert found["Region_Hand_MaxSpeedCalibrated"] == pytest.approx(found["Region_Hand_MaxSpeed"] / expected)
     if basis in ("REGION_CHAIN_LENGTH", "AUTO"):  # Auto takes the chain first
         assert expected == pytest.approx(prop("ChainLengthScale"), rel=1e-6)
@@ -337,9 +346,14 @@ def test_a_cancelled_session_writes_nothing(walker):
 
 
 def test_the_engine_returns_the_result_and_its_log(walker):
-    result, log = analyze_motion(bpy.context, walker, MotionOptions(5, 30))
+    result = analyze_motion(bpy.context, walker, MotionOptions(5, 30))
     assert (int(result.frames[0]), int(result.frames[-1])) == (5, 30)
-    assert log[-1][0] == "INFO" and "frames 5-30" in log[-1][1]
+    assert result.log[-1][0] == "INFO" and "frames 5-30" in str(result.log[-1][1])
+    assert isinstance(result.log, tuple)
+    assert all(isinstance(level, Level) and isinstance(message, Message) for level, message in result.log)
+    assert (Level.INFO, Message("Ground reference: root bone '{bone}'", bone="root")) in result.log
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.in_place = True  # type: ignore[misc]
     assert summary(walker)["FrameStart"] == 5
 
 
@@ -359,6 +373,25 @@ def test_a_bad_frame_range_is_refused_and_writes_nothing(walker, options, match)
     with bpy.context.temp_override(active_object=walker, object=walker), pytest.raises(RuntimeError, match=match):
         bpy.ops.overanim.analyze_motion(**options)
     assert _state(walker) == before
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf])
+@pytest.mark.parametrize("setting", ["contact_speed", "contact_height", "stop_speed"])
+def test_a_threshold_that_is_not_a_number_is_refused_and_writes_nothing(walker, setting, value):
+    """Set from a script (the fields' own limits let NaN through and store inf as float32's largest
+    value; -inf meets their minimum 0): an ERROR, and the last analysis' summary, curves and
+    properties stay as they were."""
+    analyze(walker)
+    before = (_state(walker), summary(walker), {k: v.tolist() for k, v in curves(walker).items()})
+    setattr(walker.overanim.motion, setting, value)
+    label = setting.replace("_", " ").title()
+    with bpy.context.temp_override(active_object=walker, object=walker), \
+            pytest.raises(RuntimeError, match=rf"Error: {label} \(.*\) is not a number Motion can use"):
+        bpy.ops.overanim.analyze_motion()
+    assert (_state(walker), summary(walker), {k: v.tolist() for k, v in curves(walker).items()}) == before
+    with pytest.raises(OverAnimError):  # the engine refuses as the operator does
+        analyze_motion(bpy.context, walker)
+    assert _state(walker) == before[0]
 
 
 def test_no_animation_is_refused(sample):
@@ -500,9 +533,9 @@ def test_nla_tweak_mode_is_refused(walker):
     assert _state(walker) == before
 
 
-def test_a_rig_without_a_ground_level_root_travels_by_its_objects_origin(sample):
-    """Mixamo-like: the hips top the hierarchy, so the ground reference is the armature object's origin,
-    here animated (the object itself walks) at 150 cm/s along +Y."""
+def test_a_rig_without_a_ground_level_root_travels_with_its_animated_object(sample):
+    """Mixamo-like: the hips top the hierarchy, so the ground reference is the hips projected on the
+    ground; the armature object itself walks at 150 cm/s along +Y and the hips with it."""
     with bpy.context.temp_override(active_object=sample, object=sample):
         bpy.ops.object.mode_set(mode="EDIT")
         sample.data.edit_bones["pelvis"].parent = None
@@ -517,6 +550,7 @@ def test_a_rig_without_a_ground_level_root_travels_by_its_objects_origin(sample)
             key.interpolation = "LINEAR"
     found = analyze(sample)
     assert found["MaxSpeed"] == pytest.approx(150.0, abs=0.1) and found["Distance"] == pytest.approx(300.0, abs=0.1)
-    assert analyze_motion(bpy.context, sample)[0].ground_root == ""
+    result = analyze_motion(bpy.context, sample)
+    assert result.ground_root == "" and (result.reference.rule, result.reference.bone) == ("projected", "pelvis")
     keyed = curves(sample)
     assert np.all(np.abs(keyed["Speed"][:, 1] - 150.0) <= 0.1)

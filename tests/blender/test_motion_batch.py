@@ -24,7 +24,7 @@ def test_the_pipeline_analyses_the_clip_after_the_foot_ik_bake(walker):
     assert step["scale"] == pytest.approx(walker["OverAnim_LocomotionScaleWS"])
     assert step["contacts"]["left"] == found["LeftContactFrames"] > 0
     assert [r["region"] for r in step["regions"]] == [r.name for r in walker.overanim.regions]
-    assert step["ground_reference"] == "root" and not step["in_place"]
+    assert step["ground_reference"] == "root" and step["ground_reference_rule"] == "root_bone" and not step["in_place"]
     # the foot IK bake's track and the motion track, both above the artist's walk
     assert [t.name for t in walker.animation_data.nla_tracks][-2:] == ["OverAnim_FootIK", "OverAnim_Motion"]
 

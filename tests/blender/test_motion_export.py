@@ -11,7 +11,7 @@ import pytest
 from overanim_addon.blender.export.engine import report_lines
 from overanim_addon.blender.export.fbx import export_for_unreal
 from overanim_addon.blender.foot_ik import values
-from overanim_addon.blender.motion.analysis import CURVES, curve_name
+from overanim_addon.blender.motion.names import CURVES, curve_name
 from overanim_addon.blender.shared.fcurves import fcurves
 from overanim_addon.core.foot_ik import VALUE_NAMES
 

@@ -12,7 +12,7 @@ from mathutils import Quaternion
 from overanim_addon.blender.checks.checks import run_checks
 from overanim_addon.blender.foot_ik.bake import baked_values
 from overanim_addon.blender.measure.engine import measure_proportions
-from overanim_addon.blender.motion.analysis import analyze_motion
+from overanim_addon.blender.motion.engine import analyze_motion
 from overanim_addon.core import motion
 from overanim_addon.core.units import CMU_UNIT, INCH
 
@@ -70,12 +70,16 @@ def test_mixamo_through_gltf_measures_its_leg_joint_to_joint_not_to_invented_tai
 
 
 def _world_path_cm(armature, bone, frames, point):
-    """A pose bone's ``point`` ("head" or "tail") in world cm relative to the object's origin, per frame."""
+    """A pose bone's ``point`` ("head" or "tail") in world cm relative to the ground reference of a rig
+    without a ground-level root (the Hips' head projected along world up onto the object's origin), per
+    frame."""
     scene, path = bpy.context.scene, []
     for frame in frames:
         scene.frame_set(int(frame))
         world = armature.matrix_world
-        path.append(tuple((world @ getattr(armature.pose.bones[bone], point) - world.translation) * 100.0))
+        reference = world @ armature.pose.bones[MIXAMO + "Hips"].head
+        reference.z = world.translation.z
+        path.append(tuple((world @ getattr(armature.pose.bones[bone], point) - reference) * 100.0))
     return np.array(path)
 
 
@@ -87,7 +91,7 @@ def test_mixamo_through_gltf_motion_follows_the_toes_not_their_invented_tail(mix
     for frame, angle in ((1, 0.0), (8, 30.0), (16, 0.0)):
         toes.rotation_quaternion = Quaternion((1.0, 0.0, 0.0), math.radians(angle))
         toes.keyframe_insert("rotation_quaternion", frame=frame)
-    result, _log = analyze_motion(bpy.context, mixamo)
+    result = analyze_motion(bpy.context, mixamo)
     leg = next(region for region in result.regions if region.name == "LeftLeg")
     assert leg.tip == MIXAMO + "LeftToe_End"
     joint = motion.motion_curves(_world_path_cm(mixamo, leg.tip, result.frames, "head"), result.fps)

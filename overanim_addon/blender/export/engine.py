@@ -87,7 +87,7 @@ def export_fbx(context: bpy.types.Context, armature: bpy.types.Object, options: 
     require_usable(armature)
     require_object_mode(armature, scene_of(context))
     path = options.path
-    refuse_unwritable(export_targets(armature, scene_of(context), path, options.export_lods))  # before measuring
+    removed = refuse_unwritable(export_targets(armature, scene_of(context), path, options.export_lods))  # first
     with object_mode(context):  # measured and written as in Object Mode; the artist's mode comes back
         log = measure_proportions(context, armature, MeasureOptions(for_export=True, side=True)).log
         errors = [message for level, message in log if level == "ERROR"]
@@ -101,4 +101,13 @@ def export_fbx(context: bpy.types.Context, armature: bpy.types.Object, options: 
                                         reason=error.strerror or str(error))) from error
     summary.store(armature, result)
     # what the measurement found (its summary, last, is said by "measured just now")
-    return ExportReport(result, [*log[:-1], *report_lines(armature, result)])
+    return ExportReport(result, [*_leftovers(removed), *log[:-1], *report_lines(armature, result)])
+
+
+def _leftovers(removed: list[Path]) -> list[tuple[str, str]]:
+    """What the export took away first: the temporary files that killed exports left (issue 25)."""
+    if not removed:
+        return []
+    return [("INFO", plural(len(removed), "Removed {n} temporary file an interrupted export left in {folder}",
+                            "Removed {n} temporary files interrupted exports left in {folder}",
+                            folder=str(removed[0].parent)))]

@@ -230,10 +230,11 @@ def export_targets(armature: bpy.types.Object, scene: bpy.types.Scene, path: Pat
     return {lod: lod_path(path, lod) for lod in (lods if export_lods else lods[:1])}
 
 
-def refuse_unwritable(targets: dict[int, Path]) -> None:
-    """Before anything is measured or written: a target the artist made read-only is not replaced."""
+def refuse_unwritable(targets: dict[int, Path]) -> list[Path]:
+    """Before anything is measured or written: a target the artist made read-only is not replaced.
+    Returns the temporary files of killed exports it removed from the targets' folders."""
     try:
-        safe_files.check_targets(list(targets.values()))
+        return safe_files.check_targets(list(targets.values()))
     except safe_files.WriteError as error:
         raise OverAnimError(Message("Not exported: {reason}", reason=error.message)) from None
 
@@ -258,7 +259,7 @@ class Staging:
         """A new empty temporary file for ``target``; the newest one is what ``commit`` puts there.
         Created as any new file is (``mkstemp`` would make it readable by its owner only)."""
         while True:
-            path = safe_files.sibling(target, f".tmp{target.suffix}")
+            path = safe_files.owned_sibling(target)
             try:
                 path.open("xb").close()
                 break

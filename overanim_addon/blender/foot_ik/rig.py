@@ -6,7 +6,7 @@ recomputed; a rig without them is measured first, as the Measure button measures
 nothing opens in the panel, and the report says so: ``measure.engine.ensure_measured``).
 
 Ground reference: the world height the rays start from, the head of the skeleton's ground-level
-root or the armature object's origin (the rule, which the motion analysis shares, is in
+root or the armature object's origin (the root-bone rule, which the motion analysis shares, is in
 ``shared/ground_reference.py``). The probe (probe.py) follows that bone or the object at every
 frame, and so does the character's forward axis: the object's Forward Axis turned by the root bone's
 rotation away from its rest pose (a walk that turns through its root turns the axis).

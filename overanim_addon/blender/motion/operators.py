@@ -1,5 +1,5 @@
 """Motion operators: Analyze Motion (a frame range, cancellable with Esc from the panel) and Remove Motion
-Curves. Both call the engine in analysis.py, as the batch step and the demo do."""
+Curves. Analyze Motion runs the engine's session (engine.py), as the batch step and the demo do."""
 
 from __future__ import annotations
 
@@ -7,15 +7,15 @@ from typing import Any
 
 import bpy
 
-from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT
 from ..shared.object_data import overanim
 from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature, poll_armature_with
 from ..shared.scene import require_armature, require_object_mode
 from ..shared.typed import MaybeContext, scene_of, window_manager_of
-from . import analysis
-from .analysis import MotionOptions, MotionSession
+from . import engine
+from .engine import MotionOptions, MotionSession
+from .writing import remove_motion_curves
 
 
 class OVERANIM_OT_analyze_motion(ModalSessionMixin, ArmatureOperatorMixin, bpy.types.Operator):
@@ -57,16 +57,12 @@ class OVERANIM_OT_analyze_motion(ModalSessionMixin, ArmatureOperatorMixin, bpy.t
         session = self._start(context)
         wm.progress_begin(0, session.total)
         try:
-            result = session.run(wm.progress_update)
-        except OverAnimError:
-            session.cancel()
-            raise
+            return engine.run(session, wm.progress_update).log
         finally:
             wm.progress_end()
-        return analysis.report_lines(result)
 
     def _report_lines(self, result):
-        return analysis.report_lines(result)
+        return result.log
 
 
 class OVERANIM_OT_remove_motion_curves(ArmatureOperatorMixin, bpy.types.Operator):
@@ -88,7 +84,7 @@ class OVERANIM_OT_remove_motion_curves(ArmatureOperatorMixin, bpy.types.Operator
     def run(self, context):
         armature = require_armature(context)
         require_object_mode(armature, scene_of(context))
-        return analysis.remove_motion_curves(armature)
+        return remove_motion_curves(armature)
 
 
 classes = (OVERANIM_OT_analyze_motion, OVERANIM_OT_remove_motion_curves)

@@ -52,6 +52,8 @@ class OVERANIM_PG_motion(bpy.types.PropertyGroup):
         resolved: bool
         scale: float
         has_feet: bool
+        reference_rule: str
+        reference_bone: str
         left_contacts: str
         right_contacts: str
         contact_speed_used: float
@@ -92,6 +94,8 @@ class OVERANIM_PG_motion(bpy.types.PropertyGroup):
         "resolved": _hidden(bpy.props.BoolProperty, description="The actor's basis resolved a scale"),
         "scale": _hidden(bpy.props.FloatProperty, description="The actor's scale used"),
         "has_feet": _hidden(bpy.props.BoolProperty, description="Foot contacts were analysed"),
+        "reference_rule": _hidden(bpy.props.StringProperty, description="How the ground reference was followed"),
+        "reference_bone": _hidden(bpy.props.StringProperty, description="The bone the ground reference followed"),
         "left_contacts": _hidden(bpy.props.StringProperty, description="The left foot's contact frames"),
         "right_contacts": _hidden(bpy.props.StringProperty, description="The right foot's contact frames"),
         "contact_speed_used": _hidden(bpy.props.FloatProperty, description="The contact speed for this character"),

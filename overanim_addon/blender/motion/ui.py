@@ -10,10 +10,11 @@ import bpy
 
 from ...core.messages import Message, plural
 from ..i18n import CONTEXT, tr
+from ..shared.ground_reference import Rule, TravelReference
 from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel
 from ..shared.typed import MaybeContext, has_property
-from .analysis import CALIBRATED, LINEAR, region_summary_name, summary_name
+from .names import CALIBRATED, LINEAR, region_summary_name, summary_name
 
 ROWS = (("Distance", "Distance", "cm", 1), ("AverageSpeed", "Average Speed", "cm/s", 1),
         ("MaxSpeed", "Max Speed", "cm/s", 1), ("MaxAcceleration", "Max Acceleration", "cm/s²", 0))
@@ -54,6 +55,9 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
         box.label(text=tr(Message("Frames {start}-{end}, {duration:.2f} s", start=action[summary_name("FrameStart")],
                                   end=action[summary_name("FrameEnd")],
                                   duration=action.get(summary_name("Duration"), 0.0))), translate=False)
+        if settings.reference_bone:
+            reference = TravelReference(Rule(settings.reference_rule), settings.reference_bone)
+            box.label(text=tr(reference.message), translate=False)
         if action.get(summary_name("InPlace")):
             box.label(text=tr(Message("In place: no actor motion")), icon="PINNED", translate=False)
         table = box.column(align=True)
@@ -75,6 +79,11 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
         else:
             basis = Message("Actor basis {basis} cannot resolve: not calibrated", basis=settings.basis)
         box.label(text=tr(basis), translate=False)
+        OVERANIM_PT_motion._draw_feet(box, settings, action)
+        OVERANIM_PT_motion._draw_regions(box, settings, action)
+
+    @staticmethod
+    def _draw_feet(box: bpy.types.UILayout, settings: Any, action: bpy.types.Action) -> None:
         feet = box.column(align=True)
         if settings.has_feet:
             feet.label(text=tr(Message("Planted under {speed:.1f} cm/s and {height:.1f} cm",
@@ -89,6 +98,9 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
                 feet.label(text=tr(found), translate=False)
         else:
             feet.label(text=tr(Message("No foot bones: no contacts")), translate=False)
+
+    @staticmethod
+    def _draw_regions(box: bpy.types.UILayout, settings: Any, action: bpy.types.Action) -> None:
         if settings.regions:
             regions = box.column(align=True)
             regions.label(text="Regions: Max Speed (cm/s)", text_ctxt=CONTEXT)  # the unit once: cells stay narrow

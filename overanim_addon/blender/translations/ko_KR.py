@@ -404,6 +404,10 @@ KO_MESSAGES = {
     "Not exported: {reason}": "내보내지 않았습니다: {reason}",
     "Not exported: {reason}; the files there are as they were":
         "내보내지 않았습니다: {reason}; 그 자리의 파일은 그대로입니다",
+    "Removed {n} temporary file an interrupted export left in {folder}":
+        "중단된 내보내기가 {folder}에 남긴 임시 파일 {n}개를 제거했습니다",
+    "Removed {n} temporary files interrupted exports left in {folder}":
+        "중단된 내보내기가 {folder}에 남긴 임시 파일 {n}개를 제거했습니다",
     # Foot IK
     "Measure Proportions (run first, the rig had no measurement): {reason}":
         "Measure Proportions (rig에 측정값이 없어 먼저 실행): {reason}",
@@ -664,8 +668,13 @@ KO_MESSAGES = {
     "The scene's frame rate ({fps}) is not a positive number": "scene의 frame rate({fps})가 양수가 아닙니다",
     "The frame rate must be above 0 (it is {fps})": "frame rate는 0보다 커야 합니다 (지금 {fps})",
     "A sampled position is not a number (NaN or inf): {name}": "샘플한 위치가 숫자가 아닙니다 (NaN 또는 inf): {name}",
-    "Foot head, tail and ground reference need the same frames":
-        "foot의 head, tail과 ground reference는 같은 프레임이어야 합니다",
+    "Foot head, end and ground reference need the same frames":
+        "foot의 head, 끝 joint와 ground reference는 같은 프레임이어야 합니다",
+    "Ground reference: root bone '{bone}'": "바닥 기준: root bone '{bone}'",
+    "Ground reference: '{bone}' projected on the ground (the rig has no ground-level root bone)":
+        "바닥 기준: 바닥에 투영한 '{bone}' (rig에 바닥 높이의 root bone이 없습니다)",
+    "{setting} ({value:g}) is not a number Motion can use (NaN or infinite): set it in the Motion panel":
+        "{setting} ({value:g})은(는) Motion이 쓸 수 있는 숫자가 아닙니다 (NaN 또는 무한대): Motion 패널에서 설정하세요",
     "The stop speed is not a number": "stop speed가 숫자가 아닙니다",
     "A calibration scale must be above 0 (it is {scale})": "calibration scale은 0보다 커야 합니다 (지금 {scale})",
     "A Region without bones has no tip": "bone이 없는 Region에는 tip이 없습니다",
