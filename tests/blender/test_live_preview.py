@@ -129,6 +129,21 @@ def test_slider_changes_give_the_bytes_of_a_fresh_paint_from_the_kept_sums(live_
         np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
 
 
+def test_a_field_the_mask_is_not_made_of_repaints_nothing(live_sample, monkeypatch):
+    """Only what a Region's mask is made of (its bones, falloff fields and packed channel) repaints:
+    its LOD and composition policies, calibration and delta shape key do not."""
+    spy = Spy(monkeypatch)
+    arm = live_sample.overanim.regions["LeftArm"]
+    slide(arm, lod_policy="REQUIRE_COVERAGE", composition_policy="STRONGEST_DELTA", region_ratio=2.0,
+          spatial_calibration_mode="ABSOLUTE", authored_distance=12.0, delta_shape_key="Smile",
+          is_attachment_dependency=True, measurement_basis="REGION_SPAN")
+    assert spy.reads == [] and spy.writes == []
+    slide(arm, falloff_mode="LINEAR" if arm.falloff_mode != "LINEAR" else "POWER")
+    assert spy.reads == [] and ("SK_OverAnimSample_Body", mask_name("LeftArm")) in spy.writes
+    assert ("SK_OverAnimSample_Body", mask_name("Spine")) not in spy.writes
+    assert_live_equals_fresh_paint()
+
+
 def test_a_changed_bone_collection_reads_that_region_again(live_sample, monkeypatch):
     spy = Spy(monkeypatch)
     slide(live_sample.overanim.regions["Head"], bone_collection="Spine")

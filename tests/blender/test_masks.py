@@ -113,6 +113,29 @@ def test_preview_is_displayed_and_legend_colours_are_set(sample):
     assert len(colours) == len(sample.overanim.regions)
 
 
+def region_values(armature) -> list[dict[str, object]]:
+    """Every registered field of every Region, as Python values."""
+    def plain(value):
+        return value if isinstance(value, str) or not hasattr(value, "__len__") else tuple(value)
+
+    return [{prop.identifier: plain(getattr(region, prop.identifier)) for prop in region.bl_rna.properties
+             if prop.identifier != "rna_type"} for region in armature.overanim.regions]
+
+
+def test_a_paint_writes_nothing_into_the_regions(sample):
+    """The Regions are the artist's settings: painting (and painting again after a Region was added)
+    leaves every field of every Region as it was; the legend's colours are the masks' own."""
+    before = region_values(sample)
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    assert region_values(sample) == before
+    sample.data.collections.active = sample.data.collections["Leg_R"]
+    assert bpy.ops.overanim.region_add() == {"FINISHED"}
+    before = region_values(sample)
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    assert region_values(sample) == before
+    assert len(legend_colours()) == len(sample.overanim.regions)
+
+
 def test_nothing_outside_overanim_changes_and_clear_restores(sample):
     obj = body()
     artist = obj.data.color_attributes.new("ArtistPaint", "BYTE_COLOR", "CORNER")
