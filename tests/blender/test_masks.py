@@ -270,8 +270,8 @@ def test_the_region_table_names_each_region_with_its_bones(sample):
 
     table = region_table(sample)
     assert [entry.region.name for entry in table] == [r.name for r in sample.overanim.regions]
-    assert [entry.bones for entry in table] == [region_bones(sample, r) for r in sample.overanim.regions]
-    assert all(entry.bones for entry in table)
+    assert [list(entry.mask.bones) for entry in table] == [region_bones(sample, r) for r in sample.overanim.regions]
+    assert all(entry.mask.bones for entry in table)
 
 
 def test_no_regions(sample):

@@ -42,7 +42,7 @@ from ...core.messages import Message
 from ..compose.shape_key import COMPOSED
 from ..masks import packed
 from ..masks.paint import GROUP_PREFIX
-from ..regions.region import RegionBones, mesh_masks
+from ..regions.region import RegionRow, mesh_masks
 from ..shared.names import PREFIX
 from ..shared.object_data import overanim
 from ..shared.scene import deformed_meshes, lod_index, posed
@@ -133,7 +133,7 @@ def refresh_packed_masks(armature: bpy.types.Object, meshes: Sequence[bpy.types.
     if not channels:
         return channels
     packed_regions = set(channels.values())
-    table = [RegionBones.of(armature, region)
+    table = [RegionRow.of(armature, region)
              for region in overanim(armature).regions if region.name in packed_regions]
     computed = [(mesh_obj, mesh_masks(mesh_obj, table)) for mesh_obj in meshes]  # all first, then write
     for mesh_obj, masks in computed:

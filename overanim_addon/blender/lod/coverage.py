@@ -43,7 +43,7 @@ def coverage(context: bpy.types.Context, armature: bpy.types.Object) -> list[Lod
     rows = []
     for entry, policy in zip(table, policies, strict=True):
         name = entry.region.name
-        dependency = entry.region.is_attachment_dependency or bool(attached.intersection(entry.bones))
+        dependency = entry.region.is_attachment_dependency or bool(attached.intersection(entry.mask.bones))
         for lod in lods:
             is_covered = covered.get((name, lod), False)
             verdict = lod_coverage_verdict(policy, dependency, is_covered)

@@ -34,7 +34,7 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...core.naming import derived_name, region_key
 from ...core.region_preview import PreviewWork, grey_colors, preview_colors, region_palette
-from ..regions.region import RegionBones, region_table
+from ..regions.region import RegionRow, region_table
 from ..shared.names import PREFIX
 from ..shared.object_data import overanim
 from ..shared.overrides import in_use, refill
@@ -215,7 +215,7 @@ class _Plan:
     full: bool  # everything read and written again
 
 
-def _plan(mesh_obj: bpy.types.Object, table: Sequence[RegionBones], reread: Collection[str] | None,
+def _plan(mesh_obj: bpy.types.Object, table: Sequence[RegionRow], reread: Collection[str] | None,
           full: bool) -> _Plan:
     """Bring the mesh's sums and masks up to date. ``full``: read and evaluate every Region, write
     every mask. Otherwise only what changed: the Regions in ``reread`` (None: all) are read again and
@@ -225,7 +225,7 @@ def _plan(mesh_obj: bpy.types.Object, table: Sequence[RegionBones], reread: Coll
     work = _mesh_work(mesh_data(mesh_obj), regions)
     full = full or not work.valid
     existing = {group.name for group in mesh_obj.vertex_groups}
-    sources = [tuple(bone for bone in entry.bones if bone in existing) for entry in table]
+    sources = [tuple(bone for bone in entry.mask.bones if bone in existing) for entry in table]
     policies = [entry.mask.require_policy() for entry in table]
     if full:
         read = list(range(len(table)))
@@ -253,7 +253,7 @@ def _plan(mesh_obj: bpy.types.Object, table: Sequence[RegionBones], reread: Coll
     return _Plan(mesh_obj, work, write, full)
 
 
-def _write(plan: _Plan, table: Sequence[RegionBones], palette: np.ndarray, channels: dict[str, str],
+def _write(plan: _Plan, table: Sequence[RegionRow], palette: np.ndarray, channels: dict[str, str],
            write_vertex_groups: bool) -> None:
     mesh_obj, work = plan.mesh_obj, plan.work
     mesh = mesh_data(mesh_obj)
@@ -283,7 +283,7 @@ def _write(plan: _Plan, table: Sequence[RegionBones], palette: np.ndarray, chann
 
 def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: bool,
                   reread: Mapping[str, Collection[str] | None], write_vertex_groups: bool = False,
-                  progress: Iterator[None] | None = None) -> tuple[list[RegionBones], list[_Plan]]:
+                  progress: Iterator[None] | None = None) -> tuple[list[RegionRow], list[_Plan]]:
     require_object_mode(armature, scene_of(context))
     table = region_table(armature)
     meshes = deformed_meshes(armature, scene_of(context))

@@ -273,36 +273,33 @@ def region_mask(armature: bpy.types.Object, region: OVERANIM_PG_region) -> Regio
                       region.mask_channel)
 
 
-class RegionBones(NamedTuple):
-    """A Region with what its mask is made of (its bones among it); an error when it has no bones."""
+class RegionRow(NamedTuple):
+    """A row of ``region_table``: a Region and what its mask is made of (its bones among it)."""
 
     region: OVERANIM_PG_region
     mask: RegionMask
 
-    @property
-    def bones(self) -> list[str]:
-        return list(self.mask.bones)
-
     @classmethod
-    def of(cls, armature: bpy.types.Object, region: OVERANIM_PG_region) -> RegionBones:
+    def of(cls, armature: bpy.types.Object, region: OVERANIM_PG_region) -> RegionRow:
+        """The Region's row; an error saying why when it has no bones to make a mask of."""
         mask = region_mask(armature, region)
         if not mask.bones:
             require_region_bones(armature, region)  # says why it has none
         return cls(region, mask)
 
 
-def region_table(armature: bpy.types.Object) -> list[RegionBones]:
+def region_table(armature: bpy.types.Object) -> list[RegionRow]:
     """Every Region with its bones; an error when one has no bones to paint, or when the Region
     names cannot be keyed (empty, duplicate, clashing: ``region_keys``)."""
     region_keys(armature)
-    table = [RegionBones.of(armature, region) for region in regions_of(armature)]
+    table = [RegionRow.of(armature, region) for region in regions_of(armature)]
     if not table:
         raise OverAnimError(Message("'{name}' has no Regions to paint: add one in the Regions panel",
                                     name=armature.name))
     return table
 
 
-def mesh_masks(mesh_obj: bpy.types.Object, table: Iterable[RegionBones]) -> dict[str, np.ndarray]:
+def mesh_masks(mesh_obj: bpy.types.Object, table: Iterable[RegionRow]) -> dict[str, np.ndarray]:
     """Region name -> mask per vertex (float32) for one mesh."""
     table = list(table)
     weights = region_weights(mesh_obj, {entry.region.name: entry.mask.bones for entry in table})
