@@ -239,9 +239,10 @@ def require_region_bones(armature: bpy.types.Object, region: OVERANIM_PG_region)
 
 
 def regions_of(armature: bpy.types.Object) -> bpy.types.bpy_prop_collection_idprop[OVERANIM_PG_region]:
-    """The armature's Regions (``Object.overanim.regions``), typed without the whole of ``Object.overanim``:
-    that type knows every feature, and every feature's properties import this module."""
-    return cast("bpy.types.bpy_prop_collection_idprop[OVERANIM_PG_region]", armature.overanim.regions)  # type: ignore[attr-defined]
+    """The armature's Regions (``Object.overanim.regions``), typed without ``shared/object_data.py``:
+    its type knows every feature's properties, and some of those import this module (the enum items)."""
+    regions = armature.overanim.regions  # type: ignore[attr-defined]
+    return cast("bpy.types.bpy_prop_collection_idprop[OVERANIM_PG_region]", regions)
 
 
 @dataclass(frozen=True)
