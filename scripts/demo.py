@@ -1,9 +1,9 @@
 """The headless demo: build the sample character, measure it, paint its Region masks, check LOD
 coverage, compose its Region deltas, bake its walk's foot IK over a generated step and slope, analyse
-its walk's motion (speed, contacts); write
-demo.blend, report.json (the batch's report format,
-docs/batch-report.md) and masks.png (the character in its Region mask colours, rendered with
-Workbench on the CPU); print a summary.
+its walk's motion (speed, contacts); write demo.blend, report.json (the batch's report format,
+docs/batch-report.md), masks.png (the character in its Region mask colours, rendered with
+Workbench on the CPU) and motion.png (the walk's speed, Distance curve and foot contacts over its
+frames, drawn with matplotlib); print a summary.
 
     python3 tasks.py demo [OUT]                                          # bpy module in .venv
     blender --background --factory-startup --python scripts/demo.py -- [OUT]   # a real Blender
@@ -26,12 +26,14 @@ from overanim_headless.saving import save_blend
 from overanim_headless.session import ROOT, addon_version, ensure_registered, script_args
 
 MASKS_SIZE = (360, 480)  # pixels: small and fast on the CPU
+MOTION_SIZE = (8.0, 5.0)  # inches at 100 dpi: 800 x 500 pixels
 
 
 def parse(args: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="scripts/demo.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("out", nargs="?", default=str(ROOT / "out"),
-                        help="folder for demo.blend, report.json and masks.png (default: out/ in the checkout)")
+                        help="folder for demo.blend, report.json, masks.png and motion.png "
+                             "(default: out/ in the checkout)")
     parser.add_argument("--render-masks", nargs=2, metavar=("BLEND", "PNG"), help=argparse.SUPPRESS)
     return parser.parse_args(args)
 
@@ -90,6 +92,48 @@ def picture(blend: Path, png: Path) -> str:
     return f"no masks.png: Workbench could not render here (exit code {result.returncode}: {last[0]})"
 
 
+def motion_curves(armature: Any) -> dict[str, Any]:
+    """The per-frame curves Analyze Motion keyed (name -> frames x (frame, value)), for the picture."""
+    from overanim_addon.blender.motion.analysis import PREFIX
+    from overanim_addon.blender.shared.fcurves import fcurves, keys
+
+    action = armature.overanim.motion.curves_action
+    if action is None:
+        return {}
+    return {curve.data_path[2:-2].removeprefix(PREFIX): keys(curve) for curve in fcurves(action)}
+
+
+def plot_motion(curves: dict[str, Any], title: str, png: Path) -> str:
+    """motion.png: the actor's speed, the Distance curve and each foot's planted frames (a gait
+    diagram) over the frames; or why there is none."""
+    try:
+        import matplotlib
+    except ImportError:
+        return "no motion.png: matplotlib is not installed in this Python (pip install matplotlib)"
+    if not {"Speed", "Distance", "LeftFootContact", "RightFootContact"} <= curves.keys():
+        return "no motion.png: Analyze Motion keyed no speed, Distance or contact curves"
+    matplotlib.use("Agg")  # no window: a file
+    from matplotlib import pyplot
+
+    figure, (speed, distance, contacts) = pyplot.subplots(3, 1, sharex=True, figsize=MOTION_SIZE,
+                                                           height_ratios=(2, 2, 1), layout="constrained")
+    figure.suptitle(title)
+    for axes, name, unit, colour in ((speed, "Speed", "cm/s", "tab:blue"), (distance, "Distance", "cm", "tab:green")):
+        axes.plot(curves[name][:, 0], curves[name][:, 1], color=colour)
+        axes.set_ylabel(f"{name} ({unit})")
+        axes.grid(alpha=0.3)
+    speed.set_ylim(0.0, 1.2 * max(float(curves["Speed"][:, 1].max()), 1.0))  # a steady walk: its line in sight
+    for row, (side, colour) in enumerate((("Left", "tab:orange"), ("Right", "tab:purple"))):
+        frame, planted = curves[f"{side}FootContact"][:, 0], curves[f"{side}FootContact"][:, 1] > 0.5
+        contacts.fill_between(frame, row + 0.1, row + 0.9, where=planted, step="mid", color=colour)
+    contacts.set_yticks([0.5, 1.5], ["left foot", "right foot"])
+    contacts.set_ylim(0.0, 2.0)
+    contacts.set_xlabel("frame (bars: the foot is planted)")
+    figure.savefig(png, dpi=100)
+    pyplot.close(figure)
+    return f"{png} (the Motion curves)"
+
+
 def main(args: list[str]) -> int:
     options = parse(args)
     if options.render_masks:
@@ -118,6 +162,7 @@ def main(args: list[str]) -> int:
         add_sample_deltas(armature)
         add_sample_walk(bpy.context, armature)
         result = process_armature(armature)
+        curves = motion_curves(armature)
         footik = result["steps"]["footik"]
         if footik["ok"] and "frames" in footik:  # the per-frame offsets, beside the bake's summary
             baked = baked_values(armature)
@@ -165,6 +210,8 @@ def main(args: list[str]) -> int:
               f"{contacts['speed']:.1f} cm/s and {contacts['height']:.1f} cm above the ground reference)")
     print(f"  wrote {out / 'demo.blend'} and {out / 'report.json'}")
     print(f"  picture: {picture(out / 'demo.blend', out / 'masks.png')}")
+    title = f"'{entry['armature']}': Analyze Motion of '{motion.get('action', '?')}'"
+    print(f"  picture: {plot_motion(curves, title, out / 'motion.png')}")
     return 0 if report["ok"] else 1
 
 

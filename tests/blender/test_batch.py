@@ -37,7 +37,7 @@ def demo_files(tmp_path_factory):
     result = run("scripts/demo.py", out)
     assert result.returncode == 0, result.stderr + result.stdout
     assert "lod      ok" in result.stdout
-    assert "motion: 'SK_OverAnimSample_Walk' frames 1-97, 70.0 cm/s on average" in result.stdout
+    assert "motion: 'SK_OverAnimSample_Walk' frames 1-96, 140.0 cm/s on average" in result.stdout
     assert "contacts: left foot planted " in result.stdout
     rendered = f"picture: {out / 'masks.png'} (the Region masks)" in result.stdout
     # the chroot of the real 4.3 has no EGL: Blender aborts rendering, which costs the picture only
@@ -58,9 +58,9 @@ def test_demo_report_holds_the_walks_per_frame_foot_ik_offsets(demo_files):
 
 def test_demo_report_holds_the_walks_speed_and_contacts(demo_files):
     motion = load_report(demo_files / "report.json")["files"][0]["armatures"][0]["steps"]["motion"]
-    assert motion["ok"] and motion["action"] == "SK_OverAnimSample_Walk" and motion["frames"] == [1, 97]
-    assert motion["raw"]["average_speed"] == pytest.approx(70.0, abs=0.01)  # 35 cm steps, 0.7 m/s at 24 fps
-    assert motion["calibrated"]["average_speed"] == pytest.approx(70.0 / motion["scale"], rel=1e-3)
+    assert motion["ok"] and motion["action"] == "SK_OverAnimSample_Walk" and motion["frames"] == [1, 96]
+    assert motion["raw"]["average_speed"] == pytest.approx(140.0, abs=0.01)  # 70 cm steps, 1.4 m/s at 24 fps
+    assert motion["calibrated"]["average_speed"] == pytest.approx(140.0 / motion["scale"], rel=1e-3)
     assert motion["contacts"]["left"] > 10 and motion["contacts"]["right"] > 10
 
 

@@ -196,3 +196,38 @@ def test_after_bake_foot_ik_planted_feet_stand_on_the_steps_and_slopes(addon, em
             ground = (terrain.matrix_world @ where).z * 100.0
             lifted = flat[f"ankle_{side}"][i][2] - flat["root"][i][2]  # its height above flat ground
             assert abs(track[f"ankle_{side}"][i][2] - ground - lifted) < 2.0, (side, i)
+
+
+# -- the skin weights ----------------------------------------------------------------------------------
+def painted_masks(armature):
+    """Region -> its painted mask per vertex (the colour attribute's red), over the sample's meshes."""
+    from overanim_addon.blender.masks.masks import mask_name
+
+    found = {}
+    for region in armature.overanim.regions:
+        values = []
+        for obj in armature.children:
+            attribute = obj.data.color_attributes[mask_name(region.name)]
+            colour = np.empty(len(attribute.data) * 4, np.float32)
+            attribute.data.foreach_get("color", colour)
+            values.append(colour[0::4])
+        found[region.name] = np.concatenate(values)
+    return found
+
+
+def test_the_sample_skin_blends_across_its_joints(sample):
+    """Smooth weights, as automatic weights give: a fifth or more of each Region's painted vertices
+    lie on its falloff, so Zero Weight, Full Weight and Falloff Exponent visibly move its edge."""
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    before = painted_masks(sample)
+    for region, mask in before.items():
+        painted = mask > 0.0
+        on_falloff = (mask > 1e-3) & (mask < 1.0 - 1e-3)  # float sums of 1 (0.99999994) are not a falloff
+        assert on_falloff.sum() >= 0.2 * painted.sum(), (region, on_falloff.sum(), painted.sum())
+        assert (mask >= 1.0 - 1e-3).any()  # and a core the Region owns outright
+    for region in sample.overanim.regions:
+        region.full_weight, region.falloff_exponent = 0.6, 2.0
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    for region, mask in painted_masks(sample).items():
+        moved = np.abs(mask - before[region]) > 0.01
+        assert moved.sum() >= 0.2 * (before[region] > 0.0).sum(), region

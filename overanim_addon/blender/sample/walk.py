@@ -95,7 +95,8 @@ def _pose_at(pose: bpy.types.bpy_prop_collection, t: float, cm: float) -> dict[t
         f = gait.foot(side, t)
         ik = pose[f"ik_foot_{side}"]
         rest = ik.bone.head_local * cm  # the ankle in the rest pose, cm; the root carries the foot ahead
-        values[(ik.name, "location")] = tuple(_local(ik, (0.0, b.travel - f.ankle[0] - rest.y, f.ankle[1] - rest.z), cm))
+        ankle = (0.0, b.travel - f.ankle[0] - rest.y, f.ankle[1] - rest.z)
+        values[(ik.name, "location")] = tuple(_local(ik, ankle, cm))
         values[(ik.name, "rotation_quaternion")] = tuple(_turn(ik, _rotation("X", -f.pitch)))
         values[(f"ball_{side}", "rotation_quaternion")] = tuple(_turn(pose[f"ball_{side}"], _rotation("X", -f.toes)))
         values[(f"upperarm_{side}", "rotation_quaternion")] = tuple(
@@ -182,4 +183,5 @@ def add_sample_walk(context: bpy.types.Context, armature: bpy.types.Object, fram
     add_walk(armature, frames)
     scene_of(context).frame_start, scene_of(context).frame_end = 1, frames
     # under the character, which the sample builder may have put beside other things
-    return add_terrain(context, length_cm=_terrain_length_cm(scene_of(context), frames), origin=armature.matrix_world.translation)
+    return add_terrain(context, length_cm=_terrain_length_cm(scene_of(context), frames),
+                       origin=armature.matrix_world.translation)
