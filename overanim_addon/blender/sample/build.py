@@ -84,10 +84,10 @@ def smooth_weights(bone: str, co: np.ndarray) -> dict[str, np.ndarray]:
     """Skin weights for the vertices ``co`` of ``bone``'s tube, as automatic weights give them:
     across each joint the skin blends from the bone alone to half and half at the joint, over a
     zone either side of it (a smoothstep in the distance to the joint). Group -> weights."""
-    shares = {}
+    shares: dict[str, np.ndarray] = {}
     for other, joint, zone in _joints(bone):
         x = np.clip(np.linalg.norm(co - joint, axis=1) / zone, 0.0, 1.0)
-        shares[other] = shares.get(other, 0.0) + 0.5 * (1.0 - x * x * (3.0 - 2.0 * x))
+        shares[other] = shares.get(other, np.zeros(len(co))) + 0.5 * (1.0 - x * x * (3.0 - 2.0 * x))
     total = sum(shares.values(), np.zeros(len(co)))
     squeeze = np.where(total > MAX_SHARED, MAX_SHARED / np.maximum(total, 1e-9), 1.0)  # a short bone keeps some
     weights = {other: share * squeeze for other, share in shares.items()}

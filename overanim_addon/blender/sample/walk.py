@@ -8,7 +8,7 @@ Unit Scale."""
 from __future__ import annotations
 
 import math
-from typing import cast
+from typing import Literal, cast
 
 import bpy
 import numpy as np
@@ -62,19 +62,21 @@ def add_foot_ik_bones(armature: bpy.types.Object) -> None:
         turn.target, turn.subtarget = armature, f"ik_foot_{side}"
 
 
-def _turn(pose_bone: bpy.types.PoseBone, turn: Matrix) -> Quaternion:
+def _turn(pose_bone: bpy.types.PoseBone, turn: Matrix) -> tuple[float, ...]:
     """The rotation channel value turning the bone by ``turn`` (a rotation about the armature's
     axes, about the bone's head), against its parent as the parent stands."""
     rest = pose_bone.bone.matrix_local.to_3x3()
-    return (rest.inverted() @ turn @ rest).to_quaternion()
+    q: Quaternion = (rest.inverted() @ turn @ rest).to_quaternion()
+    return (q.w, q.x, q.y, q.z)
 
 
-def _local(pose_bone: bpy.types.PoseBone, offset_cm: tuple[float, float, float], cm: float) -> Vector:
+def _local(pose_bone: bpy.types.PoseBone, offset_cm: tuple[float, float, float], cm: float) -> tuple[float, ...]:
     """A location channel value moving the bone by ``offset_cm`` along the armature's axes."""
-    return pose_bone.bone.matrix_local.to_3x3().inverted() @ (Vector(offset_cm) / cm)
+    v: Vector = pose_bone.bone.matrix_local.to_3x3().inverted() @ (Vector(offset_cm) / cm)
+    return (v.x, v.y, v.z)
 
 
-def _rotation(axis: str, degrees: float) -> Matrix:
+def _rotation(axis: Literal["X", "Y", "Z"], degrees: float) -> Matrix:
     return Matrix.Rotation(math.radians(degrees), 3, axis)
 
 
@@ -82,27 +84,21 @@ def _pose_at(pose: bpy.types.bpy_prop_collection, t: float, cm: float) -> dict[t
     """Every keyed channel's value at ``t`` seconds: (bone, property) -> value. The character faces
     -Y: ahead is -Y, its left +X; a pitch about +X by a negative angle lifts the toes."""
     b = gait.body(t)
-    values: dict[tuple[str, str], tuple[float, ...]] = {
-        ("root", "location"): tuple(_local(pose["root"], (0.0, -b.travel, 0.0), cm)),
-        ("pelvis", "location"): tuple(_local(pose["pelvis"], (b.pelvis[0], 0.0, b.pelvis[1]), cm)),
-        ("pelvis", "rotation_quaternion"): tuple(_turn(pose["pelvis"], _rotation("Z", b.yaw) @ _rotation("Y", b.tilt))),
-        ("spine_01", "rotation_quaternion"): tuple(_turn(pose["spine_01"], _rotation("Y", -b.tilt))),  # upright
-        ("spine_02", "rotation_quaternion"): tuple(_turn(pose["spine_02"], _rotation("Z", -b.yaw))),
-        ("spine_03", "rotation_quaternion"): tuple(_turn(pose["spine_03"], _rotation("Z", -b.yaw))),  # shoulders
-        ("neck_01", "rotation_quaternion"): tuple(_turn(pose["neck_01"], _rotation("Z", b.yaw))),  # eyes ahead
-    }
+    turns = {"pelvis": _rotation("Z", b.yaw) @ _rotation("Y", b.tilt),
+             "spine_01": _rotation("Y", -b.tilt),  # the torso stays upright over the tilting pelvis
+             "spine_02": _rotation("Z", -b.yaw), "spine_03": _rotation("Z", -b.yaw),  # shoulders against the hips
+             "neck_01": _rotation("Z", b.yaw)}  # the eyes ahead
+    values = {("root", "location"): _local(pose["root"], (0.0, -b.travel, 0.0), cm),
+              ("pelvis", "location"): _local(pose["pelvis"], (b.pelvis[0], 0.0, b.pelvis[1]), cm)}
     for side in ("l", "r"):
         f = gait.foot(side, t)
         ik = pose[f"ik_foot_{side}"]
         rest = ik.bone.head_local * cm  # the ankle in the rest pose, cm; the root carries the foot ahead
-        ankle = (0.0, b.travel - f.ankle[0] - rest.y, f.ankle[1] - rest.z)
-        values[(ik.name, "location")] = tuple(_local(ik, ankle, cm))
-        values[(ik.name, "rotation_quaternion")] = tuple(_turn(ik, _rotation("X", -f.pitch)))
-        values[(f"ball_{side}", "rotation_quaternion")] = tuple(_turn(pose[f"ball_{side}"], _rotation("X", -f.toes)))
-        values[(f"upperarm_{side}", "rotation_quaternion")] = tuple(
-            _turn(pose[f"upperarm_{side}"], _rotation("X", -b.arm[side])))
-        values[(f"lowerarm_{side}", "rotation_quaternion")] = tuple(
-            _turn(pose[f"lowerarm_{side}"], _rotation("X", -b.elbow[side])))
+        values[(ik.name, "location")] = _local(ik, (0.0, b.travel - f.ankle[0] - rest.y, f.ankle[1] - rest.z), cm)
+        turns.update({ik.name: _rotation("X", -f.pitch), f"ball_{side}": _rotation("X", -f.toes),
+                      f"upperarm_{side}": _rotation("X", -b.arm[side]),
+                      f"lowerarm_{side}": _rotation("X", -b.elbow[side])})
+    values.update({(bone, "rotation_quaternion"): _turn(pose[bone], turn) for bone, turn in turns.items()})
     return values
 
 
