@@ -89,8 +89,9 @@ def walking_sample():
 def tracks(armature):
     """World positions (cm) per frame of the scene's range: ankles, balls, root and Region tips."""
     scene = bpy.context.scene
-    points = {"root": ("root", "head"), **{f"ankle_{s}": (f"foot_{s}", "head") for s in "lr"},
-              **{f"ball_{s}": (f"ball_{s}", "head") for s in "lr"}, **TIPS}
+    joints = {"hip": "thigh", "knee": "calf", "ankle": "foot", "ball": "ball"}  # each bone's head
+    points = {"root": ("root", "head"), **TIPS,
+              **{f"{joint}_{s}": (f"{bone}_{s}", "head") for joint, bone in joints.items() for s in "lr"}}
     found = {name: [] for name in points}
     for frame in range(scene.frame_start, scene.frame_end + 1):
         scene.frame_set(frame)
@@ -130,6 +131,12 @@ def test_the_sample_walks_heel_to_toe_with_planted_feet_in_turn(addon, empty_sce
         for first, last in runs(mask):  # a planted foot does not slide: its ball stays where it stood
             ball = track[f"ball_{side}"][first:last + 1, :2]
             assert np.abs(ball - ball[0]).max() < 0.5, (side, first, last)
+    for side in "lr":  # the knees bend forward on every frame: never straight, never flipped back or aside
+        hip, knee, ankle = (track[f"{joint}_{side}"] for joint in ("hip", "knee", "ankle"))
+        leg = ankle - hip
+        along = ((knee - hip) * leg).sum(axis=1) / (leg * leg).sum(axis=1)
+        bend = knee - (hip + along[:, None] * leg)
+        assert (-bend[:, 1] > 5.0).all() and (np.abs(bend[:, 0]) < 5.0).all(), side  # ahead is -Y
     airborne = runs(~(feet["l"] | feet["r"]))  # a walk has no flight: at most the frame between two steps
     assert all(last - first < 2 for first, last in airborne), airborne
     starts = sorted((first, side) for side, mask in feet.items() for first, _last in runs(mask) if first > 0)

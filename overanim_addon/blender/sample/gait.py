@@ -17,7 +17,7 @@ FLAT, HEEL_OFF, TOE_OFF = 0.10, 0.38, 0.60  # heel strike at 0: stance is 60 % o
 HEEL_STRIKE_PITCH = 20.0  # degrees, toes up as the heel lands
 TOE_OFF_PITCH = 55.0  # degrees, heel up as the toes leave: the toes stay flat (the ball bends)
 SWING_LIFT_CM = 12.0  # the ankle's rise above its straight path, highest a third into the swing (the knee bends)
-PLANT_AHEAD_CM = 30.0  # where a foot lands, ahead of the root, at its heel strike
+PLANT_AHEAD_CM = 36.0  # where a foot lands, ahead of the root, at its heel strike
 # the foot's joints in the rest pose (cm, ahead / up): the ankle (foot head), the ball, and the
 # heel the foot rolls over as it lands (below and behind the ankle)
 ANKLE, BALL, HEEL = (-2.0, 9.0), (10.0, 3.0), (-6.0, 0.0)

@@ -31,6 +31,7 @@ SLOPE = math.tan(math.radians(10.0))
 PROFILE_CM = [(0.0, 0.0), (100.0, 0.0), (100.0, 10.0), (180.0, 10.0), (240.0, 10.0 + 60.0 * SLOPE),
               (300.0, 10.0 + 60.0 * SLOPE), (300.0 + (10.0 + 60.0 * SLOPE) / SLOPE, 0.0)]
 TERRAIN_HALF_WIDTH_CM = 100.0
+KNEE_MIN, KNEE_MAX = 0.0, 150.0  # degrees the IK may bend the knee from its rest pose
 TERRAIN_START_CM = -60.0  # the terrain starts this far ahead of the character: 60 cm behind it
 
 
@@ -58,6 +59,9 @@ def add_foot_ik_bones(armature: bpy.types.Object) -> None:
     for side in ("l", "r"):
         solver = cast(bpy.types.KinematicConstraint, pose[f"calf_{side}"].constraints.new("IK"))
         solver.target, solver.subtarget, solver.chain_count = armature, f"ik_foot_{side}", 2
+        knee = pose[f"calf_{side}"]  # a hinge bending forward only: the solver never flips the knee
+        knee.lock_ik_y = knee.lock_ik_z = True
+        knee.use_ik_limit_x, knee.ik_min_x, knee.ik_max_x = True, math.radians(KNEE_MIN), math.radians(KNEE_MAX)
         turn = cast(bpy.types.CopyRotationConstraint, pose[f"foot_{side}"].constraints.new("COPY_ROTATION"))
         turn.target, turn.subtarget = armature, f"ik_foot_{side}"
 
