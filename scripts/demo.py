@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import Any, cast
@@ -103,9 +104,9 @@ def motion_curves(armature: Any) -> dict[str, Any]:
     return {curve.data_path[2:-2].removeprefix(PREFIX): keys(curve) for curve in fcurves(action)}
 
 
-def plot_motion(curves: dict[str, Any], title: str, png: Path) -> str:
+def plot_motion(curves: dict[str, Any], title: str, rule: str, png: Path) -> str:
     """motion.png: the actor's speed, the Distance curve and each foot's planted frames (a gait
-    diagram) over the frames; or why there is none."""
+    diagram, ``rule`` saying what planted means) over the frames; or why there is none."""
     try:
         import matplotlib
     except ImportError:
@@ -117,7 +118,7 @@ def plot_motion(curves: dict[str, Any], title: str, png: Path) -> str:
 
     figure, (speed, distance, contacts) = pyplot.subplots(3, 1, sharex=True, figsize=MOTION_SIZE,
                                                            height_ratios=(2, 2, 1), layout="constrained")
-    figure.suptitle(title)
+    figure.suptitle(title, fontsize=11)
     for axes, name, unit, colour in ((speed, "Speed", "cm/s", "tab:blue"), (distance, "Distance", "cm", "tab:green")):
         axes.plot(curves[name][:, 0], curves[name][:, 1], color=colour)
         axes.set_ylabel(f"{name} ({unit})")
@@ -128,10 +129,37 @@ def plot_motion(curves: dict[str, Any], title: str, png: Path) -> str:
         contacts.fill_between(frame, row + 0.1, row + 0.9, where=planted, step="mid", color=colour)
     contacts.set_yticks([0.5, 1.5], ["left foot", "right foot"])
     contacts.set_ylim(0.0, 2.0)
-    contacts.set_xlabel("frame (bars: the foot is planted)")
+    contacts.set_xlabel(textwrap.fill(f"frame. Bars: the foot is planted, {rule}", 100), fontsize=9)
     figure.savefig(png, dpi=100)
     pyplot.close(figure)
     return f"{png} (the Motion curves)"
+
+
+def print_summary(entry: dict[str, Any]) -> None:
+    """What the demo did to the sample, step by step, in a few lines of the console."""
+    props = entry["steps"]["measure"].get("properties", {})
+    print(f"OverAnim demo: '{entry['armature']}'")
+    print(f"  height {props.get('OverAnim_CharacterHeightCS', 0):.1f} cm  "
+          f"scale {props.get('OverAnim_CharacterScaleCS', 0):.3f}  "
+          f"locomotion {props.get('OverAnim_LocomotionHeightCS', 0):.1f} cm from "
+          f"'{props.get('OverAnim_LocomotionRootBone', '?')}'  (CS: the rig's own lengths)")
+    for step, outcome in entry["steps"].items():
+        state = "ok" if outcome["ok"] else "FAILED: " + outcome["error"]
+        print(f"  {step:8s} {'skipped: ' + outcome['skipped'] if 'skipped' in outcome else state}")
+    footik = entry["steps"]["footik"]
+    if "per_frame" in footik:
+        body, pitch = footik["per_frame"]["BodyOffset"], footik["per_frame"]["LeftPitch"]
+        print(f"  foot IK: frames {footik['frames'][0]}-{footik['frames'][1]}, body offset "
+              f"{body['min']:+.1f} to {body['max']:+.1f} cm, left pitch up to {pitch['max']:.1f}°")
+    motion = entry["steps"].get("motion", {})
+    if "raw" in motion:
+        raw, calibrated, contacts = motion["raw"], motion["calibrated"], motion["contacts"]
+        relative = (f", {calibrated['average_speed']:.1f} in reference-character units (scale {motion['scale']:.3f})"
+                    if calibrated else "")
+        print(f"  motion: '{motion['action']}' frames {motion['frames'][0]}-{motion['frames'][1]}, "
+              f"{raw['average_speed']:.1f} cm/s on average, up to {raw['max_speed']:.1f} cm/s{relative}")
+        print(f"  contacts: left foot planted {contacts['left']} frames, right {contacts['right']} (under "
+              f"{contacts['speed']:.1f} cm/s and {contacts['height']:.1f} cm above the ground reference)")
 
 
 def main(args: list[str]) -> int:
@@ -185,33 +213,16 @@ def main(args: list[str]) -> int:
         cleanup()
 
     entry = report["files"][0]["armatures"][0]
-    props = entry["steps"]["measure"].get("properties", {})
-    print(f"OverAnim demo: '{entry['armature']}'")
-    print(f"  height {props.get('OverAnim_CharacterHeightCS', 0):.1f} cm  "
-          f"scale {props.get('OverAnim_CharacterScaleCS', 0):.3f}  "
-          f"locomotion {props.get('OverAnim_LocomotionHeightCS', 0):.1f} cm from "
-          f"'{props.get('OverAnim_LocomotionRootBone', '?')}'  (CS: the rig's own lengths)")
-    for step, outcome in entry["steps"].items():
-        state = "ok" if outcome["ok"] else "FAILED: " + outcome["error"]
-        print(f"  {step:8s} {'skipped: ' + outcome['skipped'] if 'skipped' in outcome else state}")
-    footik = entry["steps"]["footik"]
-    if "per_frame" in footik:
-        body, pitch = footik["per_frame"]["BodyOffset"], footik["per_frame"]["LeftPitch"]
-        print(f"  foot IK: frames {footik['frames'][0]}-{footik['frames'][1]}, body offset "
-              f"{body['min']:+.1f} to {body['max']:+.1f} cm, left pitch up to {pitch['max']:.1f}°")
-    motion = entry["steps"].get("motion", {})
-    if "raw" in motion:
-        raw, calibrated, contacts = motion["raw"], motion["calibrated"], motion["contacts"]
-        relative = (f", {calibrated['average_speed']:.1f} in reference-character units (scale {motion['scale']:.3f})"
-                    if calibrated else "")
-        print(f"  motion: '{motion['action']}' frames {motion['frames'][0]}-{motion['frames'][1]}, "
-              f"{raw['average_speed']:.1f} cm/s on average, up to {raw['max_speed']:.1f} cm/s{relative}")
-        print(f"  contacts: left foot planted {contacts['left']} frames, right {contacts['right']} (under "
-              f"{contacts['speed']:.1f} cm/s and {contacts['height']:.1f} cm above the ground reference)")
+    print_summary(entry)
     print(f"  wrote {out / 'demo.blend'} and {out / 'report.json'}")
     print(f"  picture: {picture(out / 'demo.blend', out / 'masks.png')}")
-    title = f"'{entry['armature']}': Analyze Motion of '{motion.get('action', '?')}'"
-    print(f"  picture: {plot_motion(curves, title, out / 'motion.png')}")
+    motion = entry["steps"].get("motion", {})
+    title = f"'{entry['armature']}': Analyze Motion of '{motion.get('action', '?')}' after the Foot IK bake"
+    contacts = motion.get("contacts", {})
+    # the height is over the ground reference (the root), not the terrain: on the step a foot reads lifted
+    rule = (f"under {contacts.get('speed', 0):.0f} cm/s and {contacts.get('height', 0):.1f} cm above the root; "
+            "on the terrain's step and slope a planted foot stands higher")
+    print(f"  picture: {plot_motion(curves, title, rule, out / 'motion.png')}")
     return 0 if report["ok"] else 1
 
 
