@@ -95,7 +95,7 @@ def picture(blend: Path, png: Path) -> str:
 
 def motion_curves(armature: Any) -> dict[str, Any]:
     """The per-frame curves Analyze Motion keyed (name -> frames x (frame, value)), for the picture."""
-    from overanim_addon.blender.motion.analysis import PREFIX
+    from overanim_addon.blender.motion.names import PREFIX
     from overanim_addon.blender.shared.fcurves import fcurves, keys
 
     action = armature.overanim.motion.curves_action
