@@ -13,6 +13,7 @@ import numpy as np
 
 from ...core import validate_calibration
 from ...core.errors import OverAnimError
+from ...core.log import Level
 from ...core.measurement import frames, locomotion_root, polar, stand
 from ...core.messages import Message, plural
 from ...core.skeleton import GROUND_LEVEL_FRACTION, Skeleton, character_height
@@ -30,7 +31,6 @@ from ..shared.typed import armature_data, overanim, pose_of, scene_of
 from ..shared.weights import region_weights
 from .apply_scale import apply_scale, scaled_by_constraints
 
-ERROR, WARNING, INFO = "ERROR", "WARNING", "INFO"
 LYING_FRACTION = 0.35  # a rig whose height along world up is below this share of its length lies down
 SCALE_TOLERANCE = 1e-4
 # the rotation that turns each horizontal world axis into world up (+Z), as an artist types it
@@ -40,15 +40,15 @@ STAND_UP = {"+X": "-90° about Y", "-X": "+90° about Y", "+Y": "+90° about X",
 @dataclass(frozen=True)
 class CheckResult:
     id: str
-    severity: str  # ERROR / WARNING / INFO (Blender report levels)
-    message: str
+    severity: Level
+    message: Message
     fix: str = ""  # the id of a fix in FIXES, or "" when there is no safe one-click fix
     region: str = ""  # the Region the finding is about (the panel offers its settings under it)
 
 
 def _check_calibration(context, armature):
     for problem in validate_calibration(settings_from_properties(overanim(armature).calibration)):
-        yield CheckResult("calibration", ERROR, Message("Calibration: {problem}", problem=problem))
+        yield CheckResult("calibration", Level.ERROR, Message("Calibration: {problem}", problem=problem))
 
 
 def _is_power_of_ten(value: float) -> bool:
@@ -78,7 +78,7 @@ def _check_scale(context, armature):
     together = (Message(" (with its {meshes}, which keep their place)",
                         meshes=plural(meshes, "{n} deformed mesh", "{n} deformed meshes")) if meshes else "")
     if max(scale) - min(scale) > SCALE_TOLERANCE * max(abs(s) for s in scale):
-        yield CheckResult("armature_scale", WARNING,
+        yield CheckResult("armature_scale", Level.WARNING,
                           Message("'{name}'{source} has a non-uniform scale {scale}: world-space lengths are "
                                   "distorted; apply the scale{together}", name=armature.name, source=source,
                                   scale=str(tuple(round(s, 3) for s in scale)), together=together), fix)
@@ -88,14 +88,14 @@ def _check_scale(context, armature):
         cs, ws = _heights_cm(context, armature)
         rotated = Message("and a rotation ") if not np.allclose(rotation, np.eye(3), atol=1e-3) else ""
         yield CheckResult(
-            "armature_scale", WARNING,
+            "armature_scale", Level.WARNING,
             Message("'{name}'{source} has an object scale of {scale:g} {rotated}(the FBX importer's unit "
                     "conversion): WS values measure the rig as it stands ({ws:.4g} cm tall), CS values are its own "
                     "data without that scale ({cs:.4g} cm, {factor:g}× WS) and their scales clamp at the maximum. "
                     "Apply the scale{together} to make CS equal WS", name=armature.name, source=source,
                     scale=scale[0], rotated=rotated, ws=ws, cs=cs, factor=1.0 / scale[0], together=together), fix)
     else:
-        yield CheckResult("armature_scale", WARNING,
+        yield CheckResult("armature_scale", Level.WARNING,
                           Message("'{name}'{source} has an unapplied scale of {scale:.3g}: Unreal will import it as "
                                   "component scale; apply it{together} unless that is intended",
                                   name=armature.name, source=source, scale=scale[0], together=together), fix)
@@ -115,7 +115,7 @@ def _check_mesh_scale(context, armature):
         listed = ", ".join(f"'{name}' ({'/'.join(f'{s:.3g}' for s in dict.fromkeys(scale))})"
                            for name, scale in scaled[:3])
         more = Message(" and {count} more", count=len(scaled) - 3) if len(scaled) > 3 else ""
-        yield CheckResult("mesh_scale", WARNING,
+        yield CheckResult("mesh_scale", Level.WARNING,
                           Message("Deformed meshes with an unapplied scale: {meshes}{more}; they export to Unreal "
                                   "at that scale: apply it", meshes=listed, more=more), "apply_mesh_scale")
 
@@ -138,14 +138,14 @@ def _check_pose(context, armature):
     animated = _animated_bones(armature)
     by_hand = [name for name in posed if name not in animated]
     if by_hand:
-        yield CheckResult("posed", WARNING,
+        yield CheckResult("posed", Level.WARNING,
                           Message("The meshes are shown posed ({count}, e.g. '{bone}'): measuring uses the rest "
                                   "pose; switch the rig to Rest Position to see what is measured (Probe Ground, "
                                   "Bake Foot IK and Export for Unreal use the pose either way)",
                                   count=plural(len(by_hand), "{n} posed bone", "{n} posed bones"), bone=by_hand[0]),
                           "rest_position")
     elif posed:  # every animated rig is posed at most frames: expected, nothing to fix
-        yield CheckResult("posed", INFO,
+        yield CheckResult("posed", Level.INFO,
                           Message("The meshes show the animation's pose ({count}, e.g. '{bone}'): measuring uses "
                                   "the rest pose", count=plural(len(posed), "{n} posed bone", "{n} posed bones"),
                                   bone=posed[0]))
@@ -191,7 +191,7 @@ def _check_locomotion_root(context, armature):
     skeleton, vertices = _rest_rig(context, armature, cm_per_unit(scene_of(context)))
     broken = skeleton.non_finite_bones()
     if broken:
-        yield CheckResult("bone_positions", ERROR,
+        yield CheckResult("bone_positions", Level.ERROR,
                           Message("Bones with a rest position that is not a number (NaN or inf): {bones}{more}: "
                                   "fix or delete them", bones=", ".join(broken[:5]),
                                   more=Message(" and {count} more", count=len(broken) - 5) if len(broken) > 5 else ""))
@@ -203,7 +203,7 @@ def _check_locomotion_root(context, armature):
         root = locomotion_root(settings_from_properties(overanim(armature).calibration), upright)
     except OverAnimError as error:
         if lying is None:
-            yield CheckResult("locomotion_root", ERROR, error.message)
+            yield CheckResult("locomotion_root", Level.ERROR, error.message)
             return
         root = ""
     height = upright.by_name[root].head[2] if root else 0.0
@@ -217,7 +217,7 @@ def _check_locomotion_root(context, armature):
         grounded = not origin_height > GROUND_LEVEL_FRACTION * origin_top
         axis, length, tall = lying
         yield CheckResult(
-            "orientation", ERROR if grounded else WARNING,
+            "orientation", Level.ERROR if grounded else Level.WARNING,
             Message("'{name}' lies along world {axis}: {length:.4g} cm long but {tall:.4g} cm tall along world up "
                     "(+Z), which Measure uses as up. Stand it up: rotate the armature object {rotation} (or fix its "
                     "rest pose){unless}", name=armature.name, axis=axis, length=length, tall=tall,
@@ -227,7 +227,7 @@ def _check_locomotion_root(context, armature):
     below = standing.hang_ws
     if below is not None and below.upside_down:
         yield CheckResult(
-            "orientation", ERROR if grounded else WARNING,
+            "orientation", Level.ERROR if grounded else Level.WARNING,
             Message("'{name}' reaches {depth:.4g} cm below its origin along world up (+Z) and {above:.4g} cm above "
                     "it: Measure takes the plane through the armature's origin as the ground. {advice}",
                     name=armature.name, depth=below.depth, above=below.above,
@@ -236,12 +236,12 @@ def _check_locomotion_root(context, armature):
         return
     if below is not None:  # nothing to fix: a Set Origin would put an animated clip's origin under its feet
         yield CheckResult(
-            "ground", INFO,
+            "ground", Level.INFO,
             Message("'{name}' hangs {depth:.4g} cm below its origin along world up (+Z), as a BVH rest pose hangs "
                     "from its hips: Measure takes its ground at its lowest point in the rest pose, not at its origin",
                     name=armature.name, depth=below.depth))
     if grounded:
-        yield CheckResult("locomotion_root", ERROR,
+        yield CheckResult("locomotion_root", Level.ERROR,
                           Message("Locomotion root '{bone}' is at ground level ({height:.2f} cm): locomotion height "
                                   "would be 0; pick the pelvis in Locomotion Root Bone", bone=root, height=height))
 
@@ -310,7 +310,7 @@ def _check_unit_scale(context, armature):
     offer = Message(": if it is not that size, its file's units are not the scene's: Match Unit Scale sets {fix:g} "
                     "({unit}), which makes it {fixed:.4g} cm", fix=fix.scale_length, unit=UNIT_NAMES[fix.unit],
                     fixed=size_units * fix.scale_length * 100.0) if fix is not None else ""
-    yield CheckResult("unit_scale", WARNING,
+    yield CheckResult("unit_scale", Level.WARNING,
                       Message("The character measures {size:.4g} cm at Unit Scale {scale:g}, outside a human's {low:g} "
                               "to {high:g} cm{offer}", size=size_cm, scale=scale, low=low, high=high, offer=offer),
                       "unit_scale" if fix is not None else "")
@@ -321,19 +321,19 @@ def _check_regions(context, armature):
     try:
         region_keys(armature)
     except OverAnimError as error:
-        yield CheckResult("region_names", ERROR, error.message)
+        yield CheckResult("region_names", Level.ERROR, error.message)
     bones_by_region = {}
     for region in overanim(armature).regions:
         try:
             bones = require_region_bones(armature, region)
         except OverAnimError as error:
-            yield CheckResult("region_collection", ERROR, error.message,
+            yield CheckResult("region_collection", Level.ERROR, error.message,
                               region=region.name)
             continue
         bones_by_region.update({bone: [bone] for bone in bones})
         lazy = [b for b in bones if not armature_data(armature).bones[b].use_deform]
         if lazy:
-            yield CheckResult("region_deform", WARNING,
+            yield CheckResult("region_deform", Level.WARNING,
                               Message("Region '{region}': bones without Deform: {bones}", region=region.name,
                                       bones=", ".join(lazy)))
     if not bones_by_region or not meshes:
@@ -345,7 +345,7 @@ def _check_regions(context, armature):
     for region in overanim(armature).regions:
         idle = [b for b in region_bones(armature, region) if b not in painted]
         if idle:
-            yield CheckResult("region_deform", WARNING,
+            yield CheckResult("region_deform", Level.WARNING,
                               Message("Region '{region}': bones that deform no vertex: {bones}", region=region.name,
                                       bones=", ".join(idle)))
 
@@ -354,12 +354,12 @@ def _check_mask_channels(context, armature):
     try:
         channel_table(armature)
     except OverAnimError as error:
-        yield CheckResult("mask_channels", ERROR, error.message)
+        yield CheckResult("mask_channels", Level.ERROR, error.message)
 
 
 def _check_meshes(context, armature):
     if not deformed_meshes(armature, scene_of(context)):
-        yield CheckResult("meshes", INFO, Message("No mesh is deformed by '{name}': heights come from the bones",
+        yield CheckResult("meshes", Level.INFO, Message("No mesh is deformed by '{name}': heights come from the bones",
                                                   name=armature.name))
 
 
@@ -368,7 +368,7 @@ def _check_shape_keys(context, armature):
     for mesh_obj in deformed_meshes(armature, scene_of(context)):
         modifiers = modifiers_dropping_shape_keys(mesh_obj)
         if modifiers:
-            yield CheckResult("shape_keys_dropped", WARNING, shape_keys.check_message(mesh_obj, modifiers))
+            yield CheckResult("shape_keys_dropped", Level.WARNING, shape_keys.check_message(mesh_obj, modifiers))
 
 
 # findings about what the file will hold, not about the measurement: Measure does not repeat them in

@@ -104,7 +104,7 @@ class RegionResult:
     def scales(self) -> MotionMeasurementScales:
         return self.calibration.scales_cs
 
-    def notes(self) -> list[str]:
+    def notes(self) -> list[Message]:
         """Where a length came from a leaf bone's own tail (it has no child joint to end at)."""
         if not self.leaves:
             return []
@@ -121,7 +121,7 @@ class RegionResult:
         return [Message("Region '{region}': lengths from leaf bones' own tails (no child joint): {leaves}",
                         region=self.name, leaves=joined(parts, ", "))]
 
-    def warnings(self) -> list[str]:
+    def warnings(self) -> list[Message]:
         c = self.calibration
         if c.motion_resolved_cs and c.motion_resolved_ws:
             return []
@@ -139,7 +139,7 @@ class MeasurementResults:
     clamps: tuple[ScaleClamp, ...] = ()  # every scale clamped to the character-scale range
     scale_range: tuple[float, float] = (0.25, 4.0)
 
-    def clamp_report(self) -> list[str]:
+    def clamp_report(self) -> list[Message]:
         """One line naming every clamped scale with the ratio it had (empty when none was)."""
         if not self.clamps:
             return []
