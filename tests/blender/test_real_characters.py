@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from mathutils import Quaternion
 
-from overanim_addon.blender.checks.checks import run_checks
+from overanim_addon.blender.checks.rig_checks import run_checks
 from overanim_addon.blender.foot_ik.bake import baked_values
 from overanim_addon.blender.measure.engine import MeasureOptions, measure_proportions
 from overanim_addon.blender.motion.analysis import analyze_motion

@@ -15,7 +15,7 @@ from ...core.messages import Message, plural, to_data
 from ..shared.overrides import refill
 from ..shared.scene import require_usable
 from ..shared.typed import overanim
-from .checks import CheckResult, run_checks
+from .rig_checks import Finding, run_checks
 
 
 @dataclass(frozen=True)
@@ -25,11 +25,11 @@ class CheckOptions:
 
 @dataclass(frozen=True)
 class ChecksResult:
-    findings: tuple[CheckResult, ...]
+    findings: tuple[Finding, ...]
     log: Log = ()  # (level, Message), the summary last
 
 
-def store_checks(armature: bpy.types.Object, findings: Iterable[CheckResult]) -> None:
+def store_checks(armature: bpy.types.Object, findings: Iterable[Finding]) -> None:
     """Keep the findings on the armature for the Checks panel (replacing the previous ones)."""
     findings = list(findings)
     for item, finding in zip(refill(overanim(armature).checks, len(findings), "check_id"), findings, strict=True):
@@ -40,7 +40,7 @@ def store_checks(armature: bpy.types.Object, findings: Iterable[CheckResult]) ->
     overanim(armature).checks_run = True
 
 
-def report_findings(findings: Iterable[CheckResult]) -> Log:
+def report_findings(findings: Iterable[Finding]) -> Log:
     findings = list(findings)
     errors = sum(f.severity == Level.ERROR for f in findings)
     warnings = sum(f.severity == Level.WARNING for f in findings)

@@ -8,8 +8,8 @@ from ..i18n import CONTEXT
 from ..shared.operators import ArmatureOperatorMixin
 from ..shared.scene import require_armature, require_object_mode
 from ..shared.typed import scene_of
-from .checks import FIXES
 from .engine import CheckOptions, check_rig
+from .fixes import FIXES
 
 
 class OVERANIM_OT_run_checks(ArmatureOperatorMixin, bpy.types.Operator):

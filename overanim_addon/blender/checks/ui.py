@@ -12,7 +12,7 @@ from ..shared.overrides import in_use
 from ..shared.panels import ORDER, OverAnimSubPanel
 from ..shared.text_wrap import wrapped_label
 from ..shared.typed import MaybeContext, armature_data, context_of, layout_of, overanim
-from .checks import FIXES
+from .fixes import FIXES
 from .operators import fix_operator
 
 if TYPE_CHECKING:

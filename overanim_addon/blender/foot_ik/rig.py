@@ -32,11 +32,12 @@ from mathutils import Vector
 from ...core.bone_names import FootIKBones, numbered_names
 from ...core.errors import InvalidInputError, OverAnimError
 from ...core.foot_ik import ProbeRay, character_frames, facing_axis, probe_ray
+from ...core.ground import BELOW_FRACTION
 from ...core.log import Level, Log, LogLine
 from ...core.measurement import stand
 from ...core.messages import Message
 from ...core.proportion import resolve_spatial_distance
-from ...core.skeleton import BELOW_FRACTION, BoneInfo, Skeleton
+from ...core.skeleton import BoneInfo, Skeleton
 from ..measure import extract
 from ..measure.engine import ensure_measured
 from ..shared.ground_reference import ground_root

@@ -12,8 +12,8 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.log import Level, Log, LogLine
 from ...core.messages import Message, plural
-from ..checks.checks import EXPORT_ONLY, CheckResult, run_checks
 from ..checks.engine import store_checks
+from ..checks.rig_checks import EXPORT_ONLY, Finding, run_checks
 from ..regions.properties import renamed_keys_report
 from ..shared.names import CHARACTER_HEIGHT_WS
 from ..shared.overrides import lost_on_save_warning
@@ -39,7 +39,7 @@ class MeasureResult:
     log: Log = ()  # (level, Message), the summary last
 
 
-def _refusal(findings: list[CheckResult], for_export: bool = False) -> Message | None:
+def _refusal(findings: list[Finding], for_export: bool = False) -> Message | None:
     """What a check error refuses (the measurement, or the export that needed it), or None."""
     errors = [f for f in findings if f.severity == Level.ERROR]
     if not errors:
