@@ -191,7 +191,7 @@ def plan(options: argparse.Namespace) -> tuple[Run, Path]:
     return run, report_path
 
 
-def _write(report_path: Path, data: dict[str, Any]) -> bool:
+def _write_report(report_path: Path, data: dict[str, Any]) -> bool:
     try:
         report.write_json(report_path, data)
     except OSError as error:
@@ -214,7 +214,7 @@ def run_command(args: list[str]) -> int:
         print(f"{PROG}: interrupted before it started", file=sys.stderr)
         return 128 + signal.SIGINT
     result = run.execute()
-    written = _write(report_path, result)
+    written = _write_report(report_path, result)
     code = 128 + (run.stop_signal or signal.SIGINT) if result["interrupted"] else report.exit_code(result)
     # --exit-zero covers what the files hold, not a run that could not do its work
     final = 0 if options.exit_zero and not result["interrupted"] and not result.get("error") else code
@@ -244,7 +244,7 @@ def merge_command(args: list[str]) -> int:
     except report.ReportError as error:
         print(f"{PROG} merge: {error}", file=sys.stderr)
         return USAGE_ERROR
-    if not _write(report_path, merged):
+    if not _write_report(report_path, merged):
         return USAGE_ERROR
     code = report.exit_code(merged)
     print(f"{PROG} merge: {len(parts)} parts, {report.summary_line(merged)}; report {report_path}; exit {code}",

@@ -64,11 +64,6 @@ class FootIKRig:
     ground_offset: float = 0.0  # Blender units along world up from the root or origin to the reference
     warnings: Log = ()  # (level, message) for the probe's or bake's report
 
-    @property
-    def keyed_bones(self) -> list[str]:
-        b = self.bones
-        return [name for name in (b.left_ik_target, b.right_ik_target, b.body_bone) if name]
-
 
 def feet_problem(armature: bpy.types.Object, names: FootIKBones) -> Message | None:
     """Why Left Foot and Right Foot do not name two bones of the rig, with what fixes it: Detect

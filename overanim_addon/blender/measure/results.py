@@ -178,29 +178,6 @@ class MeasurementResults:
                                         "NaN/inf positions (Checks)", names=", ".join(broken[:3])))
         return out
 
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "units": "cm",
-            "character": asdict(self.character),
-            "locomotion_root_bone": self.locomotion_root_bone,
-            "locomotion_root_bone_automatic": self.root_was_automatic,
-            "regions": {
-                r.name: {
-                    "key": region_key(r.name),
-                    "bones": list(r.bones),
-                    **asdict(r.proportions),
-                    "offset_reference_length": r.proportions.offset_reference_length(),
-                    "focal_reference_radius": r.proportions.focal_reference_radius(),
-                    "world_space": asdict(r.proportions_ws),
-                    "settings": dict(r.settings),
-                    "calibration": asdict(r.calibration),
-                    "leaf_tails": {bone: {"length": end.length, "tail_length": end.tail_length,
-                                          "skin_reach": end.skin_reach} for bone, end in r.leaves},
-                }
-                for r in self.regions
-            },
-        }
-
 
 def write(obj: bpy.types.Object, results: MeasurementResults) -> int:
     """Replace the measurement's own custom properties of ``obj`` (``owned``) with ``results``.

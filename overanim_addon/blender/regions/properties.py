@@ -33,7 +33,7 @@ def item_description(label: str, spec_name: str, sentence: str) -> str:
     return sentence if spec_name == label else f"{spec_name}. {sentence}"
 
 
-# (identifier, label, spec spelling, tooltip sentence); translations.py uses the same rows
+# (identifier, label, spec spelling, tooltip sentence); translations/__init__.py uses the same rows
 FALLOFF_SPECS = [
     ("LINEAR", "Linear", "Linear", "Straight ramp between Zero Weight and Full Weight"),
     ("SMOOTH_STEP", "Smooth Step", "SmoothStep", "Smooth ease-in/ease-out ramp between Zero Weight and Full Weight"),
