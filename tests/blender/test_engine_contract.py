@@ -119,6 +119,13 @@ def test_the_boundary_cancels_on_an_error_line_and_on_a_refusal_and_finishes_oth
     assert refused.said == [("ERROR", NO)] and undone == [True]
     assert at_boundary(Reports(), lambda: None) == {"RUNNING_MODAL"}  # a modal step not done yet
 
+    def lines_then_refusal():  # a run() written as a generator refuses while its log is read
+        yield Level.INFO, Message(DONE)
+        refuse()
+
+    late = Reports()
+    assert at_boundary(late, lines_then_refusal) == {"CANCELLED"} and late.said == [("ERROR", NO)]
+
 
 class Session:
     """A modal session of two steps whose result's log is given."""
@@ -173,3 +180,21 @@ def test_esc_cancels_a_modal_session_and_says_so(addon):
     operator = modal_operator([(Level.INFO, Message(DONE))])
     assert operator.modal(bpy.context, types.SimpleNamespace(type="ESC")) == {"CANCELLED"}
     assert operator._session.cancelled and operator.said == [("WARNING", CANCELLED_)]
+
+
+def test_no_log_line_is_written_with_a_bare_string_level():
+    """A level is a ``Level`` member (core/log.py), never "INFO"/"WARNING"/"ERROR" typed out: a
+    misspelt string would pass for a level nobody checks."""
+    import ast
+    from pathlib import Path
+
+    import overanim_addon
+
+    bare = []  # ``return "INFO", message`` is such a tuple too
+    levels = {level.value for level in Level}
+    for path in sorted(Path(overanim_addon.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(node.elts[0], ast.Constant) \
+                    and node.elts[0].value in levels:
+                bare.append(f"{path.name}:{node.lineno}")
+    assert not bare

@@ -67,7 +67,8 @@ def at_boundary(operator: Any, work: Callable[[], Iterable[LogLine] | None],
     (``OverAnimError``) calls ``failed`` (to put back what the work began), reports it and cancels.
     A modal step not done yet returns None: the operator keeps running."""
     try:
-        log = work()
+        lines = work()
+        log = None if lines is None else tuple(lines)  # a generator's refusal is raised here, inside
     except OverAnimError as error:
         if failed is not None:
             failed()
@@ -75,7 +76,6 @@ def at_boundary(operator: Any, work: Callable[[], Iterable[LogLine] | None],
         return {"CANCELLED"}
     if log is None:
         return {"RUNNING_MODAL"}
-    log = tuple(log)
     for level, message in log:
         report(operator, level, message)
     return {"CANCELLED"} if has_error(log) else {"FINISHED"}
@@ -95,7 +95,7 @@ class OverAnimOperatorMixin(OperatorBase):
 
     def execute(self, context: MaybeContext) -> OperatorResult:
         context = context_of(context)
-        return at_boundary(self, lambda: self.run(context))
+        return at_boundary(self, lambda: tuple(self.run(context)))  # a log: never "still running"
 
 
 class ArmatureOperatorMixin(OverAnimOperatorMixin):
