@@ -3,7 +3,7 @@ import math
 import bpy
 import pytest
 
-from overanim_addon.blender.checks.checks import run_checks
+from overanim_addon.blender.checks.rig_checks import run_checks
 
 from .helpers import custom_props, printed_reports
 
