@@ -20,8 +20,8 @@ from ..shared.overrides import lost_on_save_warning
 from ..shared.scene import require_usable
 from ..shared.typed import has_property, overanim
 from . import results as results_module
-from .rig_measurement import measure
 from .results import MeasurementResults
+from .rig_measurement import measure
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ from ..foot_ik import nla
 from ..foot_ik.properties import bone_names
 from ..measure import extract
 from ..measure.engine import ensure_measured
-from ..measure.rig_measurement import measure
 from ..measure.results import MeasurementResults
+from ..measure.rig_measurement import measure
 from ..regions.properties import region_keys, require_region_bones
 from ..shared.ground_reference import TravelReference, travel_reference
 from ..shared.scene import cm_per_unit, read_only_reason, require_object_mode
