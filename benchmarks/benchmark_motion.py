@@ -33,7 +33,7 @@ TARGET = 1.5
 def build(frames: int):
     import bpy
 
-    from overanim_addon.blender.measure.engine import measure_proportions
+    from overanim_addon.blender.measure.engine import MeasureOptions, measure_proportions
     from overanim_addon.blender.sample.build import build_sample_character
     from overanim_addon.blender.sample.walk import add_foot_ik_bones, add_walk
     from overanim_addon.blender.shared.typed import scene_of
@@ -43,7 +43,7 @@ def build(frames: int):
     add_foot_ik_bones(rig)
     add_walk(rig, frames)
     scene_of(bpy.context).frame_start, scene_of(bpy.context).frame_end = 1, frames
-    measure_proportions(bpy.context, rig)
+    measure_proportions(bpy.context, rig, MeasureOptions())
     return rig
 
 

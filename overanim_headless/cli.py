@@ -19,7 +19,7 @@ from overanim_addon.core.calibration import FIELDS, CalibrationSettings, validat
 from overanim_addon.steps import STEP_NAMES, STEPS, parse_steps
 
 from . import report
-from .files import absolute, clean_leftover, leftovers_of, output_path, real_file, select
+from .files import Selection, absolute, clean_leftover, leftovers_of, output_path, real_file, select
 from .orchestrator import Options, Run, Task, worker_command
 
 PROG = "overanim_batch"
@@ -127,6 +127,25 @@ def _blender_binary(option: str | None) -> str | None:
     return None
 
 
+def _tasks(options: argparse.Namespace, selection: Selection, output_dir: Path | None,
+           inputs: dict[Path, Path]) -> list[Task]:
+    """One task per selected file, with where it is saved (itself, under --output-dir, or nowhere);
+    raises UsageError where a save would overwrite an input."""
+    tasks = []
+    for index, given in enumerate(selection.files):
+        source, target = real_file(given), None
+        if options.save:
+            target = source
+        elif output_dir is not None:
+            target = output_path(given, selection, output_dir)
+            overwritten = inputs.get(Path(os.path.realpath(target)))  # its own source, or another input
+            if overwritten is not None:
+                raise UsageError(f"--output-dir {options.output_dir} would overwrite the sources: the input "
+                                 f"{selection.relative(overwritten)}")
+        tasks.append(Task(index, source, selection.relative(given), target))
+    return tasks
+
+
 def plan(options: argparse.Namespace) -> tuple[Run, Path]:
     """Everything checked and resolved (absolute paths, once); raises UsageError."""
     if options.jobs < 1:
@@ -162,18 +181,7 @@ def plan(options: argparse.Namespace) -> tuple[Run, Path]:
     outside = [f for f in selection.files if selection.relative(f).startswith("../")]
     if outside and (output_dir is not None or options.root):
         raise UsageError(f"{outside[0]} is not under the root {selection.root}")
-    tasks = []
-    for index, given in enumerate(selection.files):
-        source, target = real_file(given), None
-        if options.save:
-            target = source
-        elif output_dir is not None:
-            target = output_path(given, selection, output_dir)
-            overwritten = inputs.get(Path(os.path.realpath(target)))  # its own source, or another input
-            if overwritten is not None:
-                raise UsageError(f"--output-dir {options.output_dir} would overwrite the sources: the input "
-                                 f"{selection.relative(overwritten)}")
-        tasks.append(Task(index, source, selection.relative(given), target))
+    tasks = _tasks(options, selection, output_dir, inputs)
     try:
         report.check_writable(report_path)
     except OSError as error:
@@ -191,7 +199,7 @@ def plan(options: argparse.Namespace) -> tuple[Run, Path]:
     return run, report_path
 
 
-def _write(report_path: Path, data: dict[str, Any]) -> bool:
+def _write_report(report_path: Path, data: dict[str, Any]) -> bool:
     try:
         report.write_json(report_path, data)
     except OSError as error:
@@ -214,7 +222,7 @@ def run_command(args: list[str]) -> int:
         print(f"{PROG}: interrupted before it started", file=sys.stderr)
         return 128 + signal.SIGINT
     result = run.execute()
-    written = _write(report_path, result)
+    written = _write_report(report_path, result)
     code = 128 + (run.stop_signal or signal.SIGINT) if result["interrupted"] else report.exit_code(result)
     # --exit-zero covers what the files hold, not a run that could not do its work
     final = 0 if options.exit_zero and not result["interrupted"] and not result.get("error") else code
@@ -244,7 +252,7 @@ def merge_command(args: list[str]) -> int:
     except report.ReportError as error:
         print(f"{PROG} merge: {error}", file=sys.stderr)
         return USAGE_ERROR
-    if not _write(report_path, merged):
+    if not _write_report(report_path, merged):
         return USAGE_ERROR
     code = report.exit_code(merged)
     print(f"{PROG} merge: {len(parts)} parts, {report.summary_line(merged)}; report {report_path}; exit {code}",

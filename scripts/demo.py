@@ -1,9 +1,9 @@
 """The headless demo: build the sample character, measure it, paint its Region masks, check LOD
 coverage, compose its Region deltas, bake its walk's foot IK over a generated step and slope, analyse
-its walk's motion (speed, contacts); write
-demo.blend, report.json (the batch's report format,
-docs/batch-report.md) and masks.png (the character in its Region mask colours, rendered with
-Workbench on the CPU); print a summary.
+its walk's motion (speed, contacts); write demo.blend, report.json (the batch's report format,
+docs/batch-report.md), masks.png (the character in its Region mask colours, rendered with
+Workbench on the CPU) and motion.png (the walk's speed, Distance curve and foot contacts over its
+frames, drawn with matplotlib); print a summary.
 
     python3 tasks.py demo [OUT]                                          # bpy module in .venv
     blender --background --factory-startup --python scripts/demo.py -- [OUT]   # a real Blender
@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import Any, cast
@@ -26,12 +27,14 @@ from overanim_headless.saving import save_blend
 from overanim_headless.session import ROOT, addon_version, ensure_registered, script_args
 
 MASKS_SIZE = (360, 480)  # pixels: small and fast on the CPU
+MOTION_SIZE = (8.0, 5.0)  # inches at 100 dpi: 800 x 500 pixels
 
 
 def parse(args: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="scripts/demo.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("out", nargs="?", default=str(ROOT / "out"),
-                        help="folder for demo.blend, report.json and masks.png (default: out/ in the checkout)")
+                        help="folder for demo.blend, report.json, masks.png and motion.png "
+                             "(default: out/ in the checkout)")
     parser.add_argument("--render-masks", nargs=2, metavar=("BLEND", "PNG"), help=argparse.SUPPRESS)
     return parser.parse_args(args)
 
@@ -90,6 +93,75 @@ def picture(blend: Path, png: Path) -> str:
     return f"no masks.png: Workbench could not render here (exit code {result.returncode}: {last[0]})"
 
 
+def motion_curves(armature: Any) -> dict[str, Any]:
+    """The per-frame curves Analyze Motion keyed (name -> frames x (frame, value)), for the picture."""
+    from overanim_addon.blender.motion.names import PREFIX
+    from overanim_addon.blender.shared.fcurves import fcurves, keys
+
+    action = armature.overanim.motion.curves_action
+    if action is None:
+        return {}
+    return {curve.data_path[2:-2].removeprefix(PREFIX): keys(curve) for curve in fcurves(action)}
+
+
+def plot_motion(curves: dict[str, Any], title: str, rule: str, png: Path) -> str:
+    """motion.png: the actor's speed, the Distance curve and each foot's planted frames (a gait
+    diagram, ``rule`` saying what planted means) over the frames; or why there is none."""
+    try:
+        import matplotlib
+    except ImportError:
+        return "no motion.png: matplotlib is not installed in this Python (pip install matplotlib)"
+    if not {"Speed", "Distance", "LeftFootContact", "RightFootContact"} <= curves.keys():
+        return "no motion.png: Analyze Motion keyed no speed, Distance or contact curves"
+    matplotlib.use("Agg")  # no window: a file
+    from matplotlib import pyplot
+
+    figure, (speed, distance, contacts) = pyplot.subplots(3, 1, sharex=True, figsize=MOTION_SIZE,
+                                                           height_ratios=(2, 2, 1), layout="constrained")
+    figure.suptitle(title, fontsize=11)
+    for axes, name, unit, colour in ((speed, "Speed", "cm/s", "tab:blue"), (distance, "Distance", "cm", "tab:green")):
+        axes.plot(curves[name][:, 0], curves[name][:, 1], color=colour)
+        axes.set_ylabel(f"{name} ({unit})")
+        axes.grid(alpha=0.3)
+    speed.set_ylim(0.0, 1.2 * max(float(curves["Speed"][:, 1].max()), 1.0))  # a steady walk: its line in sight
+    for row, (side, colour) in enumerate((("Left", "tab:orange"), ("Right", "tab:purple"))):
+        frame, planted = curves[f"{side}FootContact"][:, 0], curves[f"{side}FootContact"][:, 1] > 0.5
+        contacts.fill_between(frame, row + 0.1, row + 0.9, where=planted, step="mid", color=colour)
+    contacts.set_yticks([0.5, 1.5], ["left foot", "right foot"])
+    contacts.set_ylim(0.0, 2.0)
+    contacts.set_xlabel(textwrap.fill(f"frame. Bars: the foot is planted, {rule}", 100), fontsize=9)
+    figure.savefig(png, dpi=100)
+    pyplot.close(figure)
+    return f"{png} (the Motion curves)"
+
+
+def print_summary(entry: dict[str, Any]) -> None:
+    """What the demo did to the sample, step by step, in a few lines of the console."""
+    props = entry["steps"]["measure"].get("properties", {})
+    print(f"OverAnim demo: '{entry['armature']}'")
+    print(f"  height {props.get('OverAnim_CharacterHeightCS', 0):.1f} cm  "
+          f"scale {props.get('OverAnim_CharacterScaleCS', 0):.3f}  "
+          f"locomotion {props.get('OverAnim_LocomotionHeightCS', 0):.1f} cm from "
+          f"'{props.get('OverAnim_LocomotionRootBone', '?')}'  (CS: the rig's own lengths)")
+    for step, outcome in entry["steps"].items():
+        state = "ok" if outcome["ok"] else "FAILED: " + outcome["error"]
+        print(f"  {step:8s} {'skipped: ' + outcome['skipped'] if 'skipped' in outcome else state}")
+    footik = entry["steps"]["footik"]
+    if "per_frame" in footik:
+        body, pitch = footik["per_frame"]["BodyOffset"], footik["per_frame"]["LeftPitch"]
+        print(f"  foot IK: frames {footik['frames'][0]}-{footik['frames'][1]}, body offset "
+              f"{body['min']:+.1f} to {body['max']:+.1f} cm, left pitch up to {pitch['max']:.1f}°")
+    motion = entry["steps"].get("motion", {})
+    if "raw" in motion:
+        raw, calibrated, contacts = motion["raw"], motion["calibrated"], motion["contacts"]
+        relative = (f", {calibrated['average_speed']:.1f} in reference-character units (scale {motion['scale']:.3f})"
+                    if calibrated else "")
+        print(f"  motion: '{motion['action']}' frames {motion['frames'][0]}-{motion['frames'][1]}, "
+              f"{raw['average_speed']:.1f} cm/s on average, up to {raw['max_speed']:.1f} cm/s{relative}")
+        print(f"  contacts: left foot planted {contacts['left']} frames, right {contacts['right']} (under "
+              f"{contacts['speed']:.1f} cm/s and {contacts['height']:.1f} cm above the ground reference)")
+
+
 def main(args: list[str]) -> int:
     options = parse(args)
     if options.render_masks:
@@ -118,6 +190,7 @@ def main(args: list[str]) -> int:
         add_sample_deltas(armature)
         add_sample_walk(bpy.context, armature)
         result = process_armature(armature)
+        curves = motion_curves(armature)
         footik = result["steps"]["footik"]
         if footik["ok"] and "frames" in footik:  # the per-frame offsets, beside the bake's summary
             baked = baked_values(armature)
@@ -140,31 +213,16 @@ def main(args: list[str]) -> int:
         cleanup()
 
     entry = report["files"][0]["armatures"][0]
-    props = entry["steps"]["measure"].get("properties", {})
-    print(f"OverAnim demo: '{entry['armature']}'")
-    print(f"  height {props.get('OverAnim_CharacterHeightCS', 0):.1f} cm  "
-          f"scale {props.get('OverAnim_CharacterScaleCS', 0):.3f}  "
-          f"locomotion {props.get('OverAnim_LocomotionHeightCS', 0):.1f} cm from "
-          f"'{props.get('OverAnim_LocomotionRootBone', '?')}'  (CS: the rig's own lengths)")
-    for step, outcome in entry["steps"].items():
-        state = "ok" if outcome["ok"] else "FAILED: " + outcome["error"]
-        print(f"  {step:8s} {'skipped: ' + outcome['skipped'] if 'skipped' in outcome else state}")
-    footik = entry["steps"]["footik"]
-    if "per_frame" in footik:
-        body, pitch = footik["per_frame"]["BodyOffset"], footik["per_frame"]["LeftPitch"]
-        print(f"  foot IK: frames {footik['frames'][0]}-{footik['frames'][1]}, body offset "
-              f"{body['min']:+.1f} to {body['max']:+.1f} cm, left pitch up to {pitch['max']:.1f}°")
-    motion = entry["steps"].get("motion", {})
-    if "raw" in motion:
-        raw, calibrated, contacts = motion["raw"], motion["calibrated"], motion["contacts"]
-        relative = (f", {calibrated['average_speed']:.1f} in reference-character units (scale {motion['scale']:.3f})"
-                    if calibrated else "")
-        print(f"  motion: '{motion['action']}' frames {motion['frames'][0]}-{motion['frames'][1]}, "
-              f"{raw['average_speed']:.1f} cm/s on average, up to {raw['max_speed']:.1f} cm/s{relative}")
-        print(f"  contacts: left foot planted {contacts['left']} frames, right {contacts['right']} (under "
-              f"{contacts['speed']:.1f} cm/s and {contacts['height']:.1f} cm above the ground reference)")
+    print_summary(entry)
     print(f"  wrote {out / 'demo.blend'} and {out / 'report.json'}")
     print(f"  picture: {picture(out / 'demo.blend', out / 'masks.png')}")
+    motion = entry["steps"].get("motion", {})
+    title = f"'{entry['armature']}': Analyze Motion of '{motion.get('action', '?')}' after the Foot IK bake"
+    contacts = motion.get("contacts", {})
+    # the height is over the ground reference (the root), not the terrain: on the step a foot reads lifted
+    rule = (f"under {contacts.get('speed', 0):.0f} cm/s and {contacts.get('height', 0):.1f} cm above the root; "
+            "on the terrain's step and slope a planted foot stands higher")
+    print(f"  picture: {plot_motion(curves, title, rule, out / 'motion.png')}")
     return 0 if report["ok"] else 1
 
 

@@ -25,15 +25,6 @@ def is_layered(action: bpy.types.Action) -> bool:
     return hasattr(action, "layers")
 
 
-def ensure_uv_pin(uv_layer: bpy.types.MeshUVLoopLayer) -> Any:
-    """The pin values of a UV map (a sequence of items with ``.value``)."""
-    if hasattr(uv_layer, "pin_ensure"):
-        # 5.0 and later make the layer only on request, and there ``uv_layer.pin`` is not it (5.2
-        # returns float2 values): take the values from the bool attribute pin_ensure() returns
-        return uv_layer.pin_ensure().data
-    return uv_layer.pin  # 4.2 to 4.5: made by the first write to it
-
-
 # The longest ID name Blender keeps, in UTF-8 bytes: 63 on 4.2 to 4.5, 255 from 5.0 (a longer one is cut)
 ID_NAME_BYTES = cast(bpy.types.StringProperty, bpy.types.ID.bl_rna.properties["name"]).length_max - 1
 

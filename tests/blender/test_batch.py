@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import bpy
+import numpy as np
 import pytest
 
 from .. import batch_library as library_builder
@@ -37,11 +38,14 @@ def demo_files(tmp_path_factory):
     result = run("scripts/demo.py", out)
     assert result.returncode == 0, result.stderr + result.stdout
     assert "lod      ok" in result.stdout
-    assert "motion: 'SK_OverAnimSample_Walk' frames 1-97, 70.0 cm/s on average" in result.stdout
+    assert "motion: 'SK_OverAnimSample_Walk' frames 1-96, 140.0 cm/s on average" in result.stdout
     assert "contacts: left foot planted " in result.stdout
     rendered = f"picture: {out / 'masks.png'} (the Region masks)" in result.stdout
     # the chroot of the real 4.3 has no EGL: Blender aborts rendering, which costs the picture only
     assert rendered or (bpy.app.binary_path and "no masks.png: Workbench could not render here" in result.stdout)
+    drawn = f"picture: {out / 'motion.png'} (the Motion curves)" in result.stdout
+    # a real Blender's own Python has no matplotlib: the demo says so and goes on
+    assert drawn or (bpy.app.binary_path and "no motion.png: matplotlib is not installed" in result.stdout)
     return out
 
 
@@ -58,9 +62,9 @@ def test_demo_report_holds_the_walks_per_frame_foot_ik_offsets(demo_files):
 
 def test_demo_report_holds_the_walks_speed_and_contacts(demo_files):
     motion = load_report(demo_files / "report.json")["files"][0]["armatures"][0]["steps"]["motion"]
-    assert motion["ok"] and motion["action"] == "SK_OverAnimSample_Walk" and motion["frames"] == [1, 97]
-    assert motion["raw"]["average_speed"] == pytest.approx(70.0, abs=0.01)  # 35 cm steps, 0.7 m/s at 24 fps
-    assert motion["calibrated"]["average_speed"] == pytest.approx(70.0 / motion["scale"], rel=1e-3)
+    assert motion["ok"] and motion["action"] == "SK_OverAnimSample_Walk" and motion["frames"] == [1, 96]
+    assert motion["raw"]["average_speed"] == pytest.approx(140.0, abs=0.01)  # 70 cm steps, 1.4 m/s at 24 fps
+    assert motion["calibrated"]["average_speed"] == pytest.approx(140.0 / motion["scale"], rel=1e-3)
     assert motion["contacts"]["left"] > 10 and motion["contacts"]["right"] > 10
 
 
@@ -88,6 +92,20 @@ def test_demo_renders_the_region_masks(addon, demo_files):
         bpy.data.images.remove(image)
     colours = {tuple(round(c, 1) for c in pixels[i:i + 3]) for i in range(0, len(pixels), 4 * 7)}
     assert len(colours) > 20  # the character in several Region colours over the background
+
+
+def test_demo_draws_the_motion_curves(addon, demo_files):
+    if not (demo_files / "motion.png").exists():
+        pytest.skip("no matplotlib in this Blender's Python: the demo said so and went on")
+    image = bpy.data.images.load(str(demo_files / "motion.png"))
+    try:
+        assert tuple(image.size) == (800, 500)
+        pixels = np.array(image.pixels[:]).reshape(-1, 4)[:, :3]
+    finally:
+        bpy.data.images.remove(image)
+    # the speed (blue), Distance (green) and both feet's contact bars (orange, purple) are drawn
+    for colour in ((0.12, 0.47, 0.71), (0.17, 0.63, 0.17), (1.0, 0.5, 0.05), (0.58, 0.4, 0.74)):
+        assert (np.abs(pixels - colour).max(axis=1) < 0.03).sum() > 200, colour
 
 
 def test_demo_help_prints_its_usage_and_makes_no_folder(tmp_path):

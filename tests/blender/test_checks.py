@@ -3,7 +3,7 @@ import math
 import bpy
 import pytest
 
-from overanim_addon.blender.checks.checks import run_checks
+from overanim_addon.blender.checks.rig_checks import run_checks
 
 from .helpers import custom_props, printed_reports
 
@@ -185,6 +185,6 @@ def test_a_pose_that_comes_from_the_animation_is_info_not_a_warning(sample, capf
 
 def test_a_bone_posed_by_hand_on_an_animated_rig_is_still_a_warning(sample):
     walking(sample)
-    sample.pose.bones["upperarm_l"].rotation_quaternion = (0.9, 0.3, 0.0, 0.0)  # not keyed by the walk
+    sample.pose.bones["hand_l"].rotation_quaternion = (0.9, 0.3, 0.0, 0.0)  # not keyed by the walk
     (posed,) = [f for f in run_checks(bpy.context, sample) if f.id == "posed"]
-    assert posed.severity == "WARNING" and "'upperarm_l'" in posed.message and posed.fix == "rest_position"
+    assert posed.severity == "WARNING" and "'hand_l'" in posed.message and posed.fix == "rest_position"

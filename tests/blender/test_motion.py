@@ -461,7 +461,7 @@ def test_the_benchmark_runs_and_prints_every_figure():
 def test_the_default_range_is_the_actions_also_when_it_plays_from_an_nla_strip(walker):
     scene = bpy.context.scene
     scene.frame_start, scene.frame_end = 10, 20
-    assert (analyze(walker)["FrameStart"], summary(walker)["FrameEnd"]) == (1, 49)  # the walk's keys, not the scene's
+    assert (analyze(walker)["FrameStart"], summary(walker)["FrameEnd"]) == (1, 48)  # the walk's keys, not the scene's
     remove(walker)
     adt = walker.animation_data
     action = adt.action
@@ -469,9 +469,9 @@ def test_the_default_range_is_the_actions_also_when_it_plays_from_an_nla_strip(w
     track = adt.nla_tracks.new()
     track.strips.new("walk", 101, action)  # the artist's strip, placed at frame 101
     found = analyze(walker)
-    assert (found["FrameStart"], found["FrameEnd"]) == (101, 149)
+    assert (found["FrameStart"], found["FrameEnd"]) == (101, 148)
     assert walker.overanim.motion.analyzed_action == action and walker.overanim.motion.pushed_action is None
-    assert found["AverageSpeed"] == pytest.approx(70.0, abs=0.1)
+    assert found["AverageSpeed"] == pytest.approx(140.0, abs=0.1)
     remove(walker)
     assert [t.name for t in adt.nla_tracks] == [track.name] and adt.action is None  # nothing pushed: nothing back
 
@@ -490,7 +490,7 @@ def test_the_foot_ik_bake_and_the_motion_curves_coexist_and_come_off_alone(walke
         steps[step]()
     tracks = [t.name for t in walker.animation_data.nla_tracks]
     assert tracks[1:] == [nla.BAKE_NAME if s == "foot_ik" else TRACK for s in order]
-    assert summary(walker)["AverageSpeed"] == pytest.approx(70.0, abs=0.1)  # the walk, not a bake, analysed
+    assert summary(walker)["AverageSpeed"] == pytest.approx(140.0, abs=0.1)  # the walk, not a bake, analysed
     assert walker.overanim.motion.analyzed_action == action
     remove(walker)
     assert TRACK not in [t.name for t in walker.animation_data.nla_tracks]

@@ -19,8 +19,8 @@ def test_the_pipeline_analyses_the_clip_after_the_foot_ik_bake(walker):
     found = summary(walker)
     assert step["ok"] and step["action"] == "SK_OverAnimSample_Walk" and step["track"] == "OverAnim_Motion"
     assert step["frames"] == [found["FrameStart"], found["FrameEnd"]] and step["fps"] == 24.0
-    assert step["raw"]["average_speed"] == pytest.approx(70.0, abs=0.1)  # the sample walks 0.7 m/s
-    assert step["calibrated"]["average_speed"] == pytest.approx(70.0 / step["scale"])
+    assert step["raw"]["average_speed"] == pytest.approx(140.0, abs=0.1)  # the sample walks 1.4 m/s
+    assert step["calibrated"]["average_speed"] == pytest.approx(140.0 / step["scale"])
     assert step["scale"] == pytest.approx(walker["OverAnim_LocomotionScaleWS"])
     assert step["contacts"]["left"] == found["LeftContactFrames"] > 0
     assert [r["region"] for r in step["regions"]] == [r.name for r in walker.overanim.regions]
@@ -48,7 +48,7 @@ def test_the_batch_lists_the_clip_with_its_speed_in_a_valid_report(walker, tmp_p
     report = load_report(tmp_path / "r.json")  # validated against the schema
     assert report["schema"] == "overanim-batch/2" and report["steps"] == ["measure", "motion"]
     step = report["files"][0]["armatures"][0]["steps"]["motion"]
-    assert step["raw"]["average_speed"] == pytest.approx(70.0, abs=0.01)
+    assert step["raw"]["average_speed"] == pytest.approx(140.0, abs=0.01)
     # every number rounded to 0.001: the scale's rounding shows at 1e-3 relative
     assert step["calibrated"]["max_speed"] == pytest.approx(step["raw"]["max_speed"] / step["scale"], rel=1e-3)
     assert step["contacts"] == {"speed": pytest.approx(60.0 * step["scale"], rel=1e-3),

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from mathutils import Quaternion
 
-from overanim_addon.blender.checks.checks import FIXES
+from overanim_addon.blender.checks.fixes import FIXES
 from overanim_addon.core.units import CMU_UNIT
 from tests.fixtures.third_party import cmu_bvh
 

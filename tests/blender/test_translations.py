@@ -153,6 +153,13 @@ def plain_text(node, scope, seen=()):
     return False
 
 
+def _level(node) -> bool:
+    """A log line's level as written: ``Level.WARNING`` (core/log.py), or a bare "WARNING"."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "Level":
+        return node.attr in LEVELS
+    return isinstance(node, ast.Constant) and node.value in LEVELS
+
+
 def reported_texts():
     """(file, line, expression, scope) of every text the add-on reports, raises or logs: report()'s
     message, an OverAnimError's argument, the message of a (level, message) log line, and a Message
@@ -170,8 +177,7 @@ def reported_texts():
                          "plural": node.args[1:3]}.get(name, node.args[:1] if name in ERRORS else [])
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "report":
                 texts = node.args[1:2]  # Blender's own (Operator.report), past the boundary
-            elif isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(node.elts[0], ast.Constant) \
-                    and node.elts[0].value in LEVELS:
+            elif isinstance(node, ast.Tuple) and len(node.elts) == 2 and _level(node.elts[0]):
                 texts = node.elts[1:]
             for text in texts:
                 if isinstance(text, ast.Constant) and parents[text] is node and \

@@ -206,7 +206,7 @@ def forget() -> None:
 
 
 @dataclass
-class _Plan:
+class _MeshUpdate:
     """One mesh's share of a paint: computed first, written only when every mesh computed."""
 
     mesh_obj: bpy.types.Object
@@ -215,8 +215,8 @@ class _Plan:
     full: bool  # everything read and written again
 
 
-def _plan(mesh_obj: bpy.types.Object, table: Sequence[RegionRow], reread: Collection[str] | None,
-          full: bool) -> _Plan:
+def _update_masks(mesh_obj: bpy.types.Object, table: Sequence[RegionRow], reread: Collection[str] | None,
+                  full: bool) -> _MeshUpdate:
     """Bring the mesh's sums and masks up to date. ``full``: read and evaluate every Region, write
     every mask. Otherwise only what changed: the Regions in ``reread`` (None: all) are read again and
     rewritten when their sums differ from the kept ones; a Region whose bones, vertex groups or
@@ -250,10 +250,10 @@ def _plan(mesh_obj: bpy.types.Object, table: Sequence[RegionRow], reread: Collec
     for i in write:
         policies[i].evaluate_into(work.sums[i], out=work.masks[i], scratch=work.scratch)
     work.sources, work.policies, work.valid = sources, policies, True
-    return _Plan(mesh_obj, work, write, full)
+    return _MeshUpdate(mesh_obj, work, write, full)
 
 
-def _write(plan: _Plan, table: Sequence[RegionRow], palette: np.ndarray, channels: dict[str, str],
+def _write_mesh(plan: _MeshUpdate, table: Sequence[RegionRow], palette: np.ndarray, channels: dict[str, str],
            write_vertex_groups: bool) -> None:
     mesh_obj, work = plan.mesh_obj, plan.work
     mesh = mesh_data(mesh_obj)
@@ -283,7 +283,7 @@ def _write(plan: _Plan, table: Sequence[RegionRow], palette: np.ndarray, channel
 
 def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: bool,
                   reread: Mapping[str, Collection[str] | None], write_vertex_groups: bool = False,
-                  progress: Iterator[None] | None = None) -> tuple[list[RegionRow], list[_Plan]]:
+                  progress: Iterator[None] | None = None) -> tuple[list[RegionRow], list[_MeshUpdate]]:
     require_object_mode(armature, scene_of(context))
     table = region_table(armature)
     meshes = deformed_meshes(armature, scene_of(context))
@@ -300,9 +300,9 @@ def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: 
     palette = region_palette(len(table))
     try:
         # compute every mask before writing anything: a failure leaves the meshes as they were
-        plans = [_plan(mesh_obj, table, reread.get(mesh_obj.name, ()), full) for mesh_obj in meshes]
+        plans = [_update_masks(mesh_obj, table, reread.get(mesh_obj.name, ()), full) for mesh_obj in meshes]
         for plan in plans:
-            _write(plan, table, palette, channels, write_vertex_groups)
+            _write_mesh(plan, table, palette, channels, write_vertex_groups)
             if progress is not None:
                 next(progress, None)
     except BaseException:
@@ -344,7 +344,7 @@ def paint(context: bpy.types.Context, armature: bpy.types.Object, write_vertex_g
 
 def repaint(context: bpy.types.Context, armature: bpy.types.Object,
             reread: Mapping[str, Collection[str] | None] | None = None) -> dict[str, list[str]]:
-    """Repaint from the kept sums what changed since the last paint or repaint (see ``_plan``).
+    """Repaint from the kept sums what changed since the last paint or repaint (see ``_update_masks``).
     ``reread`` maps a mesh object's name to the Regions whose sums may have changed there (None:
     all). Returns, per mesh object, the Regions whose masks were written (the preview with them).
     The optional mask vertex groups are left to Paint: rewriting one is slow on dense meshes,

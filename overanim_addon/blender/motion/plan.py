@@ -7,22 +7,22 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import bpy
 import numpy as np
 
 from ...core import coerce_enum
 from ...core.errors import OverAnimError
-from ...core.log import Level, LogLine
+from ...core.log import LogLine
 from ...core.measurement_scales import MotionMeasurementBasis
 from ...core.messages import Message
 from ...core.skeleton import TipPoint, region_tip_point
 from ..foot_ik import nla
 from ..foot_ik.properties import bone_names
 from ..measure.engine import ensure_measured
-from ..measure.measure import measure
 from ..measure.results import MeasurementResults
+from ..measure.rig_measurement import measure
 from ..regions.region import region_keys, require_region_bones
 from ..shared import extract
 from ..shared.ground_reference import TravelReference, travel_reference
@@ -165,8 +165,7 @@ def make_plan(context: bpy.types.Context, armature: bpy.types.Object, options: M
     keys = region_keys(armature)  # names that cannot be keyed are refused before anything is written
     for region in overanim(armature).regions:  # a Region without bones is refused before anything is written
         require_region_bones(armature, region)
-    # Measure's log holds Messages typed as str
-    log = tuple((Level(level), cast(Message, message)) for level, message in ensure_measured(context, armature))
+    log = tuple(ensure_measured(context, armature))
     measurement = measure(context, armature)
     skeleton = extract.skeleton(armature, cm)
     # where Measure ended each Region's chain (with the skin bounding a leaf's invented tail)

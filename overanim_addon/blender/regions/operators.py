@@ -6,6 +6,7 @@ from contextlib import contextmanager
 import bpy
 
 from ...core.errors import OverAnimError
+from ...core.log import Level
 from ...core.messages import Message
 from ..i18n import CONTEXT
 from ..shared.object_data import overanim
@@ -53,7 +54,7 @@ class OVERANIM_OT_region_add(ArmatureOperatorMixin, bpy.types.Operator):
         region.name = name
         region.bone_collection = collection.name if collection is not None else ""
         overanim(armature).active_region_index = len(regions) - 1
-        return [("INFO", Message("Added Region '{name}'", name=name))]
+        return [(Level.INFO, Message("Added Region '{name}'", name=name))]
 
 
 class OVERANIM_OT_region_remove(OverAnimOperatorMixin, bpy.types.Operator):
@@ -89,7 +90,7 @@ class OVERANIM_OT_region_remove(OverAnimOperatorMixin, bpy.types.Operator):
         for i in reversed(range(len(data.checks))):  # what the checks said about it went with it
             if data.checks[i].region == name:
                 data.checks.remove(i)
-        return [("INFO", Message("Removed Region '{name}'", name=name))]
+        return [(Level.INFO, Message("Removed Region '{name}'", name=name))]
 
 
 class OVERANIM_OT_region_move(OverAnimOperatorMixin, bpy.types.Operator):

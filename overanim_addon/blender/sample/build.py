@@ -45,6 +45,8 @@ COLLECTIONS = {
     "Leg_R": ["thigh_r", "calf_r", "foot_r", "ball_r"],
 }
 REGIONS = {"LeftArm": "Arm_L", "RightArm": "Arm_R", "Spine": "Spine", "Head": "Head", "LeftLeg": "Leg_L"}
+MAX_SHARED = 0.8  # of a vertex's weight, at most this much goes to the bones it joins (``smooth_weights``)
+ZONE = 2.0  # a joint blends the skin this many times the thicker tube's radius either side of it
 # the sample's bounds around its origin (metres): hands at x = +-0.71, toes at y = -0.17, crown at 1.8
 SAMPLE_EXTENT = ((-0.77, -0.25, 0.0), (0.77, 0.3, 1.85))
 
@@ -66,24 +68,48 @@ def _tube(head, tail, radius, rings, segments):
     return verts.reshape(-1, 3), np.repeat(t, segments)
 
 
+def _joints(bone: str) -> list[tuple[str, np.ndarray, float]]:
+    """The joints of ``bone`` with other deforming bones: (the other bone, where the joint is, how
+    far either side of it the skin blends: ``ZONE`` times the thicker tube's radius)."""
+    parent, head, _tail, radius = BONES[bone]
+    found = []
+    if parent and BONES[parent][3] > 0:
+        found.append((parent, np.array(head, float), ZONE * max(radius, BONES[parent][3])))
+    for child, (child_parent, child_head, _child_tail, child_radius) in BONES.items():
+        if child_parent == bone and child_radius > 0:
+            found.append((child, np.array(child_head, float), ZONE * max(radius, child_radius)))
+    return found
+
+
+def smooth_weights(bone: str, co: np.ndarray) -> dict[str, np.ndarray]:
+    """Skin weights for the vertices ``co`` of ``bone``'s tube, as automatic weights give them:
+    across each joint the skin blends from the bone alone to half and half at the joint, over a
+    zone either side of it (a smoothstep in the distance to the joint). Group -> weights."""
+    shares: dict[str, np.ndarray] = {}
+    for other, joint, zone in _joints(bone):
+        x = np.clip(np.linalg.norm(co - joint, axis=1) / zone, 0.0, 1.0)
+        shares[other] = shares.get(other, np.zeros(len(co))) + 0.5 * (1.0 - x * x * (3.0 - 2.0 * x))
+    total = sum(shares.values(), np.zeros(len(co)))
+    squeeze = np.where(total > MAX_SHARED, MAX_SHARED / np.maximum(total, 1e-9), 1.0)  # a short bone keeps some
+    weights = {other: share * squeeze for other, share in shares.items()}
+    weights[bone] = 1.0 - total * squeeze
+    return weights
+
+
 def _build_mesh(name, armature, rings, segments):
-    verts, faces, weights = [], [], []  # weights: list of (vertex index array, group, weight array)
+    verts, faces, weights = [], [], []  # weights: (vertex indices, group, weight of each)
     offset = 0
-    for bone, (parent, head, tail, radius) in BONES.items():
+    for bone, (_parent, head, tail, radius) in BONES.items():
         if radius <= 0:
             continue
-        v, t = _tube(head, tail, radius, rings, segments)
-        idx = np.arange(offset, offset + len(v))
+        v, _t = _tube(head, tail, radius, rings, segments)
+        for group, w in smooth_weights(bone, v).items():
+            weights.append((offset + np.arange(len(v)), group, w))
         for r in range(rings - 1):
             for s in range(segments):
                 a = offset + r * segments + s
                 b = offset + r * segments + (s + 1) % segments
                 faces.append((a, b, b + segments, a + segments))
-        # rigid skinning with a blend into the parent over the first third of the bone
-        blend = np.clip(t / 0.34, 0.0, 1.0) if parent and BONES[parent][3] > 0 else np.ones_like(t)
-        weights.append((idx, bone, blend))
-        if parent and BONES[parent][3] > 0:
-            weights.append((idx[blend < 1.0], parent, 1.0 - blend[blend < 1.0]))
         verts.append(v)
         offset += len(v)
     verts.append(np.array([[0.0, -0.01, 1.80]]))  # crown of the head: the character's highest point
@@ -95,9 +121,10 @@ def _build_mesh(name, armature, rings, segments):
     obj = bpy.data.objects.new(name, mesh)
     for idx, group, w in weights:
         vg = obj.vertex_groups.get(group) or obj.vertex_groups.new(name=group)
+        rounded = np.round(w, 4)
         # vertex_groups.add takes one weight for many indices: group the indices by weight
-        for value in np.unique(np.round(w, 4)):
-            vg.add(idx[np.round(w, 4) == value].tolist(), float(value), "REPLACE")
+        for value in np.unique(rounded[rounded > 0.0]):
+            vg.add(idx[rounded == value].tolist(), float(value), "REPLACE")
     obj.parent = armature
     cast(bpy.types.ArmatureModifier, obj.modifiers.new("Armature", "ARMATURE")).object = armature
     return obj

@@ -1,31 +1,37 @@
 """The sample character's walk and the uneven ground it walks over, for the demo, the benchmarks and
 the tests: Unreal-style IK foot bones (``ik_foot_root`` > ``ik_foot_l``/``ik_foot_r``, legs
-solved by IK constraints, feet turned with them), a walk made on flat ground (a few keys per step),
-and a terrain of steps and slopes along its path. Lengths in cm, converted by the Unit Scale."""
+solved by IK constraints, feet turned with them), a walk cycle made on flat ground (``gait.py``:
+planted feet rolling heel to toe, a bobbing and swaying pelvis, swinging arms, the root carrying
+the travel), and a terrain of steps and slopes along its path. Lengths in cm, converted by the
+Unit Scale."""
 
 from __future__ import annotations
 
 import math
-from typing import cast
+from typing import Literal, cast
 
 import bpy
-from mathutils import Vector
+import numpy as np
+from mathutils import Matrix, Quaternion, Vector
 
-from ..shared.fcurves import fcurves
+from ..compat import assign_action, name_slot
+from ..shared.fcurves import NewChannels
 from ..shared.scene import cm_per_unit
-from ..shared.typed import animation_data_of, armature_data, pose_of, scene_of, temp_override, view_layer_of
+from ..shared.typed import armature_data, pose_of, scene_of, temp_override, view_layer_of
+from . import gait
 from .build import SAMPLE_EXTENT
 
-STEP_FRAMES = 12  # one step (half a cycle); a foot swings for one step and stands for the next
-WALK_SPEED_CM = 35.0 / STEP_FRAMES  # cm per frame: 35 cm steps, 0.7 m/s at 24 fps
-SWING_LIFT_CM = 12.0
-PELVIS_DIP_CM = 4.0  # lower while both feet are down, so the sample's nearly straight legs reach
+
+def frame_rate(scene: bpy.types.Scene) -> float:
+    return scene.render.fps / scene.render.fps_base
+
 # the terrain's height profile along the path (distance ahead in cm, height in cm), repeated:
 # flat, a 10 cm step up, flat, a 10° slope up, flat, a 10° slope back down to 0
 SLOPE = math.tan(math.radians(10.0))
 PROFILE_CM = [(0.0, 0.0), (100.0, 0.0), (100.0, 10.0), (180.0, 10.0), (240.0, 10.0 + 60.0 * SLOPE),
               (300.0, 10.0 + 60.0 * SLOPE), (300.0 + (10.0 + 60.0 * SLOPE) / SLOPE, 0.0)]
 TERRAIN_HALF_WIDTH_CM = 100.0
+KNEE_MIN, KNEE_MAX = 0.0, 150.0  # degrees the IK may bend the knee from its rest pose
 TERRAIN_START_CM = -60.0  # the terrain starts this far ahead of the character: 60 cm behind it
 
 
@@ -53,53 +59,71 @@ def add_foot_ik_bones(armature: bpy.types.Object) -> None:
     for side in ("l", "r"):
         solver = cast(bpy.types.KinematicConstraint, pose[f"calf_{side}"].constraints.new("IK"))
         solver.target, solver.subtarget, solver.chain_count = armature, f"ik_foot_{side}", 2
+        knee = pose[f"calf_{side}"]  # a hinge bending forward only: the solver never flips the knee
+        knee.lock_ik_y = knee.lock_ik_z = True
+        knee.use_ik_limit_x, knee.ik_min_x, knee.ik_max_x = True, math.radians(KNEE_MIN), math.radians(KNEE_MAX)
         turn = cast(bpy.types.CopyRotationConstraint, pose[f"foot_{side}"].constraints.new("COPY_ROTATION"))
         turn.target, turn.subtarget = armature, f"ik_foot_{side}"
 
 
-def _foot_ahead(side: str, frame: float) -> tuple[float, float]:
-    """(distance ahead in cm, lift in cm) of a foot on flat ground at ``frame`` (from frame 0): the
-    left foot stands at 0, 70, 140... cm, the right one at 35, 105...; each swings two steps ahead."""
-    step = WALK_SPEED_CM * STEP_FRAMES
-    offset = 1.0 if side == "r" else 0.0
-    k, t = divmod(frame / STEP_FRAMES + offset, 2.0)
-    stand = (2.0 * k - offset) * step
-    if t < 1.0:
-        return stand, 0.0
-    swing = t - 1.0
-    return stand + 2.0 * swing * step, SWING_LIFT_CM * math.sin(math.pi * swing)
+def _turn(pose_bone: bpy.types.PoseBone, turn: Matrix) -> tuple[float, ...]:
+    """The rotation channel value turning the bone by ``turn`` (a rotation about the armature's
+    axes, about the bone's head), against its parent as the parent stands."""
+    rest = pose_bone.bone.matrix_local.to_3x3()
+    q: Quaternion = (rest.inverted() @ turn @ rest).to_quaternion()
+    return (q.w, q.x, q.y, q.z)
 
 
-def _local(pose_bone: bpy.types.PoseBone, offset_cm: tuple[float, float, float], cm: float) -> Vector:
+def _local(pose_bone: bpy.types.PoseBone, offset_cm: tuple[float, float, float], cm: float) -> tuple[float, ...]:
     """A location channel value moving the bone by ``offset_cm`` along the armature's axes."""
-    return pose_bone.bone.matrix_local.to_3x3().inverted() @ (Vector(offset_cm) / cm)
+    v: Vector = pose_bone.bone.matrix_local.to_3x3().inverted() @ (Vector(offset_cm) / cm)
+    return (v.x, v.y, v.z)
+
+
+def _rotation(axis: Literal["X", "Y", "Z"], degrees: float) -> Matrix:
+    return Matrix.Rotation(math.radians(degrees), 3, axis)
+
+
+def _pose_at(pose: bpy.types.bpy_prop_collection, t: float, cm: float) -> dict[tuple[str, str], tuple[float, ...]]:
+    """Every keyed channel's value at ``t`` seconds: (bone, property) -> value. The character faces
+    -Y: ahead is -Y, its left +X; a pitch about +X by a negative angle lifts the toes."""
+    b = gait.body(t)
+    turns = {"pelvis": _rotation("Z", b.yaw) @ _rotation("Y", b.tilt),
+             "spine_01": _rotation("Y", -b.tilt),  # the torso stays upright over the tilting pelvis
+             "spine_02": _rotation("Z", -b.yaw), "spine_03": _rotation("Z", -b.yaw),  # shoulders against the hips
+             "neck_01": _rotation("Z", b.yaw)}  # the eyes ahead
+    values = {("root", "location"): _local(pose["root"], (0.0, -b.travel, 0.0), cm),
+              ("pelvis", "location"): _local(pose["pelvis"], (b.pelvis[0], 0.0, b.pelvis[1]), cm)}
+    for side in ("l", "r"):
+        f = gait.foot(side, t)
+        ik = pose[f"ik_foot_{side}"]
+        rest = ik.bone.head_local * cm  # the ankle in the rest pose, cm; the root carries the foot ahead
+        values[(ik.name, "location")] = _local(ik, (0.0, b.travel - f.ankle[0] - rest.y, f.ankle[1] - rest.z), cm)
+        turns.update({ik.name: _rotation("X", -f.pitch), f"ball_{side}": _rotation("X", -f.toes),
+                      f"upperarm_{side}": _rotation("X", -b.arm[side]),
+                      f"lowerarm_{side}": _rotation("X", -b.elbow[side])})
+    values.update({(bone, "rotation_quaternion"): _turn(pose[bone], turn) for bone, turn in turns.items()})
+    return values
 
 
 def add_walk(armature: bpy.types.Object, frames: int = 96, name: str = "SK_OverAnimSample_Walk") -> bpy.types.Action:
-    """Key a walk straight ahead (-Y) on flat ground from frame 1 to ``frames``: ``root`` moves on,
-    each ``ik_foot_*`` stands while the other swings, ``pelvis`` bobs. Keys are inserted as an
-    animator would (``keyframe_insert``) and made linear."""
-    cm = cm_per_unit(scene_of(bpy.context))
+    """Key a walk straight ahead (-Y) on flat ground on frames 1 to ``frames``, one linear key per
+    frame (the cycle of ``gait.py`` at the scene's frame rate): ``root`` carries the travel, the IK
+    feet step heel to toe and stand still while planted, the pelvis bobs, sways and turns, the spine
+    turns the shoulders against it, the arms swing against the legs."""
+    scene = scene_of(bpy.context)
+    cm, fps = cm_per_unit(scene), frame_rate(scene)
     pose = pose_of(armature).bones
-    root, pelvis = pose["root"], pose["pelvis"]
-    for frame in range(0, frames + STEP_FRAMES // 2, STEP_FRAMES // 2):
-        f = frame + 1
-        ahead = WALK_SPEED_CM * frame
-        root.location = _local(root, (0.0, -ahead, 0.0), cm)
-        root.keyframe_insert("location", frame=f)
-        pelvis.location = _local(pelvis, (0.0, 0.0, -PELVIS_DIP_CM if frame % STEP_FRAMES == 0 else 0.0), cm)
-        pelvis.keyframe_insert("location", frame=f)
-        for side in ("l", "r"):
-            foot_ahead, lift = _foot_ahead(side, frame)
-            ik = pose[f"ik_foot_{side}"]
-            ik.location = _local(ik, (0.0, -(foot_ahead - ahead), lift), cm)  # the root carries it ahead
-            ik.keyframe_insert("location", frame=f)
-    action = cast(bpy.types.Action, animation_data_of(armature).action)  # the keys just inserted made it
-    action.name = name
-    for curve in fcurves(action):
-        for key in curve.keyframe_points:
-            key.interpolation = "LINEAR"
-    return action
+    frame_numbers = np.arange(1, frames + 1, dtype=np.float64)
+    poses = [_pose_at(pose, (frame - 1) / fps, cm) for frame in frame_numbers]
+    new = NewChannels(name, armature.name)
+    for (bone, prop), first in poses[0].items():
+        for index in range(len(first)):
+            series = [values[(bone, prop)][index] for values in poses]
+            new.add(f'pose.bones["{bone}"].{prop}', index, bone, frame_numbers, series)
+    name_slot(new.slot, armature.name)
+    assign_action(armature, new.action, new.slot)
+    return new.action
 
 
 def _profile(length_cm: float) -> list[tuple[float, float]]:
@@ -136,8 +160,8 @@ def add_terrain(context: bpy.types.Context, length_cm: float = 450.0, start_cm: 
     return obj
 
 
-def _terrain_length_cm(frames: int) -> float:
-    return WALK_SPEED_CM * frames + 100.0  # a metre past where the walk ends
+def _terrain_length_cm(scene: bpy.types.Scene, frames: int) -> float:
+    return gait.SPEED_CM_S * frames / frame_rate(scene) + 100.0  # a metre past where the walk ends
 
 
 def walk_extent(scene: bpy.types.Scene, frames: int = 96) -> tuple[tuple[float, float, float],
@@ -146,7 +170,7 @@ def walk_extent(scene: bpy.types.Scene, frames: int = 96) -> tuple[tuple[float, 
     the terrain under it, for ``build.clear_location``."""
     cm = cm_per_unit(scene)
     low, high = SAMPLE_EXTENT
-    ahead = _profile(_terrain_length_cm(frames))[-1][0]  # the terrain's far end
+    ahead = _profile(_terrain_length_cm(scene, frames))[-1][0]  # the terrain's far end
     half = TERRAIN_HALF_WIDTH_CM / cm
     return ((min(low[0], -half), -ahead / cm, low[2]), (max(high[0], half), max(high[1], -TERRAIN_START_CM / cm),
                                                           high[2]))
@@ -159,4 +183,5 @@ def add_sample_walk(context: bpy.types.Context, armature: bpy.types.Object, fram
     add_walk(armature, frames)
     scene_of(context).frame_start, scene_of(context).frame_end = 1, frames
     # under the character, which the sample builder may have put beside other things
-    return add_terrain(context, length_cm=_terrain_length_cm(frames), origin=armature.matrix_world.translation)
+    return add_terrain(context, length_cm=_terrain_length_cm(scene_of(context), frames),
+                       origin=armature.matrix_world.translation)

@@ -21,8 +21,8 @@ from enum import StrEnum
 import bpy
 
 from ...core.errors import OverAnimError
+from ...core.ground import GROUND_LEVEL_FRACTION
 from ...core.messages import Message
-from ...core.skeleton import GROUND_LEVEL_FRACTION
 from .names import ROOT_BONE
 from .typed import armature_data
 

@@ -65,7 +65,7 @@ def live_armatures() -> list[bpy.types.Object]:
     return [o for o in bpy.data.objects if o.type == "ARMATURE" and overanim(o).live_preview]
 
 
-def _run(armature: bpy.types.Object, paint: Callable[..., object], *args: object) -> object:
+def _paint_keeping_error(armature: bpy.types.Object, paint: Callable[..., object], *args: object) -> object:
     """Paint or repaint, keeping a domain error for the panel instead of raising into Blender. The
     handlers ignore the updates meanwhile: the weight read evaluates a scene of its own, which
     calls them too."""
@@ -147,7 +147,7 @@ def _on_depsgraph_update_pre(*_args: object) -> None:
         if mesh_pending:  # that change may be weights the kept sums do not have yet: post reads it first
             _deferred.add(armature.name)
             continue
-        written = _run(armature, paint.repaint, context, armature)
+        written = _paint_keeping_error(armature, paint.repaint, context, armature)
         if isinstance(written, dict):
             _own.update(mesh_data(bpy.data.objects[mesh]).session_uid for mesh in written)
 
@@ -167,7 +167,7 @@ def _on_depsgraph_update_post(scene: bpy.types.Scene, depsgraph: bpy.types.Depsg
         _deferred.discard(armature.name)
         if deferred or any(regions is None or regions for regions in reread.values()):
             # written inside the handler: Blender evaluates it without calling the handler again
-            _run(armature, paint.repaint, context, armature, reread)
+            _paint_keeping_error(armature, paint.repaint, context, armature, reread)
 
 
 def sync() -> None:
