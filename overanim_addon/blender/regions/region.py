@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
+from typing import Annotated, NamedTuple, TypeVar, cast
 
 import bpy
 import numpy as np
@@ -32,6 +32,7 @@ from ...core.log import Level, LogLine
 from ...core.messages import Message
 from ..i18n import CONTEXT
 from ..shared.overrides import kept_on_overrides
+from ..shared.rna_fields import rna_fields
 from ..shared.typed import armature_data
 from ..shared.weights import region_weights
 
@@ -98,88 +99,75 @@ assert [i[0] for i in BASIS_ITEMS] == [m.name for m in MotionMeasurementBasis]
 
 
 @kept_on_overrides
+@rna_fields
 class OVERANIM_PG_region(bpy.types.PropertyGroup):
-    if TYPE_CHECKING:  # the registered fields below, as mypy sees them (tests/blender/test_property_types.py)
-        name: str
-        bone_collection: str
-        falloff_mode: str
-        zero_weight: float
-        full_weight: float
-        falloff_exponent: float
-        lod_policy: str
-        composition_policy: str
-        is_attachment_dependency: bool
-        spatial_calibration_mode: str
-        measurement_basis: str
-        authored_distance: float
-        region_ratio: float
-        mask_channel: str
-        delta_shape_key: str
-    __annotations__: dict[str, Any] = {
-        "name": bpy.props.StringProperty(name="Name", translation_context=CONTEXT, default="Region",
-                                         description="Name of the Region"),
-        "bone_collection": bpy.props.StringProperty(
-            name="Bone Collection", translation_context=CONTEXT,
-            description="The armature's Bone Collection whose bones this Region covers (OverAnim's Bone Group)",
-        ),
-        "falloff_mode": bpy.props.EnumProperty(
-            name="Falloff Mode", translation_context=CONTEXT, items=FALLOFF_ITEMS, default="SMOOTH_STEP",
-            description="Selects the curve between 0 and full in the vertex mask. Only Power reads Falloff Exponent",
-        ),
-        "zero_weight": bpy.props.FloatProperty(
-            name="Zero Weight", translation_context=CONTEXT, default=0.0, min=0.0, max=1.0,
-            description="The Region mask is 0 at or below this skin weight",
-        ),
-        "full_weight": bpy.props.FloatProperty(
-            name="Full Weight", translation_context=CONTEXT, default=1.0, min=0.0, max=1.0,
-            description="The Region mask is 1 at or above this skin weight. "
-            "Must be greater than ZeroWeight to create a valid transition range",
-        ),
-        "falloff_exponent": bpy.props.FloatProperty(
-            name="Falloff Exponent", translation_context=CONTEXT, default=1.0, min=0.01, soft_max=10.0,
-            description="Curvature of Power mode. Other modes retain the value but do not use it in the result",
-        ),
-        "lod_policy": bpy.props.EnumProperty(
-            name="LOD Policy", translation_context=CONTEXT, items=LOD_ITEMS, default="WARN_IF_INACTIVE",
-            description="Respectively allows, warns about, or requires Region coverage at the LOD",
-        ),
-        "composition_policy": bpy.props.EnumProperty(
-            name="Composition Policy", translation_context=CONTEXT, items=COMPOSITION_ITEMS, default="ADDITIVE_CLAMPED",
-            description="Composes overlapping Region deltas either as a clamped sum or as the single strongest delta",
-        ),
-        "is_attachment_dependency": bpy.props.BoolProperty(
-            name="Attachment Dependency", translation_context=CONTEXT, default=False,
-            description="Coverage is always required when this is on, regardless of policy "
-            "(also assumed when an object is parented to one of the Region's bones)",
-        ),
-        "spatial_calibration_mode": bpy.props.EnumProperty(
-            name="Spatial Calibration", translation_context=CONTEXT, items=SPATIAL_ITEMS, default="CHARACTER_RELATIVE",
-            description="How this Region's authored linear distances follow character size",
-        ),
-        "measurement_basis": bpy.props.EnumProperty(
-            name="Measurement Basis", translation_context=CONTEXT, items=BASIS_ITEMS, default="AUTO",
-            description="Which measured scale calibrates this Region's motion",
-        ),
-        "authored_distance": bpy.props.FloatProperty(
-            name="Authored Distance", translation_context=CONTEXT, default=0.0, min=0.0, soft_max=1000.0, precision=2,
-            description="A linear distance authored for the reference character, in cm; Measure resolves it "
-            "by Spatial Calibration (OverAnim_Region_<Key>_SpatialDistanceCS/WS)",
-        ),
-        "region_ratio": bpy.props.FloatProperty(
-            name="Region Ratio", translation_context=CONTEXT, default=1.0, min=0.0, soft_max=4.0, precision=3,
-            description="RegionRelative: the distance is this fraction of the Region's offset reference length "
-            "(0 falls back to character-relative)",
-        ),
-        "mask_channel": bpy.props.EnumProperty(
-            name="Mask Channel", translation_context=CONTEXT, items=CHANNEL_ITEMS, default="NONE",
-            description="Channel of the packed byte colour attribute OverAnim_RegionMasks that holds this "
-            "Region's mask; Export for Unreal writes it as the vertex colour (a material's Vertex Color node)",
-        ),
-        "delta_shape_key": bpy.props.StringProperty(
-            name="Delta Shape Key", translation_context=CONTEXT,
-            description="Optional shape key whose offsets are this Region's delta (for composition)",
-        ),
-    }
+    """A Region: the bones it covers (a Bone Collection, Blender's counterpart of an OverAnim Bone
+    Group), its mask policy and its calibration choices."""
+
+    name: Annotated[str, bpy.props.StringProperty(
+        name="Name", translation_context=CONTEXT, default="Region", description="Name of the Region",
+    )]
+    bone_collection: Annotated[str, bpy.props.StringProperty(
+        name="Bone Collection", translation_context=CONTEXT,
+        description="The armature's Bone Collection whose bones this Region covers (OverAnim's Bone Group)",
+    )]
+    falloff_mode: Annotated[str, bpy.props.EnumProperty(
+        name="Falloff Mode", translation_context=CONTEXT, items=FALLOFF_ITEMS, default="SMOOTH_STEP",
+        description="Selects the curve between 0 and full in the vertex mask. Only Power reads Falloff Exponent",
+    )]
+    zero_weight: Annotated[float, bpy.props.FloatProperty(
+        name="Zero Weight", translation_context=CONTEXT, default=0.0, min=0.0, max=1.0,
+        description="The Region mask is 0 at or below this skin weight",
+    )]
+    full_weight: Annotated[float, bpy.props.FloatProperty(
+        name="Full Weight", translation_context=CONTEXT, default=1.0, min=0.0, max=1.0,
+        description="The Region mask is 1 at or above this skin weight. "
+        "Must be greater than ZeroWeight to create a valid transition range",
+    )]
+    falloff_exponent: Annotated[float, bpy.props.FloatProperty(
+        name="Falloff Exponent", translation_context=CONTEXT, default=1.0, min=0.01, soft_max=10.0,
+        description="Curvature of Power mode. Other modes retain the value but do not use it in the result",
+    )]
+    lod_policy: Annotated[str, bpy.props.EnumProperty(
+        name="LOD Policy", translation_context=CONTEXT, items=LOD_ITEMS, default="WARN_IF_INACTIVE",
+        description="Respectively allows, warns about, or requires Region coverage at the LOD",
+    )]
+    composition_policy: Annotated[str, bpy.props.EnumProperty(
+        name="Composition Policy", translation_context=CONTEXT, items=COMPOSITION_ITEMS, default="ADDITIVE_CLAMPED",
+        description="Composes overlapping Region deltas either as a clamped sum or as the single strongest delta",
+    )]
+    is_attachment_dependency: Annotated[bool, bpy.props.BoolProperty(
+        name="Attachment Dependency", translation_context=CONTEXT, default=False,
+        description="Coverage is always required when this is on, regardless of policy "
+        "(also assumed when an object is parented to one of the Region's bones)",
+    )]
+    spatial_calibration_mode: Annotated[str, bpy.props.EnumProperty(
+        name="Spatial Calibration", translation_context=CONTEXT, items=SPATIAL_ITEMS, default="CHARACTER_RELATIVE",
+        description="How this Region's authored linear distances follow character size",
+    )]
+    measurement_basis: Annotated[str, bpy.props.EnumProperty(
+        name="Measurement Basis", translation_context=CONTEXT, items=BASIS_ITEMS, default="AUTO",
+        description="Which measured scale calibrates this Region's motion",
+    )]
+    authored_distance: Annotated[float, bpy.props.FloatProperty(
+        name="Authored Distance", translation_context=CONTEXT, default=0.0, min=0.0, soft_max=1000.0, precision=2,
+        description="A linear distance authored for the reference character, in cm; Measure resolves it "
+        "by Spatial Calibration (OverAnim_Region_<Key>_SpatialDistanceCS/WS)",
+    )]
+    region_ratio: Annotated[float, bpy.props.FloatProperty(
+        name="Region Ratio", translation_context=CONTEXT, default=1.0, min=0.0, soft_max=4.0, precision=3,
+        description="RegionRelative: the distance is this fraction of the Region's offset reference length "
+        "(0 falls back to character-relative)",
+    )]
+    mask_channel: Annotated[str, bpy.props.EnumProperty(
+        name="Mask Channel", translation_context=CONTEXT, items=CHANNEL_ITEMS, default="NONE",
+        description="Channel of the packed byte colour attribute OverAnim_RegionMasks that holds this "
+        "Region's mask; Export for Unreal writes it as the vertex colour (a material's Vertex Color node)",
+    )]
+    delta_shape_key: Annotated[str, bpy.props.StringProperty(
+        name="Delta Shape Key", translation_context=CONTEXT,
+        description="Optional shape key whose offsets are this Region's delta (for composition)",
+    )]
 
 
 E = TypeVar("E", bound=enum.Enum)
