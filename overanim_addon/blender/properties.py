@@ -23,12 +23,11 @@ from .shared.overrides import kept_on_overrides
 from .transfer import properties as transfer
 
 if TYPE_CHECKING:
-    from bpy.types import PropertyGroup
-
     from .calibration.properties import OVERANIM_PG_calibration
     from .checks.properties import OVERANIM_PG_check
     from .foot_ik.properties import OVERANIM_PG_foot_ik
     from .lod.properties import OVERANIM_PG_lod_row
+    from .masks.properties import OVERANIM_PG_painted_region
     from .motion.properties import OVERANIM_PG_motion
     from .regions.region import OVERANIM_PG_region
     from .transfer.properties import OVERANIM_PG_transfer
@@ -61,7 +60,7 @@ class OVERANIM_PG_object(bpy.types.PropertyGroup):
         transfer: OVERANIM_PG_transfer
         show_results: bool
         masks_painted: bool
-        painted_regions: bpy.types.bpy_prop_collection_idprop[PropertyGroup]
+        painted_regions: bpy.types.bpy_prop_collection_idprop[OVERANIM_PG_painted_region]
         live_preview: bool
         last_export: str
     __annotations__: dict[str, Any] = object_properties(FEATURES)

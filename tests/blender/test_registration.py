@@ -110,7 +110,7 @@ OWNER = {  # a class -> the feature folder that defines and registers it
     "OVERANIM_PT_regions": "regions",
     "OVERANIM_OT_paint_region_masks": "masks", "OVERANIM_OT_live_preview": "masks",
     "OVERANIM_OT_clear_region_preview": "masks", "OVERANIM_OT_show_region_preview": "masks",
-    "OVERANIM_PT_region_masks": "masks",
+    "OVERANIM_PT_region_masks": "masks", "OVERANIM_PG_painted_region": "masks",
     "OVERANIM_OT_check_lod_coverage": "lod", "OVERANIM_PG_lod_row": "lod",
     "OVERANIM_OT_compose_region_deltas": "compose",
     "OVERANIM_PG_check": "checks",

@@ -2,7 +2,7 @@
 following the fields and the weight brush while Live Preview is on."""
 
 from ..shared.registration import register_modules_factory
-from . import live, operators, ui
+from . import live, operators, properties, ui
 
-MODULES = (operators, live, ui)  # registered in this order, unregistered in reverse
+MODULES = (properties, operators, live, ui)  # registered in this order, unregistered in reverse
 register, unregister = register_modules_factory(MODULES)
