@@ -103,6 +103,30 @@ def test_nothing_outside_overanim_changes_and_clear_restores(sample):
     assert "OverAnim_PreviousActiveColor" not in obj.data
 
 
+def test_clear_on_a_mesh_without_colours_leaves_no_colour_named(sample):
+    """5.2 and later keep a removed attribute's name as the active and default colour: Clear must
+    put back the '' that was there, not leave OverAnim_Preview named."""
+    colors = body().data.color_attributes
+    assert len(colors) == 0 and (colors.active_color_name, colors.default_color_name) == ("", "")
+    bpy.ops.overanim.paint_region_masks()
+    assert colors.active_color_name == colors.default_color_name == "OverAnim_Preview"
+    bpy.ops.overanim.clear_region_preview()
+    assert len(colors) == 0
+    assert (colors.active_color_name, colors.default_color_name) == ("", "")
+
+
+def test_clear_puts_back_the_artists_active_and_render_colours_by_name(sample):
+    colors = body().data.color_attributes
+    colors.new("Render", "BYTE_COLOR", "CORNER")
+    colors.new("Active", "FLOAT_COLOR", "POINT")
+    colors.active_color_name, colors.default_color_name = "Active", "Render"
+    bpy.ops.overanim.paint_region_masks()
+    bpy.ops.overanim.clear_region_preview()
+    assert (colors.active_color_name, colors.default_color_name) == ("Active", "Render")
+    bpy.ops.overanim.clear_region_preview()  # nothing remembered now: the artist's names stay
+    assert (colors.active_color_name, colors.default_color_name) == ("Active", "Render")
+
+
 def test_mask_vertex_groups_match_the_mask(sample):
     bpy.ops.overanim.paint_region_masks(write_vertex_groups=True)
     obj = body()

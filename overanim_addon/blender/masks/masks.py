@@ -34,6 +34,7 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...core.naming import derived_name, region_key
 from ...core.region_preview import PreviewWork, grey_colors, preview_colors, region_palette
+from ..compat import name_colors
 from ..regions.properties import OVERANIM_PG_region, mask_policy, region_keys, require_region_bones
 from ..shared.names import PREFIX
 from ..shared.scene import deformed_meshes, require_object_mode
@@ -380,11 +381,11 @@ def clear(context: bpy.types.Context, armature: bpy.types.Object) -> int:
         for name in [a.name for a in mesh.color_attributes if a.name.startswith(PREFIX)]:
             mesh.color_attributes.remove(mesh.color_attributes[name])
             removed += 1
-        active, render = mesh.get(PREV_ACTIVE, ""), mesh.get(PREV_RENDER, "")
-        if active in mesh.color_attributes:
-            mesh.color_attributes.active_color_index = mesh.color_attributes.find(active)
-        if render in mesh.color_attributes:
-            mesh.color_attributes.render_color_index = mesh.color_attributes.find(render)
+        # exactly what was there before the first paint, '' included (compat: 5.2 keeps removed names);
+        # nothing remembered: the artist's names stay, a name of an attribute removed here goes
+        colors = mesh.color_attributes
+        name_colors(colors, str(mesh.get(PREV_ACTIVE, colors.active_color_name)),
+                    str(mesh.get(PREV_RENDER, colors.default_color_name)))
         for key in (PREV_ACTIVE, PREV_RENDER):
             if has_property(mesh, key):
                 del mesh[key]
