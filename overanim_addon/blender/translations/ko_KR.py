@@ -360,6 +360,7 @@ KO_MESSAGES = {
         "'{name}'에 칠할 Region이 없습니다: Regions 패널에서 추가하세요",
     "No mesh is deformed by '{name}'": "'{name}'이(가) 변형하는 mesh가 없습니다",
     "Painted {masks} on {meshes} ({vertices})": "{meshes}에 {masks}를 칠했습니다 ({vertices})",
+    "Not painted: {why}": "칠하지 않음: {why}",
     "Removed {n} OverAnim item": "OverAnim 항목 {n}개를 제거했습니다",
     "Removed {n} OverAnim items": "OverAnim 항목 {n}개를 제거했습니다",
     "Live Preview on: the masks follow the Region fields and the weights":
