@@ -16,6 +16,11 @@ class OVERANIM_OT_run_checks(ArmatureOperatorMixin, bpy.types.Operator):
 
     bl_idname = "overanim.run_checks"
     bl_label = "Run Checks"
+    errors_are_findings = True
+
+    def invoke(self, context, event):
+        self._clicked = True  # a click: its error findings are reported as errors (see the mixin)
+        return self.execute(context)
 
     def run(self, context):
         return check_rig(context, require_armature(context)).log

@@ -67,6 +67,11 @@ class OverAnimOperatorMixin(OperatorBase):
     # Our own translation context: Blender's dictionary has no entries in it, so it cannot rename the
     # add-on's terms in the operator's name and button texts ("Apply Scale" stays "Apply Scale").
     bl_translation_context = CONTEXT
+    # True where ERROR lines of the log are results (Run Checks' error findings), not a failure: the
+    # operator FINISHES, and reports them as ERROR (the panel's level) when clicked; from a script,
+    # where an ERROR report raises RuntimeError from bpy.ops, as WARNING
+    errors_are_findings = False
+    _clicked = False
 
     def run(self, context: bpy.types.Context) -> Iterator[tuple[str, str]] | list[tuple[str, str]]:
         raise NotImplementedError
@@ -79,8 +84,9 @@ class OverAnimOperatorMixin(OperatorBase):
             report(self, "ERROR", error.message)
             return {"CANCELLED"}
         for level, message in log:
-            report(self, level, message)
-        if any(level == "ERROR" for level, _ in log):
+            scripted_finding = self.errors_are_findings and not self._clicked and level == "ERROR"
+            report(self, "WARNING" if scripted_finding else level, message)
+        if not self.errors_are_findings and any(level == "ERROR" for level, _ in log):
             return {"CANCELLED"}
         return {"FINISHED"}
 
