@@ -236,7 +236,7 @@ def test_bad_input_no_region_with_bones_paints_nothing(sample):
     sample.data.collections.new("Empty")
     for region in sample.overanim.regions:
         region.bone_collection = "Empty"
-    with pytest.raises(RuntimeError, match="Region '.*' has no bones"):
+    with pytest.raises(RuntimeError, match=r"Region '.*' has no bones"):
         bpy.ops.overanim.paint_region_masks()
     assert not [a for a in body().data.attributes if a.name.startswith("OverAnim_")]
 

@@ -7,6 +7,7 @@ import json
 import re
 import string
 from pathlib import Path
+from types import SimpleNamespace
 
 import bpy
 import pytest
@@ -53,6 +54,39 @@ def test_every_tooltip_the_korean_page_covers_has_a_korean_entry(addon):
     # the Region fields' entries are keyed by their English tooltips: one that changed since is stale
     registered = {prop.description for prop in OVERANIM_PG_region.bl_rna.properties}
     assert not set(KO_REGION) - registered
+
+
+def operator_tooltips():
+    """Every operator's registered tooltip: its description, and the one a fix draws (``description``)."""
+    from overanim_addon.blender.checks.checks import FIXES
+
+    tips = [getattr(bpy.ops.overanim, name).get_rna_type().description for name in dir(bpy.ops.overanim)]
+    assert len(tips) >= 29
+    return tips, [(bpy.types.OVERANIM_OT_fix_check.description(bpy.context, SimpleNamespace(fix=key)), key)
+                  for key in FIXES]
+
+
+def test_every_operator_tooltip_is_one_paragraph_and_has_korean(addon):
+    tips, _ = operator_tooltips()
+    assert not [tip for tip in tips if not tip or "\n" in tip]  # Blender breaks a tooltip where the text does
+    for context in ("*", CONTEXT):  # operators look theirs up in their own context (ours)
+        missing = [tip for tip in tips if not HANGUL.search(KO.get((context, tip), ""))]
+        assert not missing, context
+    from overanim_addon.blender.translations.ko_KR import KO_OPERATORS
+
+    assert not set(KO_OPERATORS) - set(tips)  # an entry for a tooltip that changed since is stale
+
+
+def test_a_fixs_own_tooltip_reads_in_korean(addon, monkeypatch):
+    """fix_check's tooltip is made by its ``description``, which Blender shows as it is: translated there."""
+    from overanim_addon.blender import i18n
+
+    _, fixes = operator_tooltips()
+    assert all(tooltip.endswith("then run the checks again") for tooltip, _ in fixes)
+    # Blender in Korean (the bpy module has no locale files): look tooltips up in the table it is given
+    monkeypatch.setattr(i18n, "_lookup_tip", lambda template: KO.get((CONTEXT, template), template))
+    for _, key in fixes:
+        assert HANGUL.search(bpy.types.OVERANIM_OT_fix_check.description(bpy.context, SimpleNamespace(fix=key)))
 
 
 def test_a_shortened_label_keeps_the_full_name_first_in_both_languages(addon):

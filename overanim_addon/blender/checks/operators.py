@@ -3,7 +3,7 @@ from __future__ import annotations
 import bpy
 
 from ...core.messages import Message
-from ..i18n import CONTEXT
+from ..i18n import CONTEXT, tip
 from ..shared.operators import ArmatureOperatorMixin
 from ..shared.scene import require_armature, require_object_mode
 from ..shared.typed import scene_of
@@ -51,7 +51,8 @@ class OVERANIM_OT_fix_check(FixOperatorMixin, bpy.types.Operator):
 
     @classmethod
     def description(cls, context, properties):
-        return f"{FIXES[properties.fix][0]}, then run the checks again"
+        # Blender shows what this returns as it is: translated here
+        return tip(Message("{fix}, then run the checks again", fix=FIXES[properties.fix][0]))
 
 
 def fix_operator(key: str) -> str:

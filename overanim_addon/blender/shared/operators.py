@@ -73,6 +73,12 @@ class OverAnimOperatorMixin(OperatorBase):
     errors_are_findings = False
     _clicked = False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__doc__ and "bl_description" not in vars(cls):
+            # the docstring is the tooltip: one paragraph, or Blender breaks it where the source wraps
+            cls.bl_description = " ".join(cls.__doc__.split())
+
     def run(self, context: bpy.types.Context) -> Iterator[tuple[str, str]] | list[tuple[str, str]]:
         raise NotImplementedError
 
