@@ -11,7 +11,8 @@ import bpy
 from ...core.messages import Message, plural
 from ..i18n import CONTEXT, tr
 from ..shared.panels import ORDER, OverAnimSubPanel
-from ..shared.typed import MaybeContext, has_property, overanim
+from ..shared.text_wrap import wrapped_label
+from ..shared.typed import MaybeContext, context_of, has_property, overanim
 from .analysis import CALIBRATED, LINEAR, region_summary_name, summary_name
 
 ROWS = (("Distance", "Distance", "cm", 1), ("AverageSpeed", "Average Speed", "cm/s", 1),
@@ -44,10 +45,11 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
         if action is None or not has_property(action, summary_name("FrameStart")):
             layout.label(text=tr(Message("Not analysed yet")), icon="INFO", translate=False)
             return
-        self._draw_summary(layout, settings, action)
+        self._draw_summary(context_of(context), layout, settings, action)
 
     @staticmethod
-    def _draw_summary(layout: bpy.types.UILayout, settings: Any, action: bpy.types.Action) -> None:
+    def _draw_summary(context: bpy.types.Context, layout: bpy.types.UILayout, settings: Any,
+                      action: bpy.types.Action) -> None:
         box = layout.box().column(align=True)
         box.label(text=action.name, icon="ACTION", translate=False)
         box.label(text=tr(Message("Frames {start}-{end}, {duration:.2f} s", start=action[summary_name("FrameStart")],
@@ -85,7 +87,7 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
             for side, runs, one, many in feet_lines:
                 count = int(action.get(summary_name(f"{side}ContactFrames"), 0))
                 found = plural(count, one, many, runs=f"({runs})" if runs else "")
-                feet.label(text=tr(found), translate=False)
+                wrapped_label(feet, context, tr(found))  # a long walk's frame ranges take two rows
         else:
             feet.label(text=tr(Message("No foot bones: no contacts")), translate=False)
         if settings.regions:

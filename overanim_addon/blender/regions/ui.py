@@ -17,7 +17,8 @@ class OVERANIM_UL_regions(bpy.types.UIList):
     def draw_item(self, context, layout, data, item, icon, active_data, active_property, index=0, flt_flag=0):
         armature = data.id_data
         found = bool(region_bones(armature, item))
-        row = layout.row(align=True)
+        # a split, not a row: a row gave the name most of the room and cut "(collection 없음)"
+        row = layout.split(factor=0.45, align=True)
         row.prop(item, "name", text="", emboss=False, icon="GROUP_BONE" if found else "ERROR")
         if item.bone_collection:
             row.label(text=item.bone_collection, translate=False)  # the artist's name: never translated
