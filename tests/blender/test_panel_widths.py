@@ -71,7 +71,16 @@ def test_every_label_reads_in_full_at_the_default_width(full_sidebar, language, 
     assert not cut_labels(layout, DEFAULT_SIDEBAR, measure)
 
 
+LIST_ROW = 178  # a row of the Regions list in a real 291 px sidebar (5.2 window)
+
+
 def test_every_regions_row_reads_in_full(full_sidebar, language):
-    # a row of the list is 178 px wide in a real 291 px sidebar: as a panel row of this width
-    list_room = DEFAULT_SIDEBAR - 47
-    assert not cut_labels(region_rows(), list_room, measure)
+    """Name (with its icon) and collection each fit their share of the row, in both languages."""
+    rows = region_rows()
+    assert not cut_labels(rows, LIST_ROW + 92 - 26, measure)  # as a panel row LIST_ROW wide
+    for split in rows.of("split"):
+        name = next(c for c in rows.calls if c.owner is split.layout and c.method == "prop")
+        label = next(c for c in rows.calls if c.owner is split.layout and c.method == "label")
+        factor = split.kwargs["factor"]
+        assert measure(name.args[0].name) + 34 <= factor * LIST_ROW, name.args[0].name
+        assert measure(label.kwargs["text"]) + 12 <= (1 - factor) * LIST_ROW, label.kwargs["text"]
