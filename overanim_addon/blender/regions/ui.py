@@ -25,16 +25,17 @@ class OVERANIM_UL_regions(bpy.types.UIList):
 
 
 def _collection_text(region: OVERANIM_PG_region) -> str:
-    # the artist's name (never translated) or a status (translated)
-    return region.bone_collection or tr("(no collection)")
+    # the artist's name (never translated) or a status (translated): "(none)" in the collection
+    # column, where "(no collection)" took the room of the names beside it
+    return region.bone_collection or tr("(none)")
 
 
 def _name_share(context: bpy.types.Context, regions: Iterable[OVERANIM_PG_region]) -> float:
     """The names' share of a list row, one for every row (the columns line up), from the widest name
     (with its icon) and the widest collection: even halves cut "RightArm", a plain row the Korean status."""
     regions = list(regions)
-    name = max((text_width(context, r.name) for r in regions), default=0.0) + 34  # icon, padding
-    other = max((text_width(context, _collection_text(r)) for r in regions), default=0.0) + 12
+    name = max((text_width(context, r.name) for r in regions), default=0.0) + 40  # icon, padding
+    other = max((text_width(context, _collection_text(r)) for r in regions), default=0.0) + 14
     return min(0.65, max(0.35, name / (name + other)))
 
 

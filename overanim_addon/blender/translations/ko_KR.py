@@ -92,7 +92,7 @@ KO_MESSAGES = {
     "Not checked yet": "아직 검사하지 않았습니다",
     "Found by name on first use": "처음 쓸 때 이름으로 찾습니다",
     "Select an armature or a mesh it deforms": "armature 또는 armature가 변형하는 mesh를 선택하세요",
-    "(no collection)": "(없음)",  # in the list's collection column: "(none)" says it, and fits beside a name
+    "(none)": "(없음)",
     "not painted yet": "아직 칠하지 않음",
     "No Regions yet: + adds one for the active bone collection":
         "아직 Region이 없습니다: +로 활성 bone collection의 Region을 추가합니다",
