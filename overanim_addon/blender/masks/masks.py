@@ -67,7 +67,7 @@ class RegionBones(NamedTuple):
     bones: list[str]
 
 
-def region_table(armature: bpy.types.Object, skipped: list[Message] | None = None) -> list[RegionBones]:
+def region_table(armature: bpy.types.Object, skipped: list[str] | None = None) -> list[RegionBones]:
     """Every Region with its bones; an error when one has no bones (with ``skipped``: it is left out
     and why goes there) or when the Region names cannot be keyed (``region_keys``)."""
     region_keys(armature)
@@ -311,7 +311,7 @@ def _write(plan: _Plan, table: Sequence[RegionBones], palette: np.ndarray, chann
 def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: bool,
                   reread: Mapping[str, Collection[str] | None], write_vertex_groups: bool = False,
                   progress: Iterator[None] | None = None,
-                  skipped: list[Message] | None = None) -> tuple[list[RegionBones], list[_Plan]]:
+                  skipped: list[str] | None = None) -> tuple[list[RegionBones], list[_Plan]]:
     require_object_mode(armature, scene_of(context))
     table = region_table(armature, skipped)
     meshes = deformed_meshes(armature, scene_of(context))
@@ -348,13 +348,13 @@ class PaintStats:
     meshes: int
     vertices: int
     regions: int
-    skipped: tuple[Message, ...] = ()  # why each Region left out had no bones to paint
+    skipped: tuple[str, ...] = ()  # why (a Message) each Region left out had no bones to paint
 
 
 def paint(context: bpy.types.Context, armature: bpy.types.Object, write_vertex_groups: bool = False,
           progress: Iterator[None] | None = None, skip_boneless: bool = False) -> PaintStats:
     """Paint every Region; ``skip_boneless``: paint those with bones, say why of the others."""
-    skipped: list[Message] | None = [] if skip_boneless else None
+    skipped: list[str] | None = [] if skip_boneless else None
     table, plans = _paint_meshes(context, armature, True, {}, write_vertex_groups, progress, skipped)
     return PaintStats(len(plans), sum(plan.work.vertices for plan in plans), len(table), tuple(skipped or ()))
 
