@@ -213,3 +213,13 @@ def test_a_new_armatures_findings_are_reported_at_the_level_the_panel_shows(addo
         assert reported[message] == severity
     summary = next(str(message) for level, message in reports if str(message).startswith("Checks:"))
     assert summary.startswith(f"Checks: {sum(severity == 'ERROR' for _, severity, _ in stored)} error")
+
+
+@pytest.mark.real_blender
+def test_a_click_on_run_checks_reports_an_error_finding_as_an_error(tmp_path, real_binary):
+    from .test_live_preview import run_in_window
+
+    out = run_in_window(real_binary, "real_blender_checks_level.py", "overanim_checks_level.json", tmp_path, seconds=1)
+    assert ["locomotion_root", "ERROR"] in out["stored"]
+    assert out["INVOKE_DEFAULT_raised"].startswith("Error: No body root found")  # red in the Info editor
+    assert out["EXEC_DEFAULT"] == ["FINISHED"] and out["EXEC_DEFAULT_raised"] == ""  # a script: a warning
