@@ -493,6 +493,7 @@ def test_korean_through_a_real_blender(real_binary):
     assert "검사: 오류 0개, 경고 1개" in result.stdout  # an operator's report, as Blender printed it
     assert out["reports_off"] == "Checks: 0 errors, 1 warning"
     assert out["no_collection"] == "(없음)"
+    assert out["operator_tooltip"].startswith("범위의 모든 프레임에서 바닥을 probe하고 foot IK offset")
     assert out["poll_message"].endswith("'SK_OverAnimSample'에 아직 Region이 없습니다: Regions 패널의 +로 추가하세요")
     # Foot IK: its refusals and its panel's lines in Korean, the names and the add-on's terms kept
     assert out["foot_ik_refusal"].endswith("'SK_OverAnimSample'의 NLA track 하나가 solo입니다: bake의 track이 "
