@@ -71,6 +71,26 @@ def test_every_label_reads_in_full_at_the_default_width(full_sidebar, language, 
     assert not cut_labels(layout, DEFAULT_SIDEBAR, measure)
 
 
+def test_the_lod_table_composition_and_a_foot_ik_bake_read_in_full(walker, language):
+    """The other long states: the LOD coverage table, a composition, a Foot IK bake's values with
+    Forward Axis set away from the toes (its note)."""
+    from overanim_addon.blender.sample.build import add_sample_deltas
+
+    regions = walker.overanim.regions
+    regions["LeftArm"].mask_channel, regions["Spine"].mask_channel = "R", "G"
+    add_sample_deltas(walker)
+    regions["LeftArm"].delta_shape_key, regions["Spine"].delta_shape_key = "Delta_LeftArm", "Delta_Spine"
+    regions["Spine"].composition_policy = "STRONGEST_DELTA"
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    assert bpy.ops.overanim.check_lod_coverage() == {"FINISHED"}
+    assert bpy.ops.overanim.compose_region_deltas() == {"FINISHED"}
+    assert bpy.ops.overanim.bake_foot_ik() == {"FINISHED"}
+    walker.overanim.foot_ik.forward_axis = "+X"
+    for panel in ("region_masks", "foot_ik"):
+        layout = draw_panel(getattr(bpy.types, f"OVERANIM_PT_{panel}"), bpy.context, region_width=DEFAULT_SIDEBAR)
+        assert not cut_labels(layout, DEFAULT_SIDEBAR, measure), panel
+
+
 LIST_ROW = 178  # a row of the Regions list in a real 291 px sidebar (5.2 window)
 
 
