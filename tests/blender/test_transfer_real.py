@@ -115,3 +115,39 @@ def test_cmu_motion_capture_onto_a_smaller_copy_scales_the_world_path(addon, emp
     result = transfer(actor, small)
     assert result.ratio.ratio == pytest.approx(0.5, rel=0.02)
     assert path_cm(small, "Hips", frames) == pytest.approx(0.5 * travelled, rel=0.02)
+
+
+def walking_bvh(tmp_path, frames=BVH_FRAMES):
+    """CMU's 01_01 walk (its first ``frames`` frames) imported as the BVH importer brings it in."""
+    path = truncated_bvh(cmu_bvh("01_01.bvh"), frames, tmp_path)
+    assert bpy.ops.import_anim.bvh(filepath=str(path)) == {"FINISHED"}
+    return next(o for o in bpy.context.scene.objects if o.type == "ARMATURE")
+
+
+def under_empty(obj, scale):
+    """``obj`` parented to an empty at ``scale``, as a layout's or an FBX file's root null holds it."""
+    empty = bpy.data.objects.new(f"{obj.name}_Root", None)
+    bpy.context.scene.collection.objects.link(empty)
+    empty.scale = (scale,) * 3
+    obj.parent = empty
+    bpy.context.view_layer.update()
+
+
+@pytest.mark.parametrize("parented", ["source", "target"])
+def test_the_object_s_own_travel_lands_right_when_one_rig_hangs_under_a_scaled_empty(addon, empty_scene,
+                                                                                    tmp_path, parented):
+    """The object's location keys are lengths in its parent's space: under an empty at 0.01 a key of
+    1 moves the rig 1 cm, so the world ratio alone would scale its travel a second time."""
+    actor = walking_bvh(tmp_path)
+    frames = frames_of(actor.animation_data.action)
+    for frame in frames[::10]:  # the actor's own travel keyed on the object too, as a layout carries it
+        actor.location = (0.0, 0.02 * (frame - frames[0]), 0.0)
+        actor.keyframe_insert("location", frame=frame)
+    small = scaled_copy(actor, 0.5, "Small")
+    under_empty(actor if parented == "source" else small, 0.01)
+    travelled = path_cm(actor, "Hips", frames)
+    heights = rest_height_cm(small, "LeftUpLeg") / rest_height_cm(actor, "LeftUpLeg")
+    assert heights == pytest.approx(0.5 * (100.0 if parented == "source" else 0.01), rel=1e-3)
+    result = transfer(actor, small)
+    assert result.object_channels == 3
+    assert path_cm(small, "Hips", frames) == pytest.approx(heights * travelled, rel=0.02)
