@@ -5,17 +5,21 @@ evaluated pose bones per frame through matrix_world; the expected ratio from the
 
 from __future__ import annotations
 
+import math
+
 import bpy
 import numpy as np
 import pytest
 
 from overanim_addon.blender.checks.apply_scale import apply_scale
+from overanim_addon.blender.shared.fcurves import fcurves
 from overanim_addon.blender.transfer.engine import TransferOptions, transfer_action
+from overanim_addon.core.errors import OverAnimError
 
 from ..fixtures.third_party import cmu_bvh
 from .imported_characters import PREFIX
 from .real_characters import mixamo_gltf
-from .transfer_scenes import scaled_copy, world_heads
+from .transfer_scenes import action_fingerprint, scaled_copy, world_heads
 
 HIPS = f"{PREFIX}Hips"
 BVH_FRAMES = 150  # of 01_01.bvh's 2,752 (120 fps): its walk starts within them, and the test stays quick
@@ -151,3 +155,37 @@ def test_the_object_s_own_travel_lands_right_when_one_rig_hangs_under_a_scaled_e
     result = transfer(actor, small)
     assert result.object_channels == 3
     assert path_cm(small, "Hips", frames) == pytest.approx(heights * travelled, rel=0.02)
+
+
+def file_state():
+    """Every action byte for byte, and what each object plays."""
+    return ([action_fingerprint(a) for a in sorted(bpy.data.actions, key=lambda a: a.name)],
+            {o.name: (o.animation_data.action.name if o.animation_data and o.animation_data.action else None)
+             for o in bpy.data.objects})
+
+
+@pytest.mark.parametrize(("channel", "part", "value"), [
+    ('pose.bones["Hips"].location', "co", math.nan),
+    ('pose.bones["Hips"].location', "handle_right", math.nan),
+    ("location", "co", math.nan),
+])
+def test_a_location_key_that_is_not_a_number_is_refused_and_nothing_is_written(addon, empty_scene, tmp_path,
+                                                                              channel, part, value):
+    """A broken key (a bad export, a script's 0/0) would be scaled into a NaN key on the target
+    without a word: the transfer names it and writes nothing. (Blender stores an infinite value
+    set through Python as the largest float, so NaN is what reaches a key.)"""
+    actor = walking_bvh(tmp_path, frames=30)
+    if channel == "location":
+        for frame in (1, 30):
+            actor.location = (0.0, 0.01 * frame, 0.0)
+            actor.keyframe_insert("location", frame=frame)
+    curve = next(c for c in fcurves(actor.animation_data.action) if c.data_path == channel and c.array_index == 1)
+    key = curve.keyframe_points[1]
+    setattr(key, part, (key.co.x, value))
+    small = scaled_copy(actor, 0.5, "Small")
+    before = file_state()
+    with pytest.raises(OverAnimError, match=r"not a finite number") as refused:
+        transfer(actor, small)
+    text = str(refused.value.message)
+    assert "frame " in text and (channel == "location" or "'Hips'" in text), text
+    assert file_state() == before
