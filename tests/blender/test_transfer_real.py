@@ -17,6 +17,7 @@ from overanim_addon.blender.transfer.engine import TransferOptions, transfer_act
 from overanim_addon.core.errors import OverAnimError
 
 from ..fixtures.third_party import cmu_bvh
+from .helpers import overridden_copy
 from .imported_characters import PREFIX
 from .real_characters import mixamo_gltf
 from .transfer_scenes import action_fingerprint, scaled_copy, world_heads
@@ -189,3 +190,18 @@ def test_a_location_key_that_is_not_a_number_is_refused_and_nothing_is_written(a
     text = str(refused.value.message)
     assert "frame " in text and (channel == "location" or "'Hips'" in text), text
     assert file_state() == before
+
+
+def test_onto_a_library_override_the_walk_lands_and_the_unsaved_measurement_is_named(addon, empty_scene, tmp_path):
+    """The animator's rig in a shot is a library override. The transfer measures it and writes the
+    measurement there, as Measure does: one its library file lacks is not saved with the shot, and
+    Measure Proportions says so; the transfer that wrote it must say so too."""
+    small = scaled_copy(walking_bvh(tmp_path), 0.5, "Small")
+    override = overridden_copy(small, tmp_path)  # a new file holding the override only
+    actor = walking_bvh(tmp_path)  # the clip brought into the shot
+    frames = frames_of(actor.animation_data.action)
+    travelled = path_cm(actor, "Hips", frames)
+    result = transfer(actor, override)
+    assert path_cm(override, "Hips", frames) == pytest.approx(0.5 * travelled, rel=0.02)
+    warnings = [str(m) for level, m in result.log if level == "WARNING"]
+    assert any(f"'{override.name}' is a library override" in w and "not saved" in w for w in warnings), warnings
