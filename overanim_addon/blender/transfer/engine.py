@@ -81,6 +81,7 @@ def _report(plan: Plan, written: Written) -> Log:
     lines: list[LogLine] = [(Level.INFO, Message("'{name}' had no measurement: measured, and the results written",
                                                  name=name)) for name in written.measured]
     lines += [(Level.INFO, summary(plan, written)), (Level.INFO, _scaled(written))]
+    lines += [(Level(level), message) for level, message in written.lost]
     lines += [(Level.WARNING, line) for line in clamp_warnings(plan.ratio)]
     renamed = {s: t for s, t in plan.match.renamed.items() if s in set(plan.keyed)}  # the ones the clip moves
     if renamed:
