@@ -205,3 +205,20 @@ def test_onto_a_library_override_the_walk_lands_and_the_unsaved_measurement_is_n
     assert path_cm(override, "Hips", frames) == pytest.approx(0.5 * travelled, rel=0.02)
     warnings = [str(m) for level, m in result.log if level == "WARNING"]
     assert any(f"'{override.name}' is a library override" in w and "not saved" in w for w in warnings), warnings
+
+
+def test_a_non_uniform_scale_under_the_object_s_own_travel_is_warned(addon, empty_scene, tmp_path):
+    """The object's travel takes one ratio, of heights; on a rig stretched to (2, 2, 1) its strides
+    are twice as long in the world while that travel stays as it was, so the feet slide: say so."""
+    actor = walking_bvh(tmp_path, frames=60)
+    frames = frames_of(actor.animation_data.action)
+    for frame in (frames[0], frames[-1]):
+        actor.location = (0.0, 0.02 * (frame - frames[0]), 0.0)
+        actor.keyframe_insert("location", frame=frame)
+    wide = scaled_copy(actor, 1.0, "Wide")
+    wide.scale = (2.0, 2.0, 1.0)
+    bpy.context.view_layer.update()
+    result = transfer(actor, wide)
+    assert result.ratio.ratio_ws == pytest.approx(1.0, rel=1e-3) and result.object_channels == 3
+    warnings = [str(m) for level, m in result.log if level == "WARNING"]
+    assert any("'Wide'" in w and "non-uniform scale" in w for w in warnings), warnings
