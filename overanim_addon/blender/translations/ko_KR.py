@@ -653,6 +653,16 @@ KO_MESSAGES = {
     "transferred":
         "transfer ratio에 Scale Horizontal 또는 Scale Vertical을 곱한 값이 유한한 수가 아닙니다 ({value}): "
         "아무것도 transfer하지 않았습니다",
+    "Action '{action}' has a location key of {where} that is not a finite number (frame {frame:g}): nothing was "
+    "transferred":
+        "Action '{action}'에 유한한 수가 아닌 {where}의 location key가 있습니다 (frame {frame:g}): "
+        "아무것도 transfer하지 않았습니다",
+    "bone '{bone}'": "본 '{bone}'",
+    "the object's {path}": "object의 {path}",
+    "'{name}' has a non-uniform scale {scale}: its own location was scaled by the one ratio {ratio:.4g}, which its "
+    "strides do not share in every direction, so its feet may slide; apply the scale (Checks) first":
+        "'{name}'의 scale이 균일하지 않습니다 {scale}: object location은 하나의 ratio {ratio:.4g}로 scale되었지만 "
+        "보폭은 방향마다 다르게 늘어나므로 발이 미끄러질 수 있습니다; 먼저 scale을 apply하세요 (Checks)",
     "A location channel's space is degenerate (a zero or non-finite scale)":
         "location channel의 공간이 퇴화되었습니다 (scale이 0이거나 유한하지 않음)",
     # shared by the features that read the measurement (foot IK, motion)
