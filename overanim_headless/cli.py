@@ -1,5 +1,7 @@
 """The command line of scripts/overanim_batch.py: checks everything it can before any Blender
-starts (paths, the report's place, steps, the settings file), then runs or merges. bpy-free."""
+starts (paths, steps, the settings file), then starts the workers and, while they load bpy, lists
+the files and checks what needs the list (the report's place, the output paths; a refusal stops the
+workers), then runs or merges. bpy-free."""
 
 from __future__ import annotations
 
