@@ -12,8 +12,10 @@ step has work (checks, measure, paint, LOD, compose, Foot IK, Motion). Built ins
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
+from typing import Any
 
 import bpy
 
@@ -21,18 +23,21 @@ CMU_SCALE = 0.056444  # CMU's BVH units (1/0.45 inch) in metres, as CMU's own co
 BOXER_SCALE = 0.01  # Boxing_Toes is in centimetres
 
 
+def _tests(name: str) -> Any:
+    """A module of the tests' helpers (tests/ is not type-checked: imported by name)."""
+    return importlib.import_module(f"tests.{name}")
+
+
 def _save(folder: Path, name: str) -> None:
     bpy.ops.wm.save_as_mainfile(filepath=str(folder / f"{name}.blend"))
 
 
-def _stand(armature, region_bones: list[str]) -> None:
+def _stand(armature: Any, region_bones: list[str]) -> None:
     """A floor under the character, a Region over ``region_bones``, the armature active."""
-    from tests.blender.foot_ik_scenes import plane
-    from tests.blender.real_characters import add_region
-
-    plane(half=2000.0)
-    add_region(armature, "LeftLeg", region_bones)
-    bpy.context.view_layer.objects.active = armature
+    _tests("blender.foot_ik_scenes").plane(half=2000.0)
+    _tests("blender.real_characters").add_region(armature, "LeftLeg", region_bones)
+    context: Any = bpy.context
+    context.view_layer.objects.active = armature
 
 
 def _sample(folder: Path) -> None:
@@ -49,8 +54,7 @@ def _sample(folder: Path) -> None:
 
 
 def _mixamo(folder: Path, scratch: Path) -> None:
-    from tests.blender import imported_characters as mixamo
-
+    mixamo = _tests("blender.imported_characters")
     glb = scratch / "mixamo.glb"
     mixamo.write_mixamo_glb(glb)
     armature = mixamo.import_mixamo(glb)
@@ -64,26 +68,22 @@ def _bvh(folder: Path, path: Path, name: str, scale: float, legs: list[str]) -> 
     bpy.ops.wm.read_homefile(use_empty=True)
     bpy.ops.import_anim.bvh(filepath=str(path), global_scale=scale, update_scene_fps=True,
                             update_scene_duration=True)
-    armature = bpy.context.active_object
+    armature: Any = bpy.context.active_object
     _skin(armature)
     _stand(armature, [b for b in legs if b in armature.data.bones])
     _save(folder, name)
 
 
-def _skin(armature) -> None:
+def _skin(armature: Any) -> None:
     """Motion capture comes as a bare skeleton: a body of tubes around its bones, weighted to them, as
     the character it drives would have (the paint and LOD steps work on it)."""
-    from tests.blender.real_characters import tube_body
-
     segments = [(b.name, tuple(b.head_local), tuple(b.children[0].head_local if b.children else b.tail_local))
                 for b in armature.data.bones if (b.tail_local - b.head_local).length > 1e-4]
-    tube_body(armature, segments, 0.05)
+    _tests("blender.real_characters").tube_body(armature, segments, 0.05)
 
 
 def _mocap(folder: Path, scratch: Path) -> None:
-    from tests.blender.real_characters import bvh_text
-    from tests.fixtures.third_party import cmu_bvh
-
+    bvh_text, cmu_bvh = _tests("blender.real_characters").bvh_text, _tests("fixtures.third_party").cmu_bvh
     cmu_legs = ["LeftUpLeg", "LeftLeg", "LeftFoot", "LeftToeBase"]
     for clip in ("01_01", "01_03"):
         _bvh(folder, cmu_bvh(f"{clip}.bvh"), f"cmu01_{clip}", CMU_SCALE, cmu_legs)
