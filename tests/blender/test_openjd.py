@@ -88,3 +88,20 @@ def test_a_library_where_every_rig_passes_runs_to_exit_0(batch_library, tmp_path
     assert merged["ok"] and statuses(merged) == {name: "ok" for name in statuses(load_report(whole))}
     hero = next(f for f in merged["files"] if f["path"] == "rigs/hero.blend")["armatures"][0]
     assert list(hero["steps"]) == ["checks", "measure", "paint", "lod"]  # the Steps parameter reached the batch
+
+
+def test_merge_refuses_chunk_reports_that_do_not_cover_the_library_once(tmp_path):
+    """Another job's reports left in the chunks' folder (another chunking) overlap this job's: Merge
+    refuses them rather than merge a wrong library; a missing chunk is named too."""
+    report = tmp_path / "overanim-batch.json"
+    chunks = tmp_path / "overanim-batch.json.chunks"
+    chunks.mkdir()
+    for name in ("chunk-000001-000003.json", "chunk-000003-000006.json"):
+        (chunks / name).write_text("{}")
+    merge = ("run", TEMPLATE, "--step", "Merge", "--no-run-dependencies", *job(tmp_path, report))
+    result = openjd(*merge)
+    assert result.returncode != 0 and "does not start at file 4" in result.stdout + result.stderr
+    (chunks / "chunk-000003-000006.json").unlink()
+    result = openjd(*merge)
+    assert result.returncode != 0 and "cover files 1-3 of 6" in result.stdout + result.stderr
+    assert not report.exists()
