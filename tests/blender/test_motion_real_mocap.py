@@ -268,3 +268,41 @@ def test_rest_position_shown_measures_the_pose_and_comes_back(cmu_walk):
     assert rest == posed
     for name, series in curves(cmu_walk).items():
         assert np.array_equal(series, posed_curves[name]), name
+
+
+# -- a static ground-level root over travelling hips --------------------------------------------------------
+
+def with_static_root(tmp_path, frames, hold_travel=False):
+    """01_01 with a ``root`` joint added at the origin (ground level) above its Hips, keyed nowhere: the
+    shape of a clip exported without root motion (the capsule stays, the pelvis walks away), as an
+    Unreal-style or Rigify rig animated on its hips gives it. The Hips keep the real channels."""
+    head, motion = bvh_excerpt(tmp_path, frames, hold_travel).read_text().split("MOTION", 1)
+    body = head.split("ROOT Hips", 1)[1].replace("\n", "\n\t").rstrip()
+    head = ("HIERARCHY\nROOT root\n{\n\tOFFSET 0 0 0\n"
+            "\tCHANNELS 6 Xposition Yposition Zposition Zrotation Yrotation Xrotation\n\tJOINT Hips" + body + "\n}\n")
+    lines = motion.strip().splitlines()
+    rows = ["0 0 0 0 0 0 " + row for row in lines[2:]]
+    path = tmp_path / f"rooted_{frames}{'_held' if hold_travel else ''}.bvh"
+    path.write_text(f"{head}MOTION\n{lines[0]}\n{lines[1]}\n" + "\n".join(rows) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("clip", ["hips travel", "hips held"])
+def test_a_static_root_over_travelling_hips_reads_in_place_and_says_so(addon, tmp_path, reports, clip):
+    """The ground-level root rule is kept (root motion: the root stays, the clip is in place), but where
+    the Hips walk away over the ground (here 01_01's 1.7 m) the 0 cm/s cannot be taken for the clip's
+    speed: a warning names the root and the Hips with their path, measured in the test."""
+    armature = import_bvh(with_static_root(tmp_path, 480, hold_travel=clip == "hips held"))
+    assert armature.data.bones["Hips"].parent.name == "root"
+    found = analyze(armature)
+    assert (armature.overanim.motion.reference_rule, armature.overanim.motion.reference_bone) == ("root_bone", "root")
+    assert found["InPlace"] == 1 and found["Distance"] == 0.0
+    length = horizontal_path(world_heads_cm(armature, ["Hips"], range(1, 481))[:, 0], fps())[0]
+    warned = [message for level, message in reports if level == "WARNING" and "stays put" in str(message)]
+    if clip == "hips held":
+        assert length < 0.1 * armature["OverAnim_LocomotionHeightWS"] and not warned
+        return
+    assert length > 150.0 and len(warned) == 1
+    message = warned[0]
+    assert (message.fields["root"], message.fields["bone"]) == ("root", "Hips")
+    assert float(message.fields["path"]) == pytest.approx(length, rel=0.05)
