@@ -306,3 +306,24 @@ def test_a_static_root_over_travelling_hips_reads_in_place_and_says_so(addon, tm
     message = warned[0]
     assert (message.fields["root"], message.fields["bone"]) == ("root", "Hips")
     assert float(message.fields["path"]) == pytest.approx(length, rel=0.05)
+
+
+@pytest.mark.parametrize(("scale", "last"), [(1.0, 239), (2.0, 478)])
+def test_a_repeated_nla_strip_reads_one_cycle_without_the_wrap(addon, tmp_path, scale, last):
+    """01_01's first 240 frames played twice by an NLA strip (Repeat 2, as an artist loops a clip): the
+    default range is the action once through the strip, and the scene frame where the action's last
+    frame would fall already plays the second repetition's first (the hips snap back 30 cm): it is
+    left out, so no snap reads as a 3,800 cm/s Max Speed. The truth is the evaluated Hips over the
+    analysed frames."""
+    armature = import_bvh(bvh_excerpt(tmp_path, 240))
+    action = armature.animation_data.action
+    armature.animation_data.action = None
+    strip = armature.animation_data.nla_tracks.new().strips.new("walk", 1, action)
+    strip.scale, strip.repeat = scale, 2.0
+    found = analyze(armature)
+    assert (found["FrameStart"], found["FrameEnd"]) == (1, last)
+    length, average, fastest = horizontal_path(world_heads_cm(armature, ["Hips"], range(1, last + 1))[:, 0], fps())
+    assert fastest < 300.0  # the real walk's peak is about 200 cm/s / scale: no snap inside the range
+    assert found["Distance"] == pytest.approx(length, rel=0.05)
+    assert found["AverageSpeed"] == pytest.approx(average, rel=0.05)
+    assert found["MaxSpeed"] == pytest.approx(fastest, rel=0.05)

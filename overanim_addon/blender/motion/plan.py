@@ -80,6 +80,10 @@ def default_range(scene: bpy.types.Scene, action: bpy.types.Action, strip: Any) 
             return min(max(scene_frame, strip.frame_start), strip.frame_end)
 
         start, end = to_scene(start), to_scene(end)
+        if strip.repeat > 1.0 and end < strip.frame_end - 1e-6:
+            # a repeating strip plays the action's first frame again where its last would fall: the
+            # next cycle begins there (the hips of a walk snap back), so the range stops before it
+            end -= 1e-3
     first, last = math.ceil(start - 1e-6), math.floor(end + 1e-6)
     if last - first < 1:
         return scene.frame_start, scene.frame_end
