@@ -329,3 +329,24 @@ def test_a_repeated_nla_strip_reads_one_cycle_without_the_wrap(addon, tmp_path, 
     assert found["Distance"] == pytest.approx(length, rel=0.05)
     assert found["AverageSpeed"] == pytest.approx(average, rel=0.05)
     assert found["MaxSpeed"] == pytest.approx(fastest, rel=0.05)
+
+
+def test_a_scale_set_by_a_script_just_before_is_measured_as_played(addon, tmp_path):
+    """A script scales the imported walk to 0.01 (a Mixamo-import size) and calls the engine at once,
+    before Blender evaluated the change: the locomotion height (the in-place tolerance) and the travel
+    both come from the rig as the scene plays it, not the former height with the new motion (which
+    read a 1.7 cm walk of a 0.9 cm tall character "in place")."""
+    from overanim_addon.blender.motion.engine import analyze_motion
+
+    armature = import_bvh(bvh_excerpt(tmp_path, 480))
+    armature.scale = (0.01, 0.01, 0.01)
+    with bpy.context.temp_override(active_object=armature, object=armature):
+        analyze_motion(bpy.context, armature)
+    found = summary(armature)
+    hips = world_heads_cm(armature, ["Hips"], range(1, 481))[:, 0]
+    length, average, _fastest = horizontal_path(hips, fps())
+    height = float(np.median(hips[:, 2] - origin_heights_cm(armature, range(1, 481))))
+    assert 0.5 < height < 1.5 and length > 1.0  # the test's own: a 1 cm hip height walking 1.7 cm
+    assert found["InPlace"] == 0
+    assert found["Distance"] == pytest.approx(length, rel=0.05)
+    assert found["AverageSpeed"] == pytest.approx(average, rel=0.05)
