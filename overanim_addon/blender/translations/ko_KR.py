@@ -685,6 +685,11 @@ KO_MESSAGES = {
     "Ground reference: root bone '{bone}'": "바닥 기준: root bone '{bone}'",
     "Ground reference: '{bone}' projected on the ground (the rig has no ground-level root bone)":
         "바닥 기준: 바닥에 투영한 '{bone}' (rig에 바닥 높이의 root bone이 없습니다)",
+    "Root bone '{root}' stays put while '{bone}' ends {away:.1f} cm from where it starts over the ground: the "
+    "clip is in place as root motion, its travel is in the hips (key it on the root for root motion)":
+        "root bone '{root}'은(는) 제자리에 있지만 '{bone}'은(는) 바닥 위에서 시작점으로부터 {away:.1f} cm "
+        "떨어진 곳에서 끝납니다: root motion으로는 제자리 클립이며 이동은 hips에 있습니다 "
+        "(root motion을 원하면 root에 키를 넣으세요)",
     "{setting} ({value:g}) is not a number Motion can use (NaN or infinite): set it in the Motion panel":
         "{setting} ({value:g})은(는) Motion이 쓸 수 있는 숫자가 아닙니다 (NaN 또는 무한대): Motion 패널에서 설정하세요",
     "The stop speed is not a number": "stop speed가 숫자가 아닙니다",
