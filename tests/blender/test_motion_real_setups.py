@@ -12,7 +12,7 @@ import bpy
 import numpy as np
 import pytest
 
-from overanim_addon.blender.checks.checks import FIXES
+from overanim_addon.blender.checks.fixes import FIXES
 
 from .motion_scenes import summary
 from .test_motion_real_mocap import (

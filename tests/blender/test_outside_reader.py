@@ -240,7 +240,7 @@ def mixamo_glb(addon, tmp_path_factory):
 
 def fixed_mixamo(glb):
     """The Mixamo rig through glTF with every fix Checks offers applied, its Foot IK baked."""
-    from overanim_addon.blender.checks.checks import run_checks
+    from overanim_addon.blender.checks.rig_checks import run_checks
 
     armature = mixamo.import_mixamo(glb)
     mixamo.set_foot_ik_bones(armature)

@@ -58,7 +58,7 @@ def test_every_tooltip_the_korean_page_covers_has_a_korean_entry(addon):
 
 def operator_tooltips():
     """Every operator's registered tooltip: its description, and the one a fix draws (``description``)."""
-    from overanim_addon.blender.checks.checks import FIXES
+    from overanim_addon.blender.checks.fixes import FIXES
 
     tips = [getattr(bpy.ops.overanim, name).get_rna_type().description for name in dir(bpy.ops.overanim)]
     assert len(tips) >= 29
