@@ -86,3 +86,13 @@ def name_slot(slot: Any, name: str) -> None:
     assigning the action to that object again picks it (4.4+; nothing on 4.2/4.3)."""
     if slot is not None and slot.name_display != name:
         slot.name_display = name
+
+
+def name_colors(attributes: bpy.types.AttributeGroupMesh, active: str, render: str) -> None:
+    """Make ``active`` and ``render`` the active and render colour attributes ('' or a name not in
+    ``attributes``: none). Set by name on every version because removing the attribute they name
+    leaves ``active_color_name``/``default_color_name`` naming it on 5.2 and later; 4.2 to 5.0
+    reset both to '' on removal, which setting '' here repeats harmlessly."""
+    names = {attribute.name for attribute in attributes}
+    attributes.active_color_name = active if active in names else ""
+    attributes.default_color_name = render if render in names else ""

@@ -60,7 +60,9 @@ def _checks(armature: bpy.types.Object) -> dict[str, Any]:
                 for f in (outcome.findings if outcome is not None else [])]
     errors = [f["message"] for f in findings if f["severity"] == Level.ERROR]
     # an error finding fails this step: `--steps checks` is a lint a CI job can gate on
-    return _result(not message and not errors, message or (errors[0] if errors else ""), findings=findings)
+    # the log's ERROR lines are those findings: the first says why, as before
+    return _result(not message and not errors, errors[0] if outcome is not None and errors else message,
+                   findings=findings)
 
 
 def _measure(armature: bpy.types.Object) -> dict[str, Any]:

@@ -268,3 +268,4 @@ def test_rest_position_shown_measures_the_pose_and_comes_back(cmu_walk):
     assert rest == posed
     for name, series in curves(cmu_walk).items():
         assert np.array_equal(series, posed_curves[name]), name
+

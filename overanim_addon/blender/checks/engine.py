@@ -44,8 +44,8 @@ def report_findings(findings: Iterable[Finding]) -> Log:
     findings = list(findings)
     errors = sum(f.severity == Level.ERROR for f in findings)
     warnings = sum(f.severity == Level.WARNING for f in findings)
-    # an error finding is a result here, not a failure of the operator: report it as a warning
-    log: list[LogLine] = [(Level.WARNING if f.severity == Level.ERROR else f.severity, f.message) for f in findings]
+    # each at the level the panel shows it (the operators report ERROR lines as findings, not failures)
+    log: list[LogLine] = [(f.severity, f.message) for f in findings]
     log.append((Level.INFO, Message("Checks: {errors}, {warnings}",
                                     errors=plural(errors, "{n} error", "{n} errors"),
                                     warnings=plural(warnings, "{n} warning", "{n} warnings"))))

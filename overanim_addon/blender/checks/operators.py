@@ -4,7 +4,7 @@ import bpy
 
 from ...core.log import Level
 from ...core.messages import Message
-from ..i18n import CONTEXT
+from ..i18n import CONTEXT, tip
 from ..shared.operators import ArmatureOperatorMixin
 from ..shared.scene import require_armature, require_object_mode
 from ..shared.typed import scene_of
@@ -17,6 +17,11 @@ class OVERANIM_OT_run_checks(ArmatureOperatorMixin, bpy.types.Operator):
 
     bl_idname = "overanim.run_checks"
     bl_label = "Run Checks"
+    errors_are_findings = True
+
+    def invoke(self, context, event):
+        self._clicked = True  # a click: its error findings are reported as errors (see the mixin)
+        return self.execute(context)
 
     def run(self, context):
         return check_rig(context, require_armature(context), CheckOptions()).log
@@ -47,7 +52,8 @@ class OVERANIM_OT_fix_check(FixOperatorMixin, bpy.types.Operator):
 
     @classmethod
     def description(cls, context, properties):
-        return f"{FIXES[properties.fix][0]}, then run the checks again"
+        # Blender shows what this returns as it is: translated here
+        return tip(Message("{fix}, then run the checks again", fix=FIXES[properties.fix][0]))
 
 
 def fix_operator(key: str) -> str:

@@ -33,7 +33,7 @@ def paint_region_masks(context: bpy.types.Context, armature: bpy.types.Object, o
                        progress: Iterator[None] | None = None) -> PaintResult:
     """Paint, mark the rig as painted and show the preview; ``progress`` is advanced once per mesh.
     Raises OverAnimError, having painted nothing, for a rig or Regions it cannot paint."""
-    stats = paint.paint(context, require_usable(armature), options.write_vertex_groups, progress)
+    stats = paint.paint(context, require_usable(armature), options.write_vertex_groups, progress, skip_boneless=True)
     overanim(armature).masks_painted = True
     shading.show_attribute_colors()
     return PaintResult(stats, (
@@ -41,4 +41,5 @@ def paint_region_masks(context: bpy.types.Context, armature: bpy.types.Object, o
                              masks=plural(stats.regions, "{n} Region mask", "{n} Region masks"),
                              meshes=plural(stats.meshes, "{n} mesh", "{n} meshes"),
                              vertices=plural(stats.vertices, "{n:,} vertex", "{n:,} vertices"))),
+        *((Level.WARNING, Message("Not painted: {why}", why=why)) for why in stats.skipped),
         *renamed_keys_report(armature)))

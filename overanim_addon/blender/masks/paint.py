@@ -34,6 +34,7 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...core.naming import derived_name, region_key
 from ...core.region_preview import PreviewWork, grey_colors, preview_colors, region_palette
+from ..compat import name_colors
 from ..regions.region import RegionRow, region_table
 from ..shared.names import PREFIX
 from ..shared.object_data import overanim
@@ -136,12 +137,8 @@ def _write_vertex_group(mesh_obj: bpy.types.Object, name: str, mask: np.ndarray)
 def _remember_colors(mesh: bpy.types.Mesh) -> None:
     if has_property(mesh, PREV_ACTIVE):
         return  # already remembered by an earlier paint: keep the artist's, not our preview
-    attrs = mesh.color_attributes
-    active = attrs.active_color.name if attrs.active_color is not None else ""
-    render_index = attrs.render_color_index
-    render = attrs[render_index].name if 0 <= render_index < len(attrs) else ""
-    mesh[PREV_ACTIVE] = active
-    mesh[PREV_RENDER] = render
+    attrs = mesh.color_attributes  # the render colour is Blender's "default" colour attribute
+    mesh[PREV_ACTIVE], mesh[PREV_RENDER] = attrs.active_color_name, attrs.default_color_name
 
 
 @dataclass
@@ -283,9 +280,10 @@ def _write_mesh(plan: _MeshUpdate, table: Sequence[RegionRow], palette: np.ndarr
 
 def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: bool,
                   reread: Mapping[str, Collection[str] | None], write_vertex_groups: bool = False,
-                  progress: Iterator[None] | None = None) -> tuple[list[RegionRow], list[_MeshUpdate]]:
+                  progress: Iterator[None] | None = None,
+                  skipped: list[str] | None = None) -> tuple[list[RegionRow], list[_MeshUpdate]]:
     require_object_mode(armature, scene_of(context))
-    table = region_table(armature)
+    table = region_table(armature, skipped)
     meshes = deformed_meshes(armature, scene_of(context))
     if not meshes:
         raise OverAnimError(Message("No mesh is deformed by '{name}'", name=armature.name))
@@ -334,12 +332,15 @@ class PaintStats:
     meshes: int
     vertices: int
     regions: int
+    skipped: tuple[str, ...] = ()  # why (a Message) each Region left out had no bones to paint
 
 
 def paint(context: bpy.types.Context, armature: bpy.types.Object, write_vertex_groups: bool = False,
-          progress: Iterator[None] | None = None) -> PaintStats:
-    table, plans = _paint_meshes(context, armature, True, {}, write_vertex_groups, progress)
-    return PaintStats(len(plans), sum(plan.work.vertices for plan in plans), len(table))
+          progress: Iterator[None] | None = None, skip_boneless: bool = False) -> PaintStats:
+    """Paint every Region; ``skip_boneless``: paint those with bones, say why of the others."""
+    skipped: list[str] | None = [] if skip_boneless else None
+    table, plans = _paint_meshes(context, armature, True, {}, write_vertex_groups, progress, skipped)
+    return PaintStats(len(plans), sum(plan.work.vertices for plan in plans), len(table), tuple(skipped or ()))
 
 
 def repaint(context: bpy.types.Context, armature: bpy.types.Object,
@@ -371,11 +372,11 @@ def clear(context: bpy.types.Context, armature: bpy.types.Object) -> int:
         for name in [a.name for a in mesh.color_attributes if a.name.startswith(PREFIX)]:
             mesh.color_attributes.remove(mesh.color_attributes[name])
             removed += 1
-        active, render = mesh.get(PREV_ACTIVE, ""), mesh.get(PREV_RENDER, "")
-        if active in mesh.color_attributes:
-            mesh.color_attributes.active_color_index = mesh.color_attributes.find(active)
-        if render in mesh.color_attributes:
-            mesh.color_attributes.render_color_index = mesh.color_attributes.find(render)
+        # exactly what was there before the first paint, '' included (compat: 5.2 keeps removed names);
+        # nothing remembered: the artist's names stay, a name of an attribute removed here goes
+        colors = mesh.color_attributes
+        name_colors(colors, str(mesh.get(PREV_ACTIVE, colors.active_color_name)),
+                    str(mesh.get(PREV_RENDER, colors.default_color_name)))
         for key in (PREV_ACTIVE, PREV_RENDER):
             if has_property(mesh, key):
                 del mesh[key]

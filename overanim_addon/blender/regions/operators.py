@@ -18,6 +18,7 @@ from ..shared.operators import (
 from ..shared.overrides import library_name
 from ..shared.scene import require_armature
 from ..shared.typed import MaybeContext, armature_data
+from .default_names import DEFAULT_NAME, remember, unique_name
 
 
 @contextmanager
@@ -43,17 +44,13 @@ class OVERANIM_OT_region_add(ArmatureOperatorMixin, bpy.types.Operator):
     def run(self, context):
         armature = require_armature(context)
         regions = overanim(armature).regions
-        existing = {r.name for r in regions}
         collection = armature_data(armature).collections.active
-        base = collection.name if collection is not None else "Region"
-        name, n = base, 1
-        while name in existing:
-            n += 1
-            name = f"{base}.{n:03d}"
+        name = unique_name(collection.name if collection is not None else DEFAULT_NAME, {r.name for r in regions})
         region = regions.add()
         region.name = name
         region.bone_collection = collection.name if collection is not None else ""
         overanim(armature).active_region_index = len(regions) - 1
+        remember(armature)
         return [(Level.INFO, Message("Added Region '{name}'", name=name))]
 
 

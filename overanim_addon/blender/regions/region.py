@@ -278,14 +278,22 @@ class RegionRow(NamedTuple):
         return cls(region, mask)
 
 
-def region_table(armature: bpy.types.Object) -> list[RegionRow]:
-    """Every Region with its bones; an error when one has no bones to paint, or when the Region
-    names cannot be keyed (empty, duplicate, clashing: ``region_keys``)."""
+def region_table(armature: bpy.types.Object, skipped: list[str] | None = None) -> list[RegionRow]:
+    """Every Region with its bones; an error when one has no bones (with ``skipped``: it is left out
+    and why goes there) or when the Region names cannot be keyed (empty, duplicate, clashing:
+    ``region_keys``)."""
     region_keys(armature)
-    table = [RegionRow.of(armature, region) for region in regions_of(armature)]
+    table = []
+    for region in regions_of(armature):
+        try:
+            table.append(RegionRow.of(armature, region))
+        except OverAnimError as error:
+            if skipped is None:
+                raise
+            skipped.append(error.message)
     if not table:
-        raise OverAnimError(Message("'{name}' has no Regions to paint: add one in the Regions panel",
-                                    name=armature.name))
+        raise OverAnimError(skipped[0] if skipped else Message(
+            "'{name}' has no Regions to paint: add one in the Regions panel", name=armature.name))
     return table
 
 

@@ -62,11 +62,14 @@ def report(operator: Any, level: str, message: str) -> None:
 
 
 def at_boundary(operator: Any, work: Callable[[], Iterable[LogLine] | None],
-                failed: Callable[[], None] | None = None) -> OperatorResult:
+                failed: Callable[[], None] | None = None, errors_are_findings: bool = False,
+                clicked: bool = False) -> OperatorResult:
     """The one operator boundary, for ``execute`` and a modal session alike: run ``work`` and replay
     its log as reports, CANCELLED when the log holds an ERROR, else FINISHED. A refusal on the way
     (``OverAnimError``) calls ``failed`` (to put back what the work began), reports it and cancels.
-    A modal step not done yet returns None: the operator keeps running."""
+    A modal step not done yet returns None: the operator keeps running. With ``errors_are_findings``
+    ERROR lines are results (Run Checks' error findings): the operator finishes, reporting them as
+    ERROR when ``clicked`` and as WARNING from a script (bpy.ops raises on an ERROR report)."""
     try:
         lines = work()
         log = None if lines is None else tuple(lines)  # a generator's refusal is raised here, inside
@@ -78,8 +81,9 @@ def at_boundary(operator: Any, work: Callable[[], Iterable[LogLine] | None],
     if log is None:
         return {"RUNNING_MODAL"}
     for level, message in log:
-        report(operator, level, message)
-    return {"CANCELLED"} if has_error(log) else {"FINISHED"}
+        scripted_finding = errors_are_findings and not clicked and level == Level.ERROR
+        report(operator, Level.WARNING if scripted_finding else level, message)
+    return {"CANCELLED"} if has_error(log) and not errors_are_findings else {"FINISHED"}
 
 
 class OverAnimOperatorMixin(OperatorBase):
@@ -90,13 +94,25 @@ class OverAnimOperatorMixin(OperatorBase):
     # Our own translation context: Blender's dictionary has no entries in it, so it cannot rename the
     # add-on's terms in the operator's name and button texts ("Apply Scale" stays "Apply Scale").
     bl_translation_context = CONTEXT
+    # True where ERROR lines of the log are results (Run Checks' error findings), not a failure: the
+    # operator FINISHES, and reports them as ERROR (the panel's level) when clicked; from a script,
+    # where an ERROR report raises RuntimeError from bpy.ops, as WARNING
+    errors_are_findings = False
+    _clicked = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__doc__ and "bl_description" not in vars(cls):
+            # the docstring is the tooltip: one paragraph, or Blender breaks it where the source wraps
+            cls.bl_description = " ".join(cls.__doc__.split())
 
     def run(self, context: bpy.types.Context) -> Iterable[LogLine]:
         raise NotImplementedError
 
     def execute(self, context: MaybeContext) -> OperatorResult:
         context = context_of(context)
-        return at_boundary(self, lambda: tuple(self.run(context)))  # a log: never "still running"
+        return at_boundary(self, lambda: tuple(self.run(context)),  # a log: never "still running"
+                           errors_are_findings=self.errors_are_findings, clicked=self._clicked)
 
 
 class ArmatureOperatorMixin(OverAnimOperatorMixin):

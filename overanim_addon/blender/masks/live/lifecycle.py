@@ -215,9 +215,22 @@ def poll() -> float:
 @persistent
 def _on_undo(*_args: object) -> None:
     """Always installed: undo and redo also turn Live Preview on and off (its button is one step)."""
+    before = set(_fields_seen)
     paint.invalidate()
     _adopt()  # an undone field change is not one to repaint: undo restored the masks too
+    _views_follow(before)
     sync()
+
+
+def _views_follow(before: set[str]) -> None:
+    """Undo does not roll the views back (UI data): a Live Preview it brings back (Clear Preview
+    undone) shows in the views, so its ticked box and the view agree; one it takes away leaves the
+    views as Clear Preview does (back once no rig shows a preview)."""
+    now = set(_fields_seen)
+    if now - before:
+        shading.show_attribute_colors()
+    elif before - now and not any(overanim(o).masks_painted for o in bpy.data.objects if o.type == "ARMATURE"):
+        shading.restore_colors()
 
 
 def _adopt() -> None:
