@@ -80,7 +80,8 @@ def main(args: list[str]) -> int:
     cleanup = ensure_registered()
     try:
         from overanim_addon.blender.foot_ik.bake import BakeSession
-        from overanim_addon.blender.shared.typed import overanim, scene_of, temp_override
+        from overanim_addon.blender.shared.object_data import overanim
+        from overanim_addon.blender.shared.typed import scene_of, temp_override
 
         rig = build(options.frames)
         scene, settings = scene_of(bpy.context), overanim(rig).foot_ik

@@ -45,7 +45,8 @@ def build(grid: int):
     import bpy
     import numpy as np
 
-    from overanim_addon.blender.shared.typed import mesh_data, overanim, scene_of, view_layer_of
+    from overanim_addon.blender.shared.object_data import overanim
+    from overanim_addon.blender.shared.typed import mesh_data, scene_of, view_layer_of
 
     bpy.ops.wm.read_homefile(use_empty=True)
     data = bpy.data.armatures.new("Rig")
@@ -220,12 +221,12 @@ def phase_times(change: Callable[[int], None], job: Callable[[], object], repeat
     look-ups, tagging and bookkeeping."""
     import bpy
 
-    from overanim_addon.blender.masks import masks
+    from overanim_addon.blender.masks import paint
     from overanim_addon.blender.shared.typed import view_layer_of
     from overanim_addon.core.region_mask import RegionMaskPolicy
 
     spent: dict[str, float] = {}
-    owners = {"evaluate_into": RegionMaskPolicy, "write_packed": masks.packed}
+    owners = {"evaluate_into": RegionMaskPolicy, "write_packed": paint.packed}
     originals = []
 
     def timed_call(label: str, function: Callable):
@@ -238,7 +239,7 @@ def phase_times(change: Callable[[int], None], job: Callable[[], object], repeat
         return call
 
     for label, name in PHASES:
-        owner = owners.get(name, masks)
+        owner = owners.get(name, paint)
         originals.append((owner, name, getattr(owner, name)))
         setattr(owner, name, timed_call(label, getattr(owner, name)))
     rows: dict[str, list[float]] = {"total": [], **{label: [] for label, _ in PHASES}, "rest": []}
@@ -287,9 +288,10 @@ def main(args: list[str]) -> int:
 
     cleanup = ensure_registered()
     try:
-        from overanim_addon.blender.masks import live, masks
-        from overanim_addon.blender.regions.properties import mask_policy
-        from overanim_addon.blender.shared.typed import mesh_data, overanim, view_layer_of
+        from overanim_addon.blender.masks import live, paint
+        from overanim_addon.blender.regions.region import region_mask
+        from overanim_addon.blender.shared.object_data import overanim
+        from overanim_addon.blender.shared.typed import mesh_data, view_layer_of
         from overanim_addon.blender.shared.weights import region_weights
 
         rig, body = reopen(*build(options.grid))
@@ -297,26 +299,26 @@ def main(args: list[str]) -> int:
         region = overanim(rig).regions[0]
         repeat = options.repeat
         read = timed(lambda: region_weights(body, {region.name: BONES}), repeat)
-        own = each_after(lambda i: None, lambda: masks.paint(bpy.context, rig), repeat)
-        own_alone = each_after(lambda i: None, lambda: masks.paint(bpy.context, rig), repeat, evaluated=False)
+        own = each_after(lambda i: None, lambda: paint.paint(bpy.context, rig), repeat)
+        own_alone = each_after(lambda i: None, lambda: paint.paint(bpy.context, rig), repeat, evaluated=False)
         total = timed(lambda: cast(Any, bpy.ops).overanim.paint_region_masks(), repeat)
         region.mask_channel = "R"
-        packed = each_after(lambda i: None, lambda: masks.paint(bpy.context, rig), repeat)
+        packed = each_after(lambda i: None, lambda: paint.paint(bpy.context, rig), repeat)
         region.mask_channel = "NONE"
 
         # the live repaints' own work, called as Live Preview calls them (its handlers stay off here,
         # so Blender's re-evaluation after each write is measured apart, below)
-        masks.paint(bpy.context, rig)
+        paint.paint(bpy.context, rig)
         thresholds = [0.05 + 0.01 * (i % 10) for i in range(repeat)]
 
         def set_zero_weight(i: int) -> None:
             region["zero_weight"] = thresholds[i]  # the stored value, without the update callback
 
-        slider = each_after(set_zero_weight, lambda: masks.repaint(bpy.context, rig), repeat)
-        slider_alone = each_after(set_zero_weight, lambda: masks.repaint(bpy.context, rig), repeat, evaluated=False)
+        slider = each_after(set_zero_weight, lambda: paint.repaint(bpy.context, rig), repeat)
+        slider_alone = each_after(set_zero_weight, lambda: paint.repaint(bpy.context, rig), repeat, evaluated=False)
         # per phase, before the brush below changes how fast the weights read
-        paint_phases = phase_times(lambda i: None, lambda: masks.paint(bpy.context, rig), repeat)
-        slider_phases = phase_times(set_zero_weight, lambda: masks.repaint(bpy.context, rig), repeat)
+        paint_phases = phase_times(lambda i: None, lambda: paint.paint(bpy.context, rig), repeat)
+        slider_phases = phase_times(set_zero_weight, lambda: paint.repaint(bpy.context, rig), repeat)
         # a brush over part of one bone's area: vertices already in its group get new weights in
         # place (a vertex new to a group would move its weights in memory and slow every later read)
         co = np.empty(count * 3, np.float32)
@@ -327,10 +329,10 @@ def main(args: list[str]) -> int:
         def brush(i: int) -> None:
             group.add(some, 0.5 + 0.01 * (i % 2 + 1), "REPLACE")
 
-        stroke = each_after(brush, lambda: masks.repaint(bpy.context, rig, {body.name: {region.name}}), repeat)
+        stroke = each_after(brush, lambda: paint.repaint(bpy.context, rig, {body.name: {region.name}}), repeat)
         # the full paint in that same state: Blender copied the weights when the first one changed,
         # and every read of them is slower from then on
-        stroke_full = each_after(brush, lambda: masks.paint(bpy.context, rig), repeat)
+        stroke_full = each_after(brush, lambda: paint.paint(bpy.context, rig), repeat)
         armature = armature_re_evaluation(body, repeat)
         # a whole slider step as the UI makes it, Live Preview on: set, tag the rig, evaluate
         live.set_live_preview(bpy.context, rig, True)
@@ -346,9 +348,9 @@ def main(args: list[str]) -> int:
         again = setting_change(body, vertex_weight_edit, repeat)
         plain = setting_change(body, None, repeat)
         # last: the mask group adds a weight to every vertex, which would slow the modifiers' copies
-        grouped = timed(lambda: masks.paint(bpy.context, rig, write_vertex_groups=True), repeat)
-        masks.clear(bpy.context, rig)
-        loop = None if options.no_naive else timed(lambda: naive(body, mask_policy(region)), 1)
+        grouped = timed(lambda: paint.paint(bpy.context, rig, write_vertex_groups=True), repeat)
+        paint.clear(bpy.context, rig)
+        loop = None if options.no_naive else timed(lambda: naive(body, region_mask(rig, region).require_policy()), 1)
     finally:
         cleanup()
 

@@ -32,7 +32,8 @@ def build(regions: int, vertices: int, bones: int, per_region: int):
     import bpy
     import numpy as np
 
-    from overanim_addon.blender.shared.typed import mesh_data, overanim, scene_of, view_layer_of
+    from overanim_addon.blender.shared.object_data import overanim
+    from overanim_addon.blender.shared.typed import mesh_data, scene_of, view_layer_of
 
     bpy.ops.wm.read_homefile(use_empty=True)
     data = bpy.data.armatures.new("Rig")

@@ -20,7 +20,7 @@ try:
     from overanim_addon.blender.calibration.properties import OVERANIM_PG_calibration
     from overanim_addon.blender.i18n import CONTEXT
     from overanim_addon.blender.properties import OVERANIM_PG_object
-    from overanim_addon.blender.regions.properties import OVERANIM_PG_region
+    from overanim_addon.blender.regions.region import OVERANIM_PG_region
     from overanim_addon.blender.sample.build import build_sample_character
     from overanim_addon.core.calibration import FIELDS_BY_NAME
 

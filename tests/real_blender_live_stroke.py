@@ -84,7 +84,7 @@ class X11Pointer:
 
 def setup() -> None:
     try:
-        from overanim_addon.blender.masks import masks
+        from overanim_addon.blender.masks import paint
         from overanim_addon.blender.sample.build import build_sample_character
 
         for obj in list(bpy.data.objects):  # the start-up cube would stand in the way
@@ -115,16 +115,16 @@ def setup() -> None:
         space.region_3d.view_rotation = (0.82, 0.42, 0.18, 0.35)
         space.region_3d.view_location = (0.2, 0.0, 1.38)
         space.region_3d.view_distance = 1.5
-        state.update(rig=rig, body=body, masks=masks, before=overanim_bits())
+        state.update(rig=rig, body=body, paint=paint, before=overanim_bits())
 
-        def logged_repaint(context, armature, reread=None, _repaint=masks.repaint):
+        def logged_repaint(context, armature, reread=None, _repaint=paint.repaint):
             modal = [op.bl_idname for w in context.window_manager.windows for op in w.modal_operators]
             written = _repaint(context, armature, reread)
             asked = {mesh: None if regions is None else sorted(regions) for mesh, regions in (reread or {}).items()}
             result["repaints"].append({"reread": asked, "written": written, "modal": modal})
             return written
 
-        masks.repaint = logged_repaint
+        paint.repaint = logged_repaint
         bpy.app.timers.register(start_stroke, first_interval=1.0)
     except Exception:
         fail()
@@ -170,7 +170,7 @@ def check():
         result["changed"] = sorted(k for k in live_bits if not np.array_equal(live_bits[k], state["before"][k]))
         win, area, region = view3d()
         with bpy.context.temp_override(window=win, area=area, region=region):
-            state["masks"].paint(bpy.context, state["rig"])
+            state["paint"].paint(bpy.context, state["rig"])
         fresh = overanim_bits()
         result["fresh_paint_equal"] = fresh.keys() == live_bits.keys() and all(
             np.array_equal(fresh[k], live_bits[k]) for k in fresh)

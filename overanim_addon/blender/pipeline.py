@@ -30,9 +30,10 @@ from .measure.engine import MeasureOptions, measure_proportions
 from .motion.engine import analyze_motion
 from .motion.plan import evaluated_source
 from .motion.report import report_data
-from .regions.properties import region_keys
+from .regions.region import region_keys
+from .shared.object_data import overanim
 from .shared.scene import held_apart_by
-from .shared.typed import armature_data, overanim, scene_of, temp_override, view_layer_of
+from .shared.typed import armature_data, scene_of, temp_override, view_layer_of
 
 Outcome = TypeVar("Outcome", bound=Result)
 Options = TypeVar("Options")

@@ -27,8 +27,9 @@ if TYPE_CHECKING:
     from .checks.properties import OVERANIM_PG_check
     from .foot_ik.properties import OVERANIM_PG_foot_ik
     from .lod.properties import OVERANIM_PG_lod_row
+    from .masks.properties import OVERANIM_PG_painted_region
     from .motion.properties import OVERANIM_PG_motion
-    from .regions.properties import OVERANIM_PG_region
+    from .regions.region import OVERANIM_PG_region
     from .transfer.properties import OVERANIM_PG_transfer
 
 FEATURES = (calibration, regions, checks, lod, foot_ik, motion, transfer, measure, masks, export)
@@ -59,6 +60,7 @@ class OVERANIM_PG_object(bpy.types.PropertyGroup):
         transfer: OVERANIM_PG_transfer
         show_results: bool
         masks_painted: bool
+        painted_regions: bpy.types.bpy_prop_collection_idprop[OVERANIM_PG_painted_region]
         live_preview: bool
         last_export: str
     __annotations__: dict[str, Any] = object_properties(FEATURES)

@@ -7,10 +7,11 @@ import bpy
 
 from .export import summary as export_summary
 from .i18n import CONTEXT, tr
+from .shared.object_data import overanim
 from .shared.panels import CATEGORY, checkbox_icon
 from .shared.scene import find_armature
 from .shared.text_wrap import wrapped_label
-from .shared.typed import MaybeContext, context_of, layout_of, overanim
+from .shared.typed import MaybeContext, context_of, layout_of
 
 
 class OVERANIM_PT_main(bpy.types.Panel):

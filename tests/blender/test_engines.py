@@ -8,8 +8,8 @@ import bpy
 import pytest
 
 from overanim_addon.blender.checks.engine import CheckOptions, check_rig
-from overanim_addon.blender.compose.compose import COMPOSED
 from overanim_addon.blender.compose.engine import ComposeOptions, compose_region_deltas
+from overanim_addon.blender.compose.shape_key import COMPOSED
 from overanim_addon.blender.export.engine import ExportOptions, export_fbx
 from overanim_addon.blender.foot_ik.bake import baked_values
 from overanim_addon.blender.foot_ik.engine import BakeOptions, bake_foot_ik

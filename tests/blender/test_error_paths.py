@@ -4,8 +4,6 @@ reaches the artist, and nothing of the file changes."""
 
 from __future__ import annotations
 
-import importlib
-
 import bpy
 import pytest
 
@@ -15,11 +13,10 @@ from .helpers import custom_props, linked_copy
 def operators() -> list[str]:
     """Every OVERANIM_OT_* operator the add-on's modules define, as ``bpy.ops.overanim`` names (read
     from the classes: collection runs before the session fixture registers them). A feature package
-    names its modules (``MODULES``) and imports them when it registers: imported here."""
+    lists its modules (``MODULES``)."""
     from overanim_addon import blender
 
-    modules = [*blender.MODULES, *(importlib.import_module(f"{feature.__name__}.{name}")
-                                   for feature in blender.FEATURES for name in feature.MODULES)]
+    modules = [*blender.MODULES, *(module for feature in blender.FEATURES for module in feature.MODULES)]
     return sorted({value.bl_idname.split(".", 1)[1] for module in modules for value in vars(module).values()
                    if isinstance(value, type) and issubclass(value, bpy.types.Operator)
                    and getattr(value, "bl_idname", "").startswith("overanim.")})

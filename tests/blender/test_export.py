@@ -5,8 +5,8 @@ import bpy
 import numpy as np
 import pytest
 
-from overanim_addon.blender.masks.masks import mask_name
 from overanim_addon.blender.masks.packed import PACKED
+from overanim_addon.blender.masks.paint import mask_name
 from overanim_addon.blender.sample.build import add_sample_deltas
 
 from .helpers import custom_props

@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 
 import overanim_addon
-from overanim_addon.blender.masks import live, masks, weight_view
+from overanim_addon.blender.masks import live, paint, weight_view
 from overanim_addon.blender.masks.live import lifecycle
-from overanim_addon.blender.masks.masks import mask_name
+from overanim_addon.blender.masks.paint import mask_name
 
 from ..real_blender import ROOT
-from .test_masks import assert_same, body, read_color, snapshot
+from .test_masks import assert_same, body, legend_colours, read_color, snapshot
 
 HANDLER_LISTS = ("depsgraph_update_pre", "depsgraph_update_post", "undo_post", "redo_post", "save_pre", "save_post",
                  "save_post_fail", "load_post_fail",
@@ -52,7 +52,7 @@ class Spy:
 
     def __init__(self, monkeypatch):
         self.reads, self.writes = [], []
-        read, write = masks.region_weights, masks._write_color
+        read, write = paint.region_weights, paint._write_color
 
         def spy_read(mesh_obj, groups_by_key, out=None):
             self.reads.append((mesh_obj.name, tuple(groups_by_key)))
@@ -62,8 +62,8 @@ class Spy:
             self.writes.append((mesh.name, name))
             return write(mesh, name, work, fill)
 
-        monkeypatch.setattr(masks, "region_weights", spy_read)
-        monkeypatch.setattr(masks, "_write_color", spy_write)
+        monkeypatch.setattr(paint, "region_weights", spy_read)
+        monkeypatch.setattr(paint, "_write_color", spy_write)
 
     def clear(self):
         self.reads.clear()
@@ -127,6 +127,21 @@ def test_slider_changes_give_the_bytes_of_a_fresh_paint_from_the_kept_sums(live_
     assert fresh.keys() == live_bytes.keys()
     for key in fresh:
         np.testing.assert_array_equal(live_bytes[key], fresh[key], err_msg=str(key))
+
+
+def test_a_field_the_mask_is_not_made_of_repaints_nothing(live_sample, monkeypatch):
+    """Only what a Region's mask is made of (its bones, falloff fields and packed channel) repaints:
+    its LOD and composition policies, calibration and delta shape key do not."""
+    spy = Spy(monkeypatch)
+    arm = live_sample.overanim.regions["LeftArm"]
+    slide(arm, lod_policy="REQUIRE_COVERAGE", composition_policy="STRONGEST_DELTA", region_ratio=2.0,
+          spatial_calibration_mode="ABSOLUTE", authored_distance=12.0, delta_shape_key="Smile",
+          is_attachment_dependency=True, measurement_basis="REGION_SPAN")
+    assert spy.reads == [] and spy.writes == []
+    slide(arm, falloff_mode="LINEAR" if arm.falloff_mode != "LINEAR" else "POWER")
+    assert spy.reads == [] and ("SK_OverAnimSample_Body", mask_name("LeftArm")) in spy.writes
+    assert ("SK_OverAnimSample_Body", mask_name("Spine")) not in spy.writes
+    assert_live_equals_fresh_paint()
 
 
 def test_a_changed_bone_collection_reads_that_region_again(live_sample, monkeypatch):
@@ -301,7 +316,7 @@ def test_a_weight_change_still_pending_at_a_slider_change_is_not_lost(live_sampl
 def test_turning_it_on_paints_and_sets_the_legend(sample):
     turn_on(sample)
     assert body().data.color_attributes.active_color.name == "OverAnim_Preview"
-    colours = {tuple(round(c, 3) for c in r.preview_color) for r in sample.overanim.regions}
+    colours = legend_colours()
     assert len(colours) == len(sample.overanim.regions)
     turn_off(sample)
 

@@ -2,8 +2,16 @@ import bpy
 import numpy as np
 import pytest
 
-from overanim_addon.blender.masks.masks import mask_name
+from overanim_addon.blender.masks.paint import mask_name
 from overanim_addon.blender.sample.build import add_sample_deltas
+
+from ..layout_recorder import draw_panel
+
+
+def legend_colours() -> set[tuple[float, ...]]:
+    """The distinct colours of the Region Masks panel's legend, as drawn."""
+    layout = draw_panel(bpy.types.OVERANIM_PT_region_masks, bpy.context)
+    return {tuple(round(c, 3) for c in call.kwargs["color"]) for call in layout.of("template_node_socket")}
 
 
 def body():
@@ -101,8 +109,31 @@ def test_preview_is_displayed_and_legend_colours_are_set(sample):
     mesh = body().data
     assert mesh.color_attributes.active_color.name == "OverAnim_Preview"
     assert mesh.color_attributes[mesh.color_attributes.render_color_index].name == "OverAnim_Preview"
-    colours = {tuple(round(c, 3) for c in r.preview_color) for r in sample.overanim.regions}
+    colours = legend_colours()
     assert len(colours) == len(sample.overanim.regions)
+
+
+def region_values(armature) -> list[dict[str, object]]:
+    """Every registered field of every Region, as Python values."""
+    def plain(value):
+        return value if isinstance(value, str) or not hasattr(value, "__len__") else tuple(value)
+
+    return [{prop.identifier: plain(getattr(region, prop.identifier)) for prop in region.bl_rna.properties
+             if prop.identifier != "rna_type"} for region in armature.overanim.regions]
+
+
+def test_a_paint_writes_nothing_into_the_regions(sample):
+    """The Regions are the artist's settings: painting (and painting again after a Region was added)
+    leaves every field of every Region as it was; the legend's colours are the masks' own."""
+    before = region_values(sample)
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    assert region_values(sample) == before
+    sample.data.collections.active = sample.data.collections["Leg_R"]
+    assert bpy.ops.overanim.region_add() == {"FINISHED"}
+    before = region_values(sample)
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    assert region_values(sample) == before
+    assert len(legend_colours()) == len(sample.overanim.regions)
 
 
 def test_nothing_outside_overanim_changes_and_clear_restores(sample):
@@ -275,13 +306,12 @@ def test_bad_input_mesh_without_groups_and_empty_mesh(sample):
 
 
 def test_the_region_table_names_each_region_with_its_bones(sample):
-    from overanim_addon.blender.masks.masks import region_table
-    from overanim_addon.blender.regions.properties import region_bones
+    from overanim_addon.blender.regions.region import region_bones, region_table
 
     table = region_table(sample)
     assert [entry.region.name for entry in table] == [r.name for r in sample.overanim.regions]
-    assert [entry.bones for entry in table] == [region_bones(sample, r) for r in sample.overanim.regions]
-    assert all(entry.bones for entry in table)
+    assert [list(entry.mask.bones) for entry in table] == [region_bones(sample, r) for r in sample.overanim.regions]
+    assert all(entry.mask.bones for entry in table)
 
 
 def test_no_regions(sample):

@@ -6,7 +6,7 @@ import bpy
 import numpy as np
 import pytest
 
-from overanim_addon.blender.masks.masks import group_name, mask_name
+from overanim_addon.blender.masks.paint import group_name, mask_name
 from overanim_addon.blender.sample.build import add_sample_deltas
 from overanim_addon.core.naming import MAX_NAME_BYTES, region_key
 

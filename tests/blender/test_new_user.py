@@ -193,7 +193,7 @@ def test_the_trace_distance_shows_how_the_trace_field_makes_it(rig):
 
 
 def test_compose_names_the_shape_key_it_wrote(sample, capsys):
-    from overanim_addon.blender.compose.compose import COMPOSED
+    from overanim_addon.blender.compose.shape_key import COMPOSED
     from overanim_addon.blender.sample.build import add_sample_deltas
 
     add_sample_deltas(sample)

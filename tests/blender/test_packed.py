@@ -4,8 +4,8 @@ import bpy
 import numpy as np
 import pytest
 
-from overanim_addon.blender.masks.masks import mask_name
 from overanim_addon.blender.masks.packed import PACKED
+from overanim_addon.blender.masks.paint import mask_name
 
 from .test_masks import body, read_color, snapshot
 
@@ -109,7 +109,7 @@ def test_packed_bytes_are_the_bytes_color_srgb_stores(empty_scene):
 def test_painting_without_the_attribute_arrays_writes_the_same_bytes(sample, monkeypatch):
     """Where Blender would not lay an attribute out as one array, paint writes through foreach_set
     (color_srgb for the bytes): the reference path, bit for bit what the direct writes give."""
-    from overanim_addon.blender.masks import masks, packed
+    from overanim_addon.blender.masks import packed, paint
 
     regions = sample.overanim.regions
     regions["LeftArm"].mask_channel, regions["LeftArm"].falloff_mode = "G", "LINEAR"
@@ -125,7 +125,7 @@ def test_painting_without_the_attribute_arrays_writes_the_same_bytes(sample, mon
                 } | {PACKED: read_bytes(mesh)}
 
     def count_direct(calls):
-        real = masks.attribute_array
+        real = paint.attribute_array
 
         def counted(*args):
             calls.append(args)
@@ -133,10 +133,10 @@ def test_painting_without_the_attribute_arrays_writes_the_same_bytes(sample, mon
         return counted
 
     direct_calls: list = []
-    monkeypatch.setattr(masks, "attribute_array", count_direct(direct_calls))
+    monkeypatch.setattr(paint, "attribute_array", count_direct(direct_calls))
     direct = painted()
     assert direct_calls  # the direct path did run
-    for module in (masks, packed):
+    for module in (paint, packed):
         monkeypatch.setattr(module, "attribute_array", lambda *args: None)
     reference = painted()
 
@@ -158,9 +158,9 @@ def test_direct_writes_leave_the_evaluated_copy_alone(sample):
     before_bytes = read_bytes(mesh)
     bpy.context.view_layer.update()  # those reads gave the mesh its own arrays: share them again
     regions["LeftArm"].zero_weight, regions["LeftArm"].falloff_mode = 0.6, "LINEAR"
-    from overanim_addon.blender.masks import masks
+    from overanim_addon.blender.masks import paint
 
-    masks.paint(bpy.context, sample)  # no view-layer update after it, as in the middle of an operator
+    paint.paint(bpy.context, sample)  # no view-layer update after it, as in the middle of an operator
     assert not np.array_equal(read_bytes(mesh), before_bytes)
     evaluated = body().evaluated_get(bpy.context.view_layer.depsgraph).data  # not evaluated again yet
     np.testing.assert_array_equal(read_bytes(evaluated), before_bytes)

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from overanim_addon.blender.shared.text_wrap import ROW_CHROME_UNITS, wrap_text
+from overanim_addon.core.region_preview import region_palette
 
 from ..layout_recorder import draw_panel
 
@@ -137,12 +138,13 @@ def test_the_legend_shows_after_a_paint_only_and_cannot_be_edited(sample):
     drawn = draw_panel(panel, bpy.context)
     swatches = legend(drawn)
     assert [tuple(round(v, 5) for v in c.kwargs["color"]) for c in swatches] == [
-        tuple(round(v, 5) for v in r.preview_color) for r in sample.overanim.regions]
+        tuple(round(float(v), 5) for v in colour) for colour in region_palette(len(sample.overanim.regions))]
     assert len({c.kwargs["color"] for c in swatches}) == len(sample.overanim.regions)
     assert "G" in drawn.texts()  # the channel the Region is packed in
     every_panel = [draw_panel(getattr(bpy.types, f"OVERANIM_PT_{name}"), bpy.context)
                    for name in ("main", "checks", "results", "calibration", "regions", "region_masks")]
-    assert not [c for layout in every_panel for c in layout.of("prop") if c.args[1] == "preview_color"]
+    assert not [c for layout in every_panel for c in layout.of("prop")
+                if c.args[1] in ("preview_color", "painted_regions")]
     assert bpy.ops.overanim.clear_region_preview() == {"FINISHED"}
     assert not legend(draw_panel(panel, bpy.context))
 

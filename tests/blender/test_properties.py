@@ -133,7 +133,7 @@ def test_preset_saves_and_loads_a_calibration(sample, tmp_path):
 def test_region_bones_are_listed_in_armature_edit_mode_too(sample, capfd):
     """The Regions list draws a Region's bones on every redraw, Edit Mode included, where
     BoneCollection.bones is unavailable (Blender prints a warning and returns nothing)."""
-    from overanim_addon.blender.regions.properties import region_bones
+    from overanim_addon.blender.regions.region import region_bones
 
     in_object_mode = {r.name: region_bones(sample, r) for r in sample.overanim.regions}
     bpy.context.view_layer.objects.active = sample

@@ -110,13 +110,14 @@ OWNER = {  # a class -> the feature folder that defines and registers it
     "OVERANIM_PT_regions": "regions",
     "OVERANIM_OT_paint_region_masks": "masks", "OVERANIM_OT_live_preview": "masks",
     "OVERANIM_OT_clear_region_preview": "masks", "OVERANIM_OT_show_region_preview": "masks",
-    "OVERANIM_PT_region_masks": "masks",
+    "OVERANIM_PT_region_masks": "masks", "OVERANIM_PG_painted_region": "masks",
     "OVERANIM_OT_check_lod_coverage": "lod", "OVERANIM_PG_lod_row": "lod",
     "OVERANIM_OT_compose_region_deltas": "compose",
     "OVERANIM_PG_check": "checks",
 }
 FIELD_OWNER = {  # a field of Object.overanim -> the feature folder that declares it
     "regions": "regions", "active_region_index": "regions", "masks_painted": "masks", "live_preview": "masks",
+    "painted_regions": "masks",
     "lod_rows": "lod", "checks": "checks", "checks_run": "checks", "show_results": "measure",
     "last_export": "export", "calibration": "calibration", "foot_ik": "foot_ik", "motion": "motion",
     "transfer": "transfer",

@@ -208,7 +208,7 @@ def test_after_bake_foot_ik_planted_feet_stand_on_the_steps_and_slopes(addon, em
 # -- the skin weights ----------------------------------------------------------------------------------
 def painted_masks(armature):
     """Region -> its painted mask per vertex (the colour attribute's red), over the sample's meshes."""
-    from overanim_addon.blender.masks.masks import mask_name
+    from overanim_addon.blender.masks.paint import mask_name
 
     found = {}
     for region in armature.overanim.regions:

@@ -17,7 +17,7 @@ from overanim_addon.blender.foot_ik.properties import OVERANIM_PG_foot_ik
 from overanim_addon.blender.i18n import CONTEXT
 from overanim_addon.blender.motion.properties import OVERANIM_PG_motion
 from overanim_addon.blender.properties import OVERANIM_PG_object
-from overanim_addon.blender.regions.properties import OVERANIM_PG_region
+from overanim_addon.blender.regions.region import OVERANIM_PG_region
 from overanim_addon.blender.translations import TRANSLATIONS
 from overanim_addon.blender.translations.ko_KR import KO_BASIS, KO_CALIBRATION, KO_MESSAGES, KO_REGION, KO_SPATIAL
 from overanim_addon.core.calibration import FIELDS_BY_NAME

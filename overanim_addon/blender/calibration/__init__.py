@@ -1,6 +1,7 @@
 """Calibration: the proportion calibration settings of a rig, the studio defaults and presets."""
 
-from ..shared.registration import register_submodules_factory
+from ..shared.registration import register_modules_factory
+from . import preferences, presets, properties, ui
 
-MODULES = ("properties", "preferences", "presets", "ui")  # registered in this order, unregistered in reverse
-register, unregister = register_submodules_factory(__name__, MODULES)
+MODULES = (properties, preferences, presets, ui)  # registered in this order, unregistered in reverse
+register, unregister = register_modules_factory(MODULES)

@@ -11,9 +11,10 @@ from ...core.calibration import FIELDS, CalibrationSettings
 from ...core.log import Level
 from ...core.messages import Message
 from ..i18n import tr
+from ..shared.object_data import overanim
 from ..shared.operators import ArmatureOperatorMixin
 from ..shared.scene import require_armature
-from ..shared.typed import layout_of, overanim, preferences_of
+from ..shared.typed import layout_of, preferences_of
 from .properties import _property, apply_settings, settings_from_properties
 
 # the top-level package: "overanim_addon" from a checkout, "bl_ext.<repo>.overanim" when installed

@@ -9,7 +9,7 @@ import bpy
 
 from ...core.calibration import FIELDS, CalibrationSettings, FieldSpec
 from ..i18n import CONTEXT
-from ..regions.properties import BASIS_ITEMS
+from ..regions.region import BASIS_ITEMS
 from ..shared.overrides import kept_on_overrides
 from ..shared.rna_fields import rna_fields
 

@@ -4,8 +4,10 @@ import bpy
 
 from ...core.calibration import FIELDS
 from ..i18n import CONTEXT
+from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel
-from ..shared.typed import MaybeContext, armature_data, layout_of, overanim
+from ..shared.typed import MaybeContext, armature_data, layout_of
+from .presets import OVERANIM_PT_calibration_presets
 
 
 class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):
@@ -14,8 +16,6 @@ class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):
     bl_options = {"DEFAULT_CLOSED"}  # a studio setting, set once: it must not push Results off screen
 
     def draw_header_preset(self, context: MaybeContext) -> None:
-        from .presets import OVERANIM_PT_calibration_presets
-
         OVERANIM_PT_calibration_presets.draw_panel_header(layout_of(self))
 
     def draw(self, context: MaybeContext) -> None:

@@ -12,9 +12,9 @@ import bpy
 
 from ...core.log import Level, Log, LogLine
 from ...core.messages import Message, plural, to_data
+from ..shared.object_data import overanim
 from ..shared.overrides import refill
 from ..shared.scene import require_usable
-from ..shared.typed import overanim
 from .rig_checks import Finding, run_checks
 
 

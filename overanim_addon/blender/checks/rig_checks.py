@@ -19,14 +19,14 @@ from ...core.messages import Message, plural
 from ...core.skeleton import Skeleton
 from ...core.units import HUMAN_HEIGHT_CM, is_human_height
 from ..calibration.properties import settings_from_properties
-from ..export import shape_keys
-from ..export.shape_keys import modifiers_dropping_shape_keys
 from ..masks.packed import channel_table
-from ..measure import extract
-from ..regions.properties import region_bones, region_keys, require_region_bones
+from ..regions.region import region_bones, region_keys, require_region_bones
+from ..shared import extract, shape_keys
 from ..shared.fcurves import animated as animated_channels
+from ..shared.object_data import overanim
 from ..shared.scene import cm_per_unit, deformed_meshes, require_object_mode
-from ..shared.typed import armature_data, overanim, pose_of, scene_of
+from ..shared.shape_keys import modifiers_dropping_shape_keys
+from ..shared.typed import armature_data, pose_of, scene_of
 from ..shared.weights import region_weights
 from .apply_scale import scaled_by_constraints
 from .rig_size import UNIT_NAMES, heights_cm, matching_unit_scale, rest_rig, size_in_units
@@ -320,7 +320,7 @@ def _check_meshes(context, armature):
 
 
 def _check_shape_keys(context, armature):
-    """Export for Unreal would lose them: the artist chooses (export/shape_keys.py), no one-click fix."""
+    """Export for Unreal would lose them: the artist chooses (shared/shape_keys.py), no one-click fix."""
     for mesh_obj in deformed_meshes(armature, scene_of(context)):
         modifiers = modifiers_dropping_shape_keys(mesh_obj)
         if modifiers:

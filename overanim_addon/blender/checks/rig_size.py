@@ -15,9 +15,10 @@ from ...core.skeleton import Skeleton
 from ...core.units import UnitScale
 from ...core.units import matching_unit_scale as unit_scale_matching
 from ..calibration.properties import settings_from_properties
-from ..measure import extract
+from ..shared import extract
+from ..shared.object_data import overanim
 from ..shared.scene import cm_per_unit, deformed_meshes
-from ..shared.typed import overanim, scene_of
+from ..shared.typed import scene_of
 
 
 def rest_rig(context: bpy.types.Context, armature: bpy.types.Object, cm: float) -> tuple[Skeleton, np.ndarray]:

@@ -27,7 +27,8 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..compat import is_layered
 from ..shared.fcurves import Use, assigned, fcurves, scale_values
-from ..shared.typed import overanim, pose_of
+from ..shared.object_data import overanim
+from ..shared.typed import pose_of
 
 LOCATION = re.compile(r'^pose\.bones\[".*"\]\.location$')
 NEUTRAL_MODIFIERS = {"CYCLES"}  # change when a value plays, never the value

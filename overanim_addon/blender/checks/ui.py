@@ -8,10 +8,11 @@ import bpy
 from ...core.log import Level
 from ...core.messages import from_data
 from ..i18n import CONTEXT, tr
+from ..shared.object_data import overanim
 from ..shared.overrides import in_use
 from ..shared.panels import ORDER, OverAnimSubPanel
 from ..shared.text_wrap import wrapped_label
-from ..shared.typed import MaybeContext, armature_data, context_of, layout_of, overanim
+from ..shared.typed import MaybeContext, armature_data, context_of, layout_of
 from .fixes import FIXES
 from .operators import fix_operator
 

@@ -1,5 +1,5 @@
 """``compose_region_deltas(context, armature, options) -> ComposeResult``: the mask-weighted Delta
-Shape Keys of all Regions composed into ``OverAnim_Composed`` (``compose.compose``), with the report.
+Shape Keys of all Regions composed into ``OverAnim_Composed`` (``compose/shape_key.py``), with the report.
 Compose Region Deltas and the batch's ``compose`` step call this; it never calls an operator."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import bpy
 from ...core.log import Level, Log
 from ...core.messages import Message, plural
 from ..shared.scene import require_usable
-from .compose import COMPOSED, ComposeStats, compose
+from .shape_key import COMPOSED, ComposeStats, compose
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import bpy
 
 from ..i18n import tr
+from ..shared.object_data import overanim
 from ..shared.text_wrap import wrapped_label
-from ..shared.typed import overanim
 
 
 def draw_policy_note(layout: bpy.types.UILayout, context: bpy.types.Context, armature: bpy.types.Object) -> None:

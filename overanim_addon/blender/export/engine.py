@@ -14,11 +14,12 @@ from ...core.log import Level, Log, LogLine, has_error
 from ...core.messages import Message, plural
 from ..masks.packed import PACKED
 from ..measure.engine import MeasureOptions, measure_proportions
+from ..shared import shape_keys
 from ..shared.scene import require_object_mode, require_usable
+from ..shared.shape_keys import modifiers_dropping_shape_keys
 from ..shared.typed import scene_of
-from . import shape_keys, summary
+from . import summary
 from .fbx import ExportContents, export_for_unreal, export_targets, object_mode, refuse_unwritable
-from .shape_keys import modifiers_dropping_shape_keys
 
 
 @dataclass(frozen=True)

@@ -39,13 +39,14 @@ from ... import safe_files
 from ...blender_errors import operator_failure
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..compose.compose import COMPOSED
+from ..compose.shape_key import COMPOSED
 from ..masks import packed
-from ..masks.masks import GROUP_PREFIX, RegionBones, mesh_masks
-from ..regions.properties import require_region_bones
+from ..masks.paint import GROUP_PREFIX
+from ..regions.region import RegionRow, mesh_masks
 from ..shared.names import PREFIX
+from ..shared.object_data import overanim
 from ..shared.scene import deformed_meshes, lod_index, posed
-from ..shared.typed import armature_data, mesh_data, overanim, pose_of, scene_of, temp_override, view_layer_of
+from ..shared.typed import armature_data, mesh_data, pose_of, scene_of, temp_override, view_layer_of
 from . import property_curves
 
 # Blender's FBX exporter, set up for Unreal's importer (see docs/unreal.md)
@@ -132,7 +133,7 @@ def refresh_packed_masks(armature: bpy.types.Object, meshes: Sequence[bpy.types.
     if not channels:
         return channels
     packed_regions = set(channels.values())
-    table = [RegionBones(region, require_region_bones(armature, region))
+    table = [RegionRow.of(armature, region)
              for region in overanim(armature).regions if region.name in packed_regions]
     computed = [(mesh_obj, mesh_masks(mesh_obj, table)) for mesh_obj in meshes]  # all first, then write
     for mesh_obj, masks in computed:

@@ -10,8 +10,8 @@ import bpy
 
 from ...core.messages import Message, from_data, plural, to_data
 from ..i18n import CONTEXT, tr
+from ..shared.object_data import overanim
 from ..shared.text_wrap import wrap_path, wrapped_label
-from ..shared.typed import overanim
 from .fbx import ExportContents
 
 

@@ -14,8 +14,9 @@ from ...core.bone_names import FootIKBones
 from ...core.errors import OverAnimError
 from ...core.log import Level, Log
 from ...core.messages import Message, plural
+from ..shared.object_data import overanim
 from ..shared.scene import require_usable
-from ..shared.typed import overanim, scene_of
+from ..shared.typed import scene_of
 from . import nla, values
 from .bake import BakeResult, BakeSession
 

@@ -21,7 +21,8 @@ from ...core.log import Level, LogLine
 from ...core.messages import Message, plural
 from ..shared import fcurves, nla_tracks
 from ..shared.nla_tracks import refuse_tweak_mode
-from ..shared.typed import animation_data_of, overanim
+from ..shared.object_data import overanim
+from ..shared.typed import animation_data_of
 from . import values
 
 BAKE_NAME = "OverAnim_FootIK"

@@ -10,9 +10,10 @@ from ...core.log import Level, Log, LogLine
 from ...core.messages import Message, plural
 from ..i18n import CONTEXT
 from ..shared.nla_tracks import refuse_tweak_mode
+from ..shared.object_data import overanim
 from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature_with
 from ..shared.scene import posed, require_armature, require_object_mode
-from ..shared.typed import MaybeContext, overanim, scene_of, window_manager_of
+from ..shared.typed import MaybeContext, scene_of, window_manager_of
 from . import nla, statics, values
 from .bake import BakeResult, BakeSession
 from .engine import BakeOptions, bake_session, report_lines, run_bake

@@ -9,7 +9,7 @@ import bpy
 
 from ...core.bone_names import FootIKBones, detect_foot_ik_bones
 from ..i18n import CONTEXT
-from ..regions.properties import SPATIAL_ITEMS
+from ..regions.region import SPATIAL_ITEMS
 from ..shared.overrides import kept_on_overrides
 from ..shared.rna_fields import rna_fields
 from ..shared.typed import armature_data

@@ -38,8 +38,8 @@ from ...core.measurement import stand
 from ...core.messages import Message
 from ...core.proportion import resolve_spatial_distance
 from ...core.skeleton import BoneInfo, Skeleton
-from ..measure import extract
 from ..measure.engine import ensure_measured
+from ..shared import extract
 from ..shared.ground_reference import ground_root
 from ..shared.names import CHARACTER_HEIGHT_WS, GROUND_PROBE_SCALE_WS
 from ..shared.scene import cm_per_unit, deformed_meshes, require_object_mode

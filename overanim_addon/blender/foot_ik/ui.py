@@ -4,9 +4,10 @@ import bpy
 
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
+from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel
 from ..shared.text_wrap import wrapped_label
-from ..shared.typed import MaybeContext, armature_data, context_of, overanim
+from ..shared.typed import MaybeContext, armature_data, context_of
 from . import nla, values
 from .properties import bone_names
 from .rig import facing, feet_problem, trace_distance

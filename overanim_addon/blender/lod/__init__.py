@@ -1,6 +1,7 @@
 """LOD coverage: is each Region present at each LOD (``_LOD<n>`` meshes) as its policy asks."""
 
-from ..shared.registration import register_submodules_factory
+from ..shared.registration import register_modules_factory
+from . import operators, properties
 
-MODULES = ("properties", "operators")  # registered in this order, unregistered in reverse
-register, unregister = register_submodules_factory(__name__, MODULES)
+MODULES = (properties, operators)  # registered in this order, unregistered in reverse
+register, unregister = register_modules_factory(MODULES)

@@ -10,10 +10,10 @@ import bpy
 
 from ...core.log import Level, Log, LogLine
 from ...core.messages import Message, plural
+from ..shared.object_data import overanim
 from ..shared.overrides import refill
 from ..shared.scene import require_usable
-from ..shared.typed import overanim
-from .lod import LodRow, coverage
+from .coverage import LodRow, coverage
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ import bpy
 
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
+from ..shared.object_data import overanim
 from ..shared.overrides import in_use
-from ..shared.typed import overanim
 
 if TYPE_CHECKING:
     from ..shared.typed import Icon

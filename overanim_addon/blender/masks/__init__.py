@@ -1,7 +1,8 @@
 """Region masks: painted into colour attributes with a false-colour preview, packed for Unreal,
 following the fields and the weight brush while Live Preview is on."""
 
-from ..shared.registration import register_submodules_factory
+from ..shared.registration import register_modules_factory
+from . import live, operators, properties, ui
 
-MODULES = ("operators", "live", "ui")  # registered in this order, unregistered in reverse
-register, unregister = register_submodules_factory(__name__, MODULES)
+MODULES = (properties, operators, live, ui)  # registered in this order, unregistered in reverse
+register, unregister = register_modules_factory(MODULES)

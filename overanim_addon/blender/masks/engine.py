@@ -11,11 +11,11 @@ import bpy
 
 from ...core.log import Level, Log
 from ...core.messages import Message, plural
-from ..regions.properties import renamed_keys_report
+from ..regions.region import renamed_keys_report
+from ..shared.object_data import overanim
 from ..shared.scene import require_usable
-from ..shared.typed import overanim
-from . import masks, shading
-from .masks import PaintStats
+from . import paint, shading
+from .paint import PaintStats
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ def paint_region_masks(context: bpy.types.Context, armature: bpy.types.Object, o
                        progress: Iterator[None] | None = None) -> PaintResult:
     """Paint, mark the rig as painted and show the preview; ``progress`` is advanced once per mesh.
     Raises OverAnimError, having painted nothing, for a rig or Regions it cannot paint."""
-    stats = masks.paint(context, require_usable(armature), options.write_vertex_groups, progress, skip_boneless=True)
+    stats = paint.paint(context, require_usable(armature), options.write_vertex_groups, progress, skip_boneless=True)
     overanim(armature).masks_painted = True
     shading.show_attribute_colors()
     return PaintResult(stats, (

@@ -6,8 +6,9 @@ import bpy
 
 from ...core.log import Level
 from ...core.messages import Message, plural
-from ..compose import compose as compose_module
+from ..compose import shape_key
 from ..i18n import CONTEXT
+from ..shared.object_data import overanim
 from ..shared.operators import (
     ArmatureOperatorMixin,
     OverAnimOperatorMixin,
@@ -15,9 +16,8 @@ from ..shared.operators import (
     poll_regions,
 )
 from ..shared.scene import deformed_meshes, require_armature
-from ..shared.typed import MaybeContext, overanim, scene_of, window_manager_of
-from . import live, shading
-from . import masks as masks_module
+from ..shared.typed import MaybeContext, scene_of, window_manager_of
+from . import live, paint, shading
 from .engine import PaintOptions, paint_region_masks
 
 
@@ -69,7 +69,7 @@ class OVERANIM_OT_clear_region_preview(ArmatureOperatorMixin, bpy.types.Operator
 
     def run(self, context):
         armature = require_armature(context)
-        removed = masks_module.clear(context, armature) + compose_module.clear_composed(context, armature)
+        removed = paint.clear(context, armature) + shape_key.clear_composed(context, armature)
         live.set_live_preview(context, armature, False)  # else the next slider change would paint it all again
         overanim(armature).masks_painted = False
         if not any(overanim(obj).masks_painted for obj in bpy.data.objects if obj.type == "ARMATURE"):

@@ -11,7 +11,7 @@ sRGB mode writes byte / 255. A channel no Region uses is 0. The bytes are comput
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import cast
 
 import bpy
@@ -19,7 +19,7 @@ import numpy as np
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..shared.typed import overanim
+from ..regions.region import regions_of
 from .attribute_arrays import attribute_array
 
 PACKED = "OverAnim_RegionMasks"
@@ -28,16 +28,19 @@ CHANNELS = ("R", "G", "B", "A")
 
 def channel_table(armature: bpy.types.Object) -> dict[str, str]:
     """Channel -> name of the Region packed in it; an error when two Regions share a channel."""
+    return channels((region.name, region.mask_channel) for region in regions_of(armature))
+
+
+def channels(regions: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Channel -> Region, from (Region, its channel) pairs; an error when two Regions share a channel."""
     table: dict[str, str] = {}
-    for region in overanim(armature).regions:
-        channel = region.mask_channel
+    for region, channel in regions:
         if channel not in CHANNELS:
             continue
         if channel in table:
             raise OverAnimError(Message("Regions '{first}' and '{second}' both use channel {channel} of {attribute}",
-                                        first=table[channel], second=region.name, channel=channel,
-                                        attribute=PACKED))
-        table[channel] = region.name
+                                        first=table[channel], second=region, channel=channel, attribute=PACKED))
+        table[channel] = region
     return table
 
 

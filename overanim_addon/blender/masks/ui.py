@@ -8,10 +8,12 @@ import bpy
 from ..compose import ui as compose_ui
 from ..i18n import CONTEXT, tr
 from ..lod import ui as lod_ui
+from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel, checkbox_icon
 from ..shared.text_wrap import wrapped_label
-from ..shared.typed import MaybeContext, context_of, layout_of, overanim
+from ..shared.typed import MaybeContext, context_of, layout_of
 from . import live, shading
+from .paint import legend_colors
 
 
 class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
@@ -37,11 +39,12 @@ class OVERANIM_PT_region_masks(OverAnimSubPanel, bpy.types.Panel):
             legend.label(text="Preview Legend", text_ctxt=CONTEXT)
             if not shading.shows_preview(context):  # e.g. after undoing a Clear Preview: the colours it describes
                 legend.operator("overanim.show_region_preview", icon="HIDE_OFF")
+            colors = legend_colors(armature)
             for region in data.regions:
                 row = legend.row(align=True)
-                if region.preview_color[3] > 0.0:
+                if region.name in colors:
                     # a swatch that cannot be edited: the colours are the paint's, not settings
-                    row.template_node_socket(color=tuple(region.preview_color))
+                    row.template_node_socket(color=colors[region.name])
                     row.label(text=region.name, translate=False)
                 else:  # added since the paint: no colour of its own on the meshes yet
                     row.label(text=region.name, icon="RADIOBUT_OFF", translate=False)

@@ -1,6 +1,7 @@
 """Measure: the rig's proportions and their scales, written as custom properties for Unreal."""
 
-from ..shared.registration import register_submodules_factory
+from ..shared.registration import register_modules_factory
+from . import operators, ui
 
-MODULES = ("operators", "ui")  # registered in this order, unregistered in reverse
-register, unregister = register_submodules_factory(__name__, MODULES)
+MODULES = (operators, ui)  # registered in this order, unregistered in reverse
+register, unregister = register_modules_factory(MODULES)

@@ -14,11 +14,12 @@ from ...core.log import Level, Log, LogLine
 from ...core.messages import Message, plural
 from ..checks.engine import store_checks
 from ..checks.rig_checks import EXPORT_ONLY, Finding, run_checks
-from ..regions.properties import renamed_keys_report
+from ..regions.region import renamed_keys_report
 from ..shared.names import CHARACTER_HEIGHT_WS
+from ..shared.object_data import overanim
 from ..shared.overrides import lost_on_save_warning
 from ..shared.scene import require_usable
-from ..shared.typed import has_property, overanim
+from ..shared.typed import has_property
 from . import results as results_module
 from .results import MeasurementResults
 from .rig_measurement import measure

@@ -11,13 +11,14 @@ from ...core.log import Level
 from ...core.messages import Message
 from ..calibration.properties import settings_from_properties
 from ..shared.names import CHARACTER_HEIGHT_CS
+from ..shared.object_data import overanim
 from ..shared.operators import (
     ArmatureOperatorMixin,
     OverAnimOperatorMixin,
     poll_armature_with,
 )
 from ..shared.scene import require_armature
-from ..shared.typed import MaybeContext, has_property, overanim
+from ..shared.typed import MaybeContext, has_property
 from . import results as results_module
 from .engine import MeasureOptions, measure_proportions
 

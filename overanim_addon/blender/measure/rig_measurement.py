@@ -13,10 +13,11 @@ from ...core.measurement import RegionSpaces, calibrate_region, measure_characte
 from ...core.messages import Message, joined
 from ...core.skeleton import Skeleton, region_tip_point
 from ..calibration.properties import settings_from_properties
-from ..regions.properties import region_enum, region_keys, require_region_bones
+from ..regions.region import region_enum, region_keys, require_region_bones
+from ..shared import extract
+from ..shared.object_data import overanim
 from ..shared.scene import cm_per_unit, deformed_meshes, require_object_mode
-from ..shared.typed import overanim, scene_of
-from . import extract
+from ..shared.typed import scene_of
 from .results import MeasurementResults, RegionResult
 
 

@@ -5,8 +5,9 @@ import bpy
 from ...core.naming import region_key
 from ..i18n import CONTEXT, tr
 from ..shared.names import CHARACTER_HEIGHT_CS, PREFIX
+from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel
-from ..shared.typed import MaybeContext, has_property, layout_of, overanim
+from ..shared.typed import MaybeContext, has_property, layout_of
 from .results import CHARACTER_PROPS, region_properties
 
 # Row labels that read in full at the sidebar's default width (the custom properties' descriptions

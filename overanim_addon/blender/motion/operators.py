@@ -9,9 +9,10 @@ import bpy
 
 from ...core.messages import Message
 from ..i18n import CONTEXT
+from ..shared.object_data import overanim
 from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature, poll_armature_with
 from ..shared.scene import require_armature, require_object_mode
-from ..shared.typed import MaybeContext, overanim, scene_of, window_manager_of
+from ..shared.typed import MaybeContext, scene_of, window_manager_of
 from . import engine
 from .engine import MotionOptions, MotionSession
 from .writing import remove_motion_curves

@@ -20,14 +20,15 @@ from ...core.messages import Message
 from ...core.skeleton import TipPoint, region_tip_point
 from ..foot_ik import nla
 from ..foot_ik.properties import bone_names
-from ..measure import extract
 from ..measure.engine import ensure_measured
 from ..measure.results import MeasurementResults
 from ..measure.rig_measurement import measure
-from ..regions.properties import region_keys, require_region_bones
+from ..regions.region import region_keys, require_region_bones
+from ..shared import extract
 from ..shared.ground_reference import TravelReference, travel_reference
+from ..shared.object_data import overanim
 from ..shared.scene import cm_per_unit, read_only_reason, require_object_mode
-from ..shared.typed import armature_data, overanim, scene_of, view_layer_of
+from ..shared.typed import armature_data, scene_of, view_layer_of
 from .names import SIDES, TRACK
 
 FLOAT_MAX = float(np.finfo(np.float32).max)

@@ -24,9 +24,10 @@ from ...core.proportion import build_measurement_scales
 from ...core.skeleton import TipPoint
 from ..calibration.properties import settings_from_properties
 from ..shared.ground_reference import Rule
+from ..shared.object_data import overanim
 from ..shared.overrides import lost_on_save_warning
 from ..shared.scene import posed
-from ..shared.typed import overanim, pose_of, scene_of
+from ..shared.typed import pose_of, scene_of
 from .names import REGION_KEY_BYTES, curve_name, fits
 from .plan import MotionOptions, Plan, make_plan
 from .report import report_lines

@@ -11,9 +11,10 @@ import bpy
 from ...core.messages import Message, plural
 from ..i18n import CONTEXT, tr
 from ..shared.ground_reference import Rule, TravelReference
+from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel
 from ..shared.text_wrap import wrapped_label
-from ..shared.typed import MaybeContext, context_of, has_property, overanim
+from ..shared.typed import MaybeContext, context_of, has_property
 from .names import CALIBRATED, LINEAR, region_summary_name, summary_name
 
 ROWS = (("Distance", "Distance", "cm", 1), ("AverageSpeed", "Average Speed", "cm/s", 1),

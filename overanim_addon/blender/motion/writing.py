@@ -23,8 +23,9 @@ from ..foot_ik import nla
 from ..shared import nla_tracks
 from ..shared.fcurves import NewChannels
 from ..shared.nla_tracks import refuse_tweak_mode
+from ..shared.object_data import overanim
 from ..shared.overrides import mark_overridable
-from ..shared.typed import animation_data_of, overanim
+from ..shared.typed import animation_data_of
 from .names import (
     CALIBRATED,
     COMPUTED,

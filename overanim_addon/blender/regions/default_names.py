@@ -13,7 +13,7 @@ from collections.abc import Collection
 import bpy
 from bpy.app.handlers import persistent
 
-from ..shared.typed import overanim
+from ..shared.object_data import overanim
 
 DEFAULT_NAME = "Region"
 _DEFAULT = re.compile(r"Region(\.\d{3,})?")

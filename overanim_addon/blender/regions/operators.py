@@ -9,6 +9,7 @@ from ...core.errors import OverAnimError
 from ...core.log import Level
 from ...core.messages import Message
 from ..i18n import CONTEXT
+from ..shared.object_data import overanim
 from ..shared.operators import (
     ArmatureOperatorMixin,
     OverAnimOperatorMixin,
@@ -16,7 +17,7 @@ from ..shared.operators import (
 )
 from ..shared.overrides import library_name
 from ..shared.scene import require_armature
-from ..shared.typed import MaybeContext, armature_data, overanim
+from ..shared.typed import MaybeContext, armature_data
 from .default_names import DEFAULT_NAME, remember, unique_name
 
 

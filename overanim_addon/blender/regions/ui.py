@@ -9,10 +9,11 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
+from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel
 from ..shared.text_wrap import text_width, wrapped_label
-from ..shared.typed import MaybeContext, armature_data, context_of, layout_of, mesh_data, overanim, scene_of
-from .properties import OVERANIM_PG_region, region_bones, region_keys
+from ..shared.typed import MaybeContext, armature_data, context_of, layout_of, mesh_data, scene_of
+from .region import OVERANIM_PG_region, region_bones, region_keys
 
 
 class OVERANIM_UL_regions(bpy.types.UIList):

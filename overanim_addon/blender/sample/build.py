@@ -11,7 +11,8 @@ import bpy
 import numpy as np
 from mathutils import Vector
 
-from ..shared.typed import mesh_data, overanim, scene_of, temp_override, view_layer_of
+from ..shared.object_data import overanim
+from ..shared.typed import mesh_data, scene_of, temp_override, view_layer_of
 
 # name: (parent, head, tail, tube radius) in metres; character faces -Y, its left is +X
 BONES: dict[str, tuple[str | None, tuple[float, float, float], tuple[float, float, float], float]] = {

@@ -6,8 +6,9 @@ from ...core.log import Level
 from ...core.messages import Message, plural
 from ..calibration.preferences import studio_defaults
 from ..calibration.properties import apply_settings
+from ..shared.object_data import overanim
 from ..shared.operators import OverAnimOperatorMixin, refuse_poll
-from ..shared.typed import MaybeContext, context_of, overanim, scene_of
+from ..shared.typed import MaybeContext, context_of, scene_of
 from .build import add_sample_deltas, build_sample_character
 from .walk import add_sample_walk, walk_extent
 

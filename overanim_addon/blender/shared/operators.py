@@ -13,8 +13,9 @@ from ...core.errors import OverAnimError
 from ...core.log import Level, LogLine, has_error
 from ...core.messages import Message
 from ..i18n import CONTEXT, tip, tr
+from .object_data import overanim
 from .scene import find_armature
-from .typed import MaybeContext, OperatorBase, context_of, overanim, window_manager_of, workspace_of
+from .typed import MaybeContext, OperatorBase, context_of, window_manager_of, workspace_of
 
 if TYPE_CHECKING:
     from .typed import OperatorResult

@@ -1,7 +1,7 @@
-"""Typed views of what fake-bpy-module can only type loosely: ``Object.overanim`` (added at
-register time), an object's data of the type its ``type`` already says, and the context members
-the 5.2 stubs make Optional though a running operator or panel always has them; and what the
-panel and operator mixins are to mypy. Casts only: nothing here changes a value."""
+"""Typed views of what fake-bpy-module can only type loosely: an object's data of the type its
+``type`` already says, and the context members the 5.2 stubs make Optional though a running
+operator or panel always has them; and what the panel and operator mixins are to mypy. Casts only:
+nothing here changes a value. ``Object.overanim`` is ``object_data.py``'s."""
 
 from __future__ import annotations
 
@@ -12,8 +12,6 @@ import bpy
 
 if TYPE_CHECKING:
     from bpy.stub_internal.rna_enums import IconItems as Icon  # noqa: F401 (Blender's icon names, for annotations)
-
-    from ..properties import OVERANIM_PG_object
 
     # what execute, invoke and modal return (Blender's set of flags)
     OperatorResult = set[Literal["RUNNING_MODAL", "CANCELLED", "FINISHED", "PASS_THROUGH", "INTERFACE"]]
@@ -36,11 +34,6 @@ def context_of(context: MaybeContext) -> bpy.types.Context:
     """The context a poll, draw, execute, invoke or modal was given (never None there)."""
     assert context is not None
     return context
-
-
-def overanim(obj: bpy.types.Object) -> OVERANIM_PG_object:
-    """The add-on's data on the object (blender/properties.py registers it on every Object)."""
-    return cast("OVERANIM_PG_object", obj.overanim)  # type: ignore[attr-defined]
 
 
 def armature_data(obj: bpy.types.Object) -> bpy.types.Armature:

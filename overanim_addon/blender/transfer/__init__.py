@@ -1,6 +1,7 @@
 """Calibrated action transfer: one clip onto characters of every size (its panel sits in Motion's)."""
 
-from ..shared.registration import register_submodules_factory
+from ..shared.registration import register_modules_factory
+from . import operators, properties, ui
 
-MODULES = ("properties", "operators", "ui")  # registered in this order, unregistered in reverse
-register, unregister = register_submodules_factory(__name__, MODULES)
+MODULES = (properties, operators, ui)  # registered in this order, unregistered in reverse
+register, unregister = register_modules_factory(MODULES)

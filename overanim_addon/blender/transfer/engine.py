@@ -18,7 +18,7 @@ import bpy
 from ...core.log import Level, Log, LogLine
 from ...core.messages import Message, plural, to_data
 from ...core.transfer import TransferRatio, clamp_warnings
-from ..shared.typed import overanim
+from ..shared.object_data import overanim
 from .apply import RECORD, Written, apply_plan
 from .plan import Plan, TransferOptions, plan_transfer
 

@@ -10,9 +10,10 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT
+from ..shared.object_data import overanim
 from ..shared.operators import OverAnimOperatorMixin, refuse_poll
 from ..shared.scene import find_armature, require_armature
-from ..shared.typed import MaybeContext, context_of, overanim
+from ..shared.typed import MaybeContext, context_of
 from .engine import TransferOptions, transfer_action
 from .properties import (
     SCALE_HORIZONTAL,

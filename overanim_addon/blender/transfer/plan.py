@@ -32,8 +32,9 @@ from ..measure.engine import measure_checked
 from ..measure.results import MeasurementResults
 from ..shared.fcurves import fcurves
 from ..shared.nla_tracks import refuse_tweak_mode
+from ..shared.object_data import overanim
 from ..shared.scene import read_only_reason, require_object_mode
-from ..shared.typed import armature_data, overanim, scene_of, view_layer_of
+from ..shared.typed import armature_data, scene_of, view_layer_of
 from . import keys
 from .properties import DEFAULT_BASIS
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import bpy
 
 from ..i18n import CONTEXT
-from ..regions.properties import BASIS_ITEMS
+from ..regions.region import BASIS_ITEMS
 
 DEFAULT_BASIS = "LOCOMOTION_HEIGHT"  # the pelvis-height ratio Unreal's IK Retargeter scales root motion by
 

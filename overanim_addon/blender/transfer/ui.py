@@ -12,9 +12,10 @@ import bpy
 from ...core import MotionMeasurementBasis
 from ...core.messages import Message, from_data
 from ..i18n import CONTEXT, tr
+from ..shared.object_data import overanim
 from ..shared.panels import OverAnimSubPanel
 from ..shared.text_wrap import wrapped_label
-from ..shared.typed import MaybeContext, context_of, has_property, overanim
+from ..shared.typed import MaybeContext, context_of, has_property
 from .engine import RECORD
 from .properties import OVERANIM_PG_transfer
 

@@ -18,7 +18,7 @@ import bpy
 from ...core.calibration import FIELDS_BY_NAME
 from ..calibration.properties import description
 from ..i18n import CONTEXT
-from ..regions.properties import (
+from ..regions.region import (
     BASIS_SPECS,
     COMPOSITION_SPECS,
     FALLOFF_SPECS,

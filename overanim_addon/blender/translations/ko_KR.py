@@ -555,7 +555,7 @@ KO_MESSAGES = {
         "bone '{bone}'에 같은 이름의 custom property '{name}'이(가) 있어 그 위에 내보내지 않았습니다",
     "'{name}' is linked: its colour layers went into the file unfiltered":
         "'{name}'은(는) link되어 있어 color layer를 거르지 못한 채 파일에 넣었습니다",
-    # shape keys the FBX exporter drops (export/shape_keys.py)
+    # shape keys the FBX exporter drops (shared/shape_keys.py)
     "{n} shape key": "shape key {n}개", "{n} shape keys": "shape key {n}개",
     "'{mesh}' has {keys} and modifiers that change its geometry ({modifiers}): the FBX exporter applies them and "
     "then writes none of its shape keys, so Unreal gets no morph targets; apply the modifiers to the shape keys, "

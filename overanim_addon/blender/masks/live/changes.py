@@ -1,10 +1,10 @@
 """Live Preview's change detection: what one depsgraph update changed that the Region masks must
 follow, found once for all the live armatures (what is done about it is ``lifecycle``'s).
 
-- Before the update is evaluated, the Regions' mask fields (``field_changes``): falloff mode,
-  zero/full weight, exponent, bone collection, the channel of the packed attribute, and the bones in
-  the collection. An armature in Edit Mode, or one deforming a mesh in Edit Mode or sculpted with
-  Dynamic Topology, is not compared until that mode is left, so what changed meanwhile is seen then.
+- Before the update is evaluated, what the Regions' masks are made of (``field_changes``, by
+  ``shared/region.py: region_mask``, which the paint computes from too). An armature in Edit Mode,
+  or one deforming a mesh in Edit Mode or sculpted with Dynamic Topology, is not compared until that
+  mode is left, so what changed meanwhile is seen then.
 - After it, the meshes (``weight_changes``): in Weight Paint mode, the Regions whose vertex groups
   may have changed. During a brush stroke or a gradient (a modal weight-paint operator is running)
   those of the active group, its mirrored twin with X-mirror on, the selected bones' groups with
@@ -25,19 +25,18 @@ from typing import Any, cast
 
 import bpy
 
-from ...regions.properties import region_bones
+from ...regions.region import RegionMask, region_bones, region_mask, regions_of
 from ...shared.scene import deformed_meshes, deforms, held_apart_by
-from ...shared.typed import armature_data, mesh_data, overanim, pose_of, window_manager_of
+from ...shared.typed import armature_data, mesh_data, pose_of, window_manager_of
 
 # modal operators that paint the active group (plus the mirror, Multi-Paint and Auto Normalize)
 STROKE_OPERATORS = frozenset({"PAINT_OT_weight_paint", "PAINT_OT_weight_gradient"})
 
 
-def mask_fields(armature: bpy.types.Object) -> tuple:
-    """Everything of the Regions a repaint depends on that a property change can alter, the bones
-    of their collections included (a bone assigned, unassigned or renamed, a collection removed)."""
-    return tuple((r.name, r.bone_collection, tuple(region_bones(armature, r)), r.falloff_mode, r.zero_weight,
-                  r.full_weight, r.falloff_exponent, r.mask_channel) for r in overanim(armature).regions)
+def mask_fields(armature: bpy.types.Object) -> tuple[RegionMask, ...]:
+    """What the armature's Region masks are made of (``region_mask``), the bones of their
+    collections included (a bone assigned, unassigned or renamed, a collection removed)."""
+    return tuple(region_mask(armature, region) for region in regions_of(armature))
 
 
 def field_changes(armatures: Iterable[bpy.types.Object], seen: Mapping[str, tuple],
@@ -132,7 +131,7 @@ def _regions_painted(groups: set[str] | None, armature: bpy.types.Object, tool_s
 def _region_bones(armature: bpy.types.Object) -> dict[str, set[str]]:
     """Region name -> its bones (a name two Regions share, which Paint refuses, has both's)."""
     bones: dict[str, set[str]] = {}
-    for region in overanim(armature).regions:
+    for region in regions_of(armature):
         bones.setdefault(region.name, set()).update(region_bones(armature, region))
     return bones
 

@@ -2,7 +2,7 @@
 
 While ``Object.overanim.live_preview`` is on for an armature (``set_live_preview``, the Live Preview
 operator), a change that ``changes`` finds repaints the Regions it concerns from the sums kept by
-the last read (``masks.repaint``), so every step of a slider drag or of a brush stroke shows; a mesh
+the last read (``paint.repaint``), so every step of a slider drag or of a brush stroke shows; a mesh
 changed otherwise has its kept sums marked stale, and undo or redo marks all of them: the next
 repaint reads them again.
 
@@ -39,9 +39,10 @@ import bpy
 from bpy.app.handlers import persistent
 
 from ....core.errors import OverAnimError
+from ...shared.object_data import overanim
 from ...shared.scene import deformed_meshes
-from ...shared.typed import mesh_data, overanim, scene_of, view_layer_of
-from .. import masks, shading, weight_view
+from ...shared.typed import mesh_data, scene_of, view_layer_of
+from .. import paint, shading, weight_view
 from . import changes
 
 # armature name -> why its last live repaint could not run (a Message; the panel draws it with tr)
@@ -92,7 +93,7 @@ def set_live_preview(context: bpy.types.Context, armature: bpy.types.Object, on:
             _update_view_layer(context)
         _ignore_updates = True
         try:
-            masks.paint(context, armature)
+            paint.paint(context, armature)
         finally:
             _ignore_updates = False
         overanim(armature).masks_painted = True  # as after Paint Region Masks: the legend, the views
@@ -119,9 +120,9 @@ def _forget(name: str, context: bpy.types.Context) -> None:
     armature = bpy.data.objects.get(name)
     if armature is not None and armature.type == "ARMATURE":
         for mesh_obj in deformed_meshes(armature, scene_of(context)):
-            masks.invalidate(mesh_data(mesh_obj))
+            paint.invalidate(mesh_data(mesh_obj))
     else:  # deleted or renamed: whose sums nobody watches any more is not known
-        masks.invalidate()
+        paint.invalidate()
     if not _fields_seen and not live_armatures():
         remove()
 
@@ -146,7 +147,7 @@ def _on_depsgraph_update_pre(*_args: object) -> None:
         if mesh_pending:  # that change may be weights the kept sums do not have yet: post reads it first
             _deferred.add(armature.name)
             continue
-        written = _paint_keeping_error(armature, masks.repaint, context, armature)
+        written = _paint_keeping_error(armature, paint.repaint, context, armature)
         if isinstance(written, dict):
             _own.update(mesh_data(bpy.data.objects[mesh]).session_uid for mesh in written)
 
@@ -159,14 +160,14 @@ def _on_depsgraph_update_post(scene: bpy.types.Scene, depsgraph: bpy.types.Depsg
     found = changes.weight_changes(context, scene, depsgraph, armatures, _own)
     _own.clear()
     for mesh in found.stale:
-        masks.invalidate(mesh)
+        paint.invalidate(mesh)
     for armature in armatures:
         reread = found.reread.get(armature.name, {})
         deferred = armature.name in _deferred
         _deferred.discard(armature.name)
         if deferred or any(regions is None or regions for regions in reread.values()):
             # written inside the handler: Blender evaluates it without calling the handler again
-            _paint_keeping_error(armature, masks.repaint, context, armature, reread)
+            _paint_keeping_error(armature, paint.repaint, context, armature, reread)
 
 
 def sync() -> None:
@@ -215,7 +216,7 @@ def poll() -> float:
 def _on_undo(*_args: object) -> None:
     """Always installed: undo and redo also turn Live Preview on and off (its button is one step)."""
     before = set(_fields_seen)
-    masks.invalidate()
+    paint.invalidate()
     _adopt()  # an undone field change is not one to repaint: undo restored the masks too
     _views_follow(before)
     sync()
@@ -293,7 +294,7 @@ def _on_load_pre(*_args: object) -> None:
     global _loading
     _loading = True
     remove()
-    masks.forget()
+    paint.forget()
     errors.clear()
     _stuck.clear()
 
@@ -324,5 +325,5 @@ def unregister() -> None:
         bpy.app.timers.unregister(poll)
     remove()
     _remove_handlers(FILE_HANDLERS)
-    masks.forget()
+    paint.forget()
     errors.clear()

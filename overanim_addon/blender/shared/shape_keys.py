@@ -13,7 +13,7 @@ from __future__ import annotations
 import bpy
 
 from ...core.messages import Message, plural
-from ..shared.typed import mesh_data
+from .typed import mesh_data
 
 
 def exported_shape_keys(mesh_obj: bpy.types.Object) -> int:

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 import bpy
 
 from ...core import LodCoverageVerdict, RegionLodPolicy, lod_coverage_verdict
-from ..masks.masks import mesh_masks, region_table
-from ..regions.properties import region_enum
+from ..regions.region import mesh_masks, region_enum, region_table
 from ..shared.scene import deformed_meshes, lod_index, require_object_mode
 from ..shared.typed import scene_of
 
@@ -44,7 +43,7 @@ def coverage(context: bpy.types.Context, armature: bpy.types.Object) -> list[Lod
     rows = []
     for entry, policy in zip(table, policies, strict=True):
         name = entry.region.name
-        dependency = entry.region.is_attachment_dependency or bool(attached.intersection(entry.bones))
+        dependency = entry.region.is_attachment_dependency or bool(attached.intersection(entry.mask.bones))
         for lod in lods:
             is_covered = covered.get((name, lod), False)
             verdict = lod_coverage_verdict(policy, dependency, is_covered)

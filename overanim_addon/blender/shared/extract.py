@@ -10,9 +10,9 @@ import bpy
 import numpy as np
 
 from ...core.skeleton import BoneInfo, Skeleton
-from ..shared.scene import lod_index
-from ..shared.typed import armature_data, mesh_data
-from ..shared.weights import region_weights
+from .scene import lod_index
+from .typed import armature_data, mesh_data
+from .weights import region_weights
 
 
 def skeleton(armature: bpy.types.Object, cm: float, skin: Mapping[str, np.ndarray] | None = None) -> Skeleton:

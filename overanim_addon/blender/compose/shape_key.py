@@ -17,8 +17,7 @@ from ...core import RegionCompositionPolicy
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...core.region_preview import compose_mixed_policies
-from ..masks.masks import mesh_masks, region_table
-from ..regions.properties import region_enum
+from ..regions.region import mesh_masks, region_enum, region_table
 from ..shared.scene import deformed_meshes, require_object_mode
 from ..shared.typed import mesh_data, scene_of, shape_keys_of
 

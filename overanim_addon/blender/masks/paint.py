@@ -22,9 +22,9 @@ bit for bit what a fresh paint writes.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple, cast
+from typing import cast
 
 import bpy
 import numpy as np
@@ -35,10 +35,12 @@ from ...core.messages import Message
 from ...core.naming import derived_name, region_key
 from ...core.region_preview import PreviewWork, grey_colors, preview_colors, region_palette
 from ..compat import name_colors
-from ..regions.properties import OVERANIM_PG_region, mask_policy, region_keys, require_region_bones
+from ..regions.region import RegionRow, region_table
 from ..shared.names import PREFIX
+from ..shared.object_data import overanim
+from ..shared.overrides import in_use, refill
 from ..shared.scene import deformed_meshes, require_object_mode
-from ..shared.typed import has_property, mesh_data, overanim, scene_of
+from ..shared.typed import has_property, mesh_data, scene_of
 from ..shared.weights import forget_node_groups, region_weights
 from . import packed
 from .attribute_arrays import attribute_array
@@ -58,38 +60,6 @@ def mask_name(region_name: str) -> str:
 
 def group_name(region_name: str) -> str:
     return derived_name(GROUP_PREFIX, region_key(region_name))
-
-
-class RegionBones(NamedTuple):
-    """A Region and the names of the bones it covers: what its mask is computed from."""
-
-    region: OVERANIM_PG_region
-    bones: list[str]
-
-
-def region_table(armature: bpy.types.Object, skipped: list[str] | None = None) -> list[RegionBones]:
-    """Every Region with its bones; an error when one has no bones (with ``skipped``: it is left out
-    and why goes there) or when the Region names cannot be keyed (``region_keys``)."""
-    region_keys(armature)
-    table = []
-    for region in overanim(armature).regions:
-        try:
-            table.append(RegionBones(region, require_region_bones(armature, region)))
-        except OverAnimError as error:
-            if skipped is None:
-                raise
-            skipped.append(error.message)
-    if not table:
-        raise OverAnimError(skipped[0] if skipped else Message(
-            "'{name}' has no Regions to paint: add one in the Regions panel", name=armature.name))
-    return table
-
-
-def mesh_masks(mesh_obj: bpy.types.Object, table: Iterable[RegionBones]) -> dict[str, np.ndarray]:
-    """Region name -> mask per vertex (float32) for one mesh."""
-    table = list(table)
-    weights = region_weights(mesh_obj, {entry.region.name: entry.bones for entry in table})
-    return {entry.region.name: mask_policy(entry.region).evaluate(weights[entry.region.name]) for entry in table}
 
 
 def require_free_names(mesh_obj: bpy.types.Object, colors: list[str], groups: list[str]) -> None:
@@ -242,8 +212,8 @@ class _MeshUpdate:
     full: bool  # everything read and written again
 
 
-def _update_masks(mesh_obj: bpy.types.Object, table: Sequence[RegionBones], reread: Collection[str] | None,
-          full: bool) -> _MeshUpdate:
+def _update_masks(mesh_obj: bpy.types.Object, table: Sequence[RegionRow], reread: Collection[str] | None,
+                  full: bool) -> _MeshUpdate:
     """Bring the mesh's sums and masks up to date. ``full``: read and evaluate every Region, write
     every mask. Otherwise only what changed: the Regions in ``reread`` (None: all) are read again and
     rewritten when their sums differ from the kept ones; a Region whose bones, vertex groups or
@@ -252,8 +222,8 @@ def _update_masks(mesh_obj: bpy.types.Object, table: Sequence[RegionBones], rere
     work = _mesh_work(mesh_data(mesh_obj), regions)
     full = full or not work.valid
     existing = {group.name for group in mesh_obj.vertex_groups}
-    sources = [tuple(bone for bone in entry.bones if bone in existing) for entry in table]
-    policies = [mask_policy(entry.region) for entry in table]
+    sources = [tuple(bone for bone in entry.mask.bones if bone in existing) for entry in table]
+    policies = [entry.mask.require_policy() for entry in table]
     if full:
         read = list(range(len(table)))
     else:
@@ -280,7 +250,7 @@ def _update_masks(mesh_obj: bpy.types.Object, table: Sequence[RegionBones], rere
     return _MeshUpdate(mesh_obj, work, write, full)
 
 
-def _write_mesh(plan: _MeshUpdate, table: Sequence[RegionBones], palette: np.ndarray, channels: dict[str, str],
+def _write_mesh(plan: _MeshUpdate, table: Sequence[RegionRow], palette: np.ndarray, channels: dict[str, str],
            write_vertex_groups: bool) -> None:
     mesh_obj, work = plan.mesh_obj, plan.work
     mesh = mesh_data(mesh_obj)
@@ -311,7 +281,7 @@ def _write_mesh(plan: _MeshUpdate, table: Sequence[RegionBones], palette: np.nda
 def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: bool,
                   reread: Mapping[str, Collection[str] | None], write_vertex_groups: bool = False,
                   progress: Iterator[None] | None = None,
-                  skipped: list[str] | None = None) -> tuple[list[RegionBones], list[_MeshUpdate]]:
+                  skipped: list[str] | None = None) -> tuple[list[RegionRow], list[_MeshUpdate]]:
     require_object_mode(armature, scene_of(context))
     table = region_table(armature, skipped)
     meshes = deformed_meshes(armature, scene_of(context))
@@ -320,7 +290,7 @@ def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: 
     for mesh_obj in meshes:
         if mesh_obj.library is not None or mesh_data(mesh_obj).library is not None:
             raise OverAnimError(Message("Mesh '{name}' is linked from a library and read-only", name=mesh_obj.name))
-    channels = packed.channel_table(armature)
+    channels = packed.channels((entry.mask.region, entry.mask.channel) for entry in table)
     colors = [mask_name(entry.region.name) for entry in table] + [PREVIEW] + ([packed.PACKED] if channels else [])
     groups = [group_name(entry.region.name) for entry in table] if write_vertex_groups else []
     for mesh_obj in meshes:
@@ -337,10 +307,24 @@ def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: 
         for mesh_obj in meshes:  # what was kept may not be what was written: read it all next time
             invalidate(mesh_data(mesh_obj))
         raise
-    for region, color in zip((entry.region for entry in table), palette, strict=True):
-        if not np.array_equal(np.asarray(region.preview_color, np.float32), color):
-            region.preview_color = tuple(color)  # the legend; set only when it changes (it tags the rig)
+    _keep_legend(armature, [entry.region.name for entry in table])
     return table, plans
+
+
+def _keep_legend(armature: bpy.types.Object, painted: list[str]) -> None:
+    """Which Regions this paint drew, in the order of their colours: the legend's, kept by the
+    masks (the Regions themselves are the artist's settings); set only when it changes (it tags the rig)."""
+    legend = overanim(armature).painted_regions
+    if [item.name for item in in_use(legend, "name")] != painted:
+        for item, name in zip(refill(legend, len(painted), "name"), painted, strict=True):
+            item.name = name
+
+
+def legend_colors(armature: bpy.types.Object) -> dict[str, tuple[float, ...]]:
+    """Region name -> its colour in the preview the last paint drew (a Region added since has none)."""
+    painted = [item.name for item in in_use(overanim(armature).painted_regions, "name")]
+    return {name: tuple(float(c) for c in color) for name, color in zip(painted, region_palette(len(painted)),
+                                                                        strict=True)}
 
 
 @dataclass(frozen=True)
