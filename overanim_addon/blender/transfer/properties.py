@@ -3,12 +3,13 @@ Transfer button passes to the operator, and what the last transfer did."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Annotated, Any
 
 import bpy
 
 from ..i18n import CONTEXT
 from ..regions.region import BASIS_ITEMS
+from ..shared.rna_fields import rna_fields
 
 DEFAULT_BASIS = "LOCOMOTION_HEIGHT"  # the pelvis-height ratio Unreal's IK Retargeter scales root motion by
 
@@ -57,37 +58,26 @@ POLL_SAFE = bpy.app.version >= (4, 3, 0)
 SOURCE_POLL: dict[str, Any] = {"poll": _other_armature} if POLL_SAFE else {}
 
 
+@rna_fields
 class OVERANIM_PG_transfer(bpy.types.PropertyGroup):
-    if TYPE_CHECKING:  # the registered fields below, as mypy sees them (tests/blender/test_property_types.py)
-        source: bpy.types.Object | None
-        action: bpy.types.Action | None
-        basis: str
-        region: str
-        scale_horizontal: float
-        scale_vertical: float
-        use_calibration: bool
-        result_action: bpy.types.Action | None
-        result_summary: str
-    __annotations__: dict[str, Any] = {
-        "source": bpy.props.PointerProperty(
-            name="Source", translation_context=CONTEXT, type=bpy.types.Object,
-            description="The armature the clip was made on", **SOURCE_POLL),
-        "action": bpy.props.PointerProperty(
-            name="Action", translation_context=CONTEXT, type=bpy.types.Action,
-            description="The clip to transfer (empty: the source's active action)"),
-        "basis": basis_property(),
-        "region": region_property(),
-        "scale_horizontal": scale_property(*SCALE_HORIZONTAL),
-        "scale_vertical": scale_property(*SCALE_VERTICAL),
-        "use_calibration": calibration_property(),
-        # what the last transfer onto this armature did, for the panel
-        "result_action": bpy.props.PointerProperty(
-            type=bpy.types.Action, options={"HIDDEN"}, translation_context=CONTEXT,
-            description="The action the last transfer made"),
-        "result_summary": bpy.props.StringProperty(
-            options={"HIDDEN"}, translation_context=CONTEXT,
-            description="What the last transfer scaled (a message as JSON, translated when drawn)"),
-    }
+    source: Annotated[bpy.types.Object | None, bpy.props.PointerProperty(
+        name="Source", translation_context=CONTEXT, type=bpy.types.Object,
+        description="The armature the clip was made on", **SOURCE_POLL)]
+    action: Annotated[bpy.types.Action | None, bpy.props.PointerProperty(
+        name="Action", translation_context=CONTEXT, type=bpy.types.Action,
+        description="The clip to transfer (empty: the source's active action)")]
+    basis: Annotated[str, basis_property()]
+    region: Annotated[str, region_property()]
+    scale_horizontal: Annotated[float, scale_property(*SCALE_HORIZONTAL)]
+    scale_vertical: Annotated[float, scale_property(*SCALE_VERTICAL)]
+    use_calibration: Annotated[bool, calibration_property()]
+    # what the last transfer onto this armature did, for the panel
+    result_action: Annotated[bpy.types.Action | None, bpy.props.PointerProperty(
+        type=bpy.types.Action, options={"HIDDEN"}, translation_context=CONTEXT,
+        description="The action the last transfer made")]
+    result_summary: Annotated[str, bpy.props.StringProperty(
+        options={"HIDDEN"}, translation_context=CONTEXT,
+        description="What the last transfer scaled (a message as JSON, translated when drawn)")]
 
 
 # what this feature keeps on the armature: fields of ``Object.overanim`` (gathered in blender/properties.py)
