@@ -34,7 +34,8 @@ def test_after_an_analysis_raw_and_calibrated_stand_side_by_side(walker):
     found = analyze(walker)
     layout = draw_panel(bpy.types.OVERANIM_PT_motion, bpy.context, region_width=291)
     shown = texts(layout)
-    assert "SK_OverAnimSample_Walk" in shown and f"Frames 1-{found['FrameEnd']}, 2.00 s" in shown
+    seconds = (found["FrameEnd"] - 1) / (bpy.context.scene.render.fps / bpy.context.scene.render.fps_base)
+    assert "SK_OverAnimSample_Walk" in shown and f"Frames 1-{found['FrameEnd']}, {seconds:.2f} s" in shown
     assert "Raw" in shown and "Calibrated" in shown
     at = shown.index("Average Speed")
     assert shown[at + 1:at + 3] == [f"{found['AverageSpeed']:.1f} cm/s", f"{found['AverageSpeedCalibrated']:.1f} cm/s"]

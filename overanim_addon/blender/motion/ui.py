@@ -62,16 +62,15 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
             box.label(text=tr(reference.message), translate=False)
         if action.get(summary_name("InPlace")):
             box.label(text=tr(Message("In place: no actor motion")), icon="PINNED", translate=False)
+        # each figure under its name, Raw and Calibrated side by side across the whole width: a name
+        # and two figures with units in one row do not fit the sidebar's default width
         table = box.column(align=True)
-        header = table.split(factor=0.45)
-        header.label(text="")
-        pair = header.row()
-        pair.label(text="Raw", text_ctxt=CONTEXT)
-        pair.label(text="Calibrated", text_ctxt=CONTEXT)
+        header = table.row()
+        header.label(text="Raw", text_ctxt=CONTEXT)
+        header.label(text="Calibrated", text_ctxt=CONTEXT)
         for suffix, label, unit, digits in ROWS:
-            row = table.split(factor=0.45)
-            row.label(text=label, text_ctxt=CONTEXT)
-            pair = row.row()
+            table.label(text=label, text_ctxt=CONTEXT)
+            pair = table.row()
             pair.label(text=f"{_number(action.get(summary_name(suffix)), digits)} {unit}", translate=False)
             calibrated = action.get(summary_name(suffix + CALIBRATED))
             pair.label(text=f"{_number(calibrated, digits)} {unit}" if calibrated is not None else "—",

@@ -829,7 +829,7 @@ KO_OPERATORS = {
         "Region mask preview를 다시 보여 줍니다: Paint Region Masks 뒤처럼 모든 3D View가 colour attribute를 "
         "보여 줍니다 (Clear Preview가 view를 되돌립니다)",
     "Copy an action from the armature it was made on onto this one, its translations (root motion, pelvis bob) "
-    "scaled by the two characters' measured proportions. Rotations and key times are copied as they are":
+    "scaled by the ratio of the two characters' measured sizes. Rotations and key times are copied as they are":
         "action을 그것이 만들어진 armature에서 이 armature로 복사하며, translation (root motion, pelvis bob)은 두 "
-        "캐릭터의 측정된 비율로 scale합니다. rotation과 key 시간은 그대로 복사합니다",
+        "캐릭터의 측정된 크기의 비율로 scale합니다. rotation과 key 시간은 그대로 복사합니다",
 }
