@@ -19,7 +19,6 @@ from .checks.engine import check_rig
 from .compose.engine import compose_region_deltas
 from .foot_ik.bake import baked_values
 from .foot_ik.engine import bake_foot_ik
-from .foot_ik.ground import ground_objects
 from .foot_ik.properties import bone_names
 from .i18n import tr
 from .lod.engine import check_lod_coverage
@@ -30,6 +29,7 @@ from .motion.engine import analyze_motion
 from .motion.plan import evaluated_source
 from .motion.report import report_data
 from .regions.properties import region_keys
+from .shared.ground import ground_objects
 from .shared.scene import held_apart_by
 from .shared.typed import armature_data, overanim, scene_of, temp_override, view_layer_of
 
@@ -151,7 +151,7 @@ def _needs_deltas(armature: bpy.types.Object) -> str:
 
 def foot_ik_applies(armature: bpy.types.Object) -> str:
     """Why the foot-IK bake does not apply to ``armature`` ("" when it does): it needs both foot
-    bones (set or found by name) and ground in the file (see foot_ik.ground)."""
+    bones (set or found by name) and ground in the file (see shared.ground)."""
     settings = overanim(armature).foot_ik
     names = bone_names(settings, armature)
     if not (names.left_foot in armature_data(armature).bones and names.right_foot in armature_data(armature).bones):
