@@ -673,6 +673,28 @@ KO_MESSAGES = {
     "Ground reference: root bone '{bone}'": "바닥 기준: root bone '{bone}'",
     "Ground reference: '{bone}' projected on the ground (the rig has no ground-level root bone)":
         "바닥 기준: 바닥에 투영한 '{bone}' (rig에 바닥 높이의 root bone이 없습니다)",
+    "Foot contacts: height above the ground under each foot ({names}{more})":
+        "foot contact: 각 발 아래 바닥에서 잰 높이 ({names}{more})",
+    "Foot contacts: height above the ground reference (no ground in {where}: no mesh, curve or instance but the "
+    "character's own)":
+        "foot contact: 바닥 기준에서 잰 높이 ({where}에 바닥이 없습니다: 캐릭터 자신의 것 말고는 mesh, curve, "
+        "instance가 없습니다)",
+    "Left foot: no ground under it on {n} frame (frame {frame}): its contact height there is above the ground "
+    "reference":
+        "왼발: {n} 프레임 (프레임 {frame})에서 발 아래에 바닥이 없습니다: 그 프레임의 contact 높이는 바닥 기준에서 "
+        "잽니다",
+    "Left foot: no ground under it on {n} frames (from frame {frame}): its contact height there is above the "
+    "ground reference":
+        "왼발: {n} 프레임 (프레임 {frame}부터)에서 발 아래에 바닥이 없습니다: 그 프레임들의 contact 높이는 바닥 "
+        "기준에서 잽니다",
+    "Right foot: no ground under it on {n} frame (frame {frame}): its contact height there is above the ground "
+    "reference":
+        "오른발: {n} 프레임 (프레임 {frame})에서 발 아래에 바닥이 없습니다: 그 프레임의 contact 높이는 바닥 기준에서 "
+        "잽니다",
+    "Right foot: no ground under it on {n} frames (from frame {frame}): its contact height there is above the "
+    "ground reference":
+        "오른발: {n} 프레임 (프레임 {frame}부터)에서 발 아래에 바닥이 없습니다: 그 프레임들의 contact 높이는 바닥 "
+        "기준에서 잽니다",
     "{setting} ({value:g}) is not a number Motion can use (NaN or infinite): set it in the Motion panel":
         "{setting} ({value:g})은(는) Motion이 쓸 수 있는 숫자가 아닙니다 (NaN 또는 무한대): Motion 패널에서 설정하세요",
     "The stop speed is not a number": "stop speed가 숫자가 아닙니다",
