@@ -189,3 +189,16 @@ def test_ground_that_moves_is_measured_where_it_stands_at_each_frame(walk):
     planted = contacts(walk)
     assert planted["Left"][:48].any() and planted["Right"][:48].any()
     assert not planted["Left"][48:].any() and not planted["Right"][48:].any()
+
+
+def test_the_demos_pipeline_reads_both_feet_planted_after_the_bake(walk):
+    """The demo's order (scripts/demo.py): Foot IK baked, then Motion; its report says the rule."""
+    from overanim_addon.blender.pipeline import process_armature
+
+    report = process_armature(walk)
+    assert list(report["steps"])[-2:] == ["footik", "motion"] and report["ok"], report
+    step = report["steps"]["motion"]
+    frames = step["frames"][1] - step["frames"][0] + 1
+    assert step["contacts"]["rule"] == "ground" and not step["warnings"]
+    for side in ("left", "right"):
+        assert 0.4 <= step["contacts"][side] / frames <= 0.7, step["contacts"]
