@@ -44,7 +44,7 @@ class UnderFeet:
                  rows: dict[str, int], frames: int, height_ws: float, cm: float) -> None:
         self.collection = overanim(armature).foot_ik.ground_collection
         objects = ground_objects(scene_of(context), armature, self.collection)
-        probed = objects and math.isfinite(height_ws) and height_ws > 0.0
+        probed = bool(objects and feet) and math.isfinite(height_ws) and height_ws > 0.0  # no tree without feet
         self.ground = Ground(objects, context.evaluated_depsgraph_get()) if probed else None
         self.sides = list(feet)
         # each foot's head row, and the row and fraction of the bone where it ends (its TipPoint)
