@@ -49,10 +49,11 @@ def build(frames: int, ground: str = "none"):
         add_walk(rig, frames)
         scene_of(bpy.context).frame_start, scene_of(bpy.context).frame_end = 1, frames
     if ground == "dense":  # 500 x 500 faces over the whole walk (it goes along -Y at 1.4 m/s)
+        context = cast(Any, bpy.context)  # an operator just ran: its object and view layer are set
         bpy.ops.mesh.primitive_grid_add(x_subdivisions=501, y_subdivisions=501, size=1.0)
-        grid = bpy.context.active_object
+        grid = context.active_object
         grid.scale, grid.location = (10.0, 1.5 * frames / 24.0 + 2.0, 1.0), (0.0, -0.75 * frames / 24.0, 0.0)
-        bpy.context.view_layer.objects.active = rig
+        context.view_layer.objects.active = rig
     measure_proportions(bpy.context, rig)
     return rig
 
