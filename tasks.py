@@ -6,6 +6,7 @@ module of the current Blender LTS (5.2) needs, 3.13, by itself.
     python3 tasks.py test      # make .venv if needed, then ruff, mypy and the whole test suite
     python3 tasks.py versions  # the whole suite on every supported Blender (scripts/test_versions.py)
     python3 tasks.py fixtures  # the third-party test files (test and versions fetch them first)
+    python3 tasks.py readers   # assimp's command line, an outside FBX reader (test and versions install it)
     python3 tasks.py --help    # this text
 
 Arguments after the command go to the demo script, to pytest (python3 tasks.py test -k falloff -x)
@@ -179,6 +180,32 @@ def file_sha256(path):
     return digest.hexdigest()
 
 
+def apt_get(args, cwd=ROOT):
+    """``apt-get <args>``, once more after ``apt-get update`` when it fails: a new machine may have no
+    package lists yet. The exit code."""
+    command = ["apt-get"] + list(args)
+    if subprocess.call(command, cwd=cwd) == 0:
+        return 0
+    run(["apt-get", "update", "-qq"])
+    return subprocess.call(command, cwd=cwd)
+
+
+# assimp's command line reads every export's colours per polygon corner and its bind pose, beside ufbx
+# (tests/blender/outside_fbx.py); Debian's package, installed here so no machine runs the tests without it
+OUTSIDE_READER_PACKAGE, OUTSIDE_READER_COMMAND = "assimp-utils", "assimp"
+
+
+def cmd_readers(args=()):
+    """Install assimp's command line when it is missing; exit 1 when it cannot be."""
+    if shutil.which(OUTSIDE_READER_COMMAND):
+        return 0
+    if apt_get(["install", "-y", "-q", OUTSIDE_READER_PACKAGE]) != 0 or not shutil.which(OUTSIDE_READER_COMMAND):
+        print("could not install {} with apt-get (Debian's package, needed by the tests: "
+              "tests/blender/outside_fbx.py)".format(OUTSIDE_READER_PACKAGE), file=sys.stderr)
+        return 1
+    return 0
+
+
 def fixtures_present():
     for member, expected in THIRD_PARTY_FILES.items():
         path = os.path.join(DOWNLOADED, os.path.basename(member))
@@ -194,13 +221,10 @@ def cmd_fixtures(args=()):
     import tempfile
     work = tempfile.mkdtemp(prefix="overanim-fixtures-")
     try:
-        download = ["apt-get", "download", THIRD_PARTY_PACKAGE]
-        if subprocess.call(download, cwd=work) != 0:  # a new machine may have no package lists yet
-            run(["apt-get", "update", "-qq"])
-            if subprocess.call(download, cwd=work) != 0:
-                print("could not download {} with apt-get (Debian's package, needed by the tests)".format(
-                    THIRD_PARTY_PACKAGE), file=sys.stderr)
-                return 1
+        if apt_get(["download", THIRD_PARTY_PACKAGE], cwd=work) != 0:
+            print("could not download {} with apt-get (Debian's package, needed by the tests)".format(
+                THIRD_PARTY_PACKAGE), file=sys.stderr)
+            return 1
         deb = next(name for name in os.listdir(work) if name.endswith(".deb"))
         tree = os.path.join(work, "tree")
         if run(["dpkg-deb", "-x", os.path.join(work, deb), tree]) != 0:
@@ -226,7 +250,7 @@ def cmd_demo(args):
 
 
 def cmd_test(args):
-    if cmd_fixtures() != 0:
+    if cmd_fixtures() != 0 or cmd_readers() != 0:
         return 1
     python = default_venv("dev.txt")
     env = test_env()
@@ -243,13 +267,14 @@ def cmd_test(args):
 
 
 def cmd_versions(args):
-    if cmd_fixtures() != 0:
+    if cmd_fixtures() != 0 or cmd_readers() != 0:
         return 1
     return run([sys.executable, os.path.join("scripts", "test_versions.py")] + args, env=test_env())
 
 
 def main(argv):
-    commands = {"demo": cmd_demo, "test": cmd_test, "versions": cmd_versions, "fixtures": cmd_fixtures}
+    commands = {"demo": cmd_demo, "test": cmd_test, "versions": cmd_versions, "fixtures": cmd_fixtures,
+                "readers": cmd_readers}
     if argv and argv[0] in ("-h", "--help", "help"):
         print(__doc__)
         return 0

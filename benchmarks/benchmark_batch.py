@@ -4,12 +4,16 @@ test): a library of sample rigs, processed
   - one process per file: the batch started once per file (what a shell loop over files does);
   - one worker per file in one run (--max-files-per-worker 1): the cost of starting bpy each time;
   - one worker for all (the default), the baseline;
-  - --jobs 2 against --jobs 1.
+  - --jobs 2 against --jobs 1;
 
-    .venv/bin/python benchmarks/benchmark_batch.py [--rigs 20] [--repeat 3]
+then a library as a studio's looks (benchmarks/studio_library.py: the tests' real characters, each
+with its clips, every step including Foot IK and Motion) with --jobs 1 and --jobs 2. For both
+libraries: files per minute, and the time of --jobs 2 over that of --jobs 1.
+
+    .venv/bin/python benchmarks/benchmark_batch.py [--rigs 20] [--repeat 3] [--studio-repeat 1]
 
 Medians of --repeat runs; ratios against the baseline of the same run. This process never imports
-bpy: the library is built by a child process, the runs are the batch's command line.
+bpy: the libraries are built by a child process, the runs are the batch's command line.
 """
 
 from __future__ import annotations
@@ -47,6 +51,15 @@ def build(folder: Path, count: int) -> None:
         cleanup()
 
 
+def build_studio(folder: Path) -> None:
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.studio_library import build as build_library
+
+    scratch = folder.parent / "scratch"
+    scratch.mkdir()
+    build_library(folder, scratch)
+
+
 def timed(commands: list[list[str]], repeat: int) -> list[float]:
     times = []
     for _ in range(repeat):
@@ -59,14 +72,34 @@ def timed(commands: list[list[str]], repeat: int) -> list[float]:
     return times
 
 
+def throughput(name: str, files: int, one: list[float], two: list[float]) -> str:
+    jobs1, jobs2 = statistics.median(one), statistics.median(two)
+    return (f"  {name}: {files} files, {files / jobs1 * 60:6.1f} files/min with --jobs 1 ({jobs1:.2f} s), "
+            f"{files / jobs2 * 60:6.1f} with --jobs 2 ({jobs2:.2f} s): --jobs 2 takes {jobs2 / jobs1:.2f}x the time")
+
+
+def studio(tmp: Path, repeat: int) -> tuple[int, list[float], list[float]]:
+    library, reports = tmp / "studio" / "library", tmp / "studio" / "reports"
+    library.mkdir(parents=True)
+    reports.mkdir()
+    subprocess.run([sys.executable, __file__, "--build-studio", str(library)], check=True, capture_output=True)
+    command = [sys.executable, str(BATCH), str(library), "--report", str(reports / "r.json")]
+    return len(list(library.glob("*.blend"))), timed([command], repeat), timed([[*command, "--jobs", "2"]], repeat)
+
+
 def main(args: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rigs", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--studio-repeat", type=int, default=1, help="runs of the studio library (0: none)")
     parser.add_argument("--build", metavar="FOLDER", help=argparse.SUPPRESS)
+    parser.add_argument("--build-studio", metavar="FOLDER", help=argparse.SUPPRESS)
     options = parser.parse_args(args)
     if options.build:
         build(Path(options.build), options.rigs)
+        return 0
+    if options.build_studio:
+        build_studio(Path(options.build_studio))
         return 0
     with tempfile.TemporaryDirectory(prefix="overanim-bench-batch-") as tmp:
         library, reports = Path(tmp) / "library", Path(tmp) / "reports"
@@ -86,6 +119,7 @@ def main(args: list[str]) -> int:
             "one worker for all files (default, --jobs 1): baseline": timed([batch()], options.repeat),
             "--jobs 2": timed([batch("--jobs", 2)], options.repeat),
         }
+        studio_runs = studio(Path(tmp), options.studio_repeat) if options.studio_repeat else None
     baseline = statistics.median(runs["one worker for all files (default, --jobs 1): baseline"])
     print(f"{len(files)} sample rig{'s' * (len(files) != 1)} (checks, measure, paint, LOD coverage, compose), "
           f"medians of {options.repeat} run{'s' * (options.repeat != 1)}, Python {sys.version.split()[0]}")
@@ -93,6 +127,11 @@ def main(args: list[str]) -> int:
         median = statistics.median(times)
         print(f"  {name:60s} {median:7.2f} s  ({min(times):.2f}-{max(times):.2f})  {median / baseline:5.2f}x the "
               f"baseline's time")
+    print(f"Throughput (medians; the studio library: {options.studio_repeat} run{'s' * (options.studio_repeat != 1)}):")
+    print(throughput("sample rigs", len(files), runs["one worker for all files (default, --jobs 1): baseline"],
+                     runs["--jobs 2"]))
+    name = "studio library (real characters, their clips, every step)"
+    print(throughput(name, *studio_runs) if studio_runs else f"  {name}: not run (--studio-repeat 0)")
     return 0
 
 

@@ -33,14 +33,14 @@ TARGET = 1.5
 def build(frames: int):
     import bpy
 
-    from overanim_addon.blender.measure.engine import measure_proportions
+    from overanim_addon.blender.measure.engine import MeasureOptions, measure_proportions
     from overanim_addon.blender.sample.build import build_sample_character
     from overanim_addon.blender.sample.walk import add_sample_walk
 
     bpy.ops.wm.read_homefile(use_empty=True)
     rig = build_sample_character(bpy.context)
     add_sample_walk(bpy.context, rig, frames=frames)
-    measure_proportions(bpy.context, rig)
+    measure_proportions(bpy.context, rig, MeasureOptions())
     return rig
 
 

@@ -35,7 +35,7 @@ TARGET = 1.5
 def build(frames: int, ground: str = "none"):
     import bpy
 
-    from overanim_addon.blender.measure.engine import measure_proportions
+    from overanim_addon.blender.measure.engine import MeasureOptions, measure_proportions
     from overanim_addon.blender.sample.build import build_sample_character
     from overanim_addon.blender.sample.walk import add_foot_ik_bones, add_sample_walk, add_walk
     from overanim_addon.blender.shared.typed import scene_of
@@ -54,7 +54,7 @@ def build(frames: int, ground: str = "none"):
         grid = context.active_object
         grid.scale, grid.location = (10.0, 1.5 * frames / 24.0 + 2.0, 1.0), (0.0, -0.75 * frames / 24.0, 0.0)
         context.view_layer.objects.active = rig
-    measure_proportions(bpy.context, rig)
+    measure_proportions(bpy.context, rig, MeasureOptions())
     return rig
 
 

@@ -1,5 +1,7 @@
 """The command line of scripts/overanim_batch.py: checks everything it can before any Blender
-starts (paths, the report's place, steps, the settings file), then runs or merges. bpy-free."""
+starts (paths, steps, the settings file), then starts the workers and, while they load bpy, lists
+the files and checks what needs the list (the report's place, the output paths; a refusal stops the
+workers), then runs or merges. bpy-free."""
 
 from __future__ import annotations
 
@@ -19,8 +21,8 @@ from overanim_addon.core.calibration import FIELDS, CalibrationSettings, validat
 from overanim_addon.steps import STEP_NAMES, STEPS, parse_steps
 
 from . import report
-from .files import absolute, clean_leftover, leftovers_of, output_path, real_file, select
-from .orchestrator import Options, Run, Task, worker_command
+from .files import Selection, absolute, clean_leftover, leftovers_of, output_path, real_file, select
+from .orchestrator import EarlyWorkers, Options, Run, Task, worker_command
 
 PROG = "overanim_batch"
 USAGE_ERROR = 2
@@ -155,7 +157,39 @@ def plan(options: argparse.Namespace) -> tuple[Run, Path]:
     root = absolute(options.root) if options.root else None
     if root is not None and not root.is_dir():
         raise UsageError(f"--root {options.root}: not a folder")
-    selection = select(paths, root, skip=[output_dir] if output_dir else [])
+    command = worker_command(_blender_binary(options.blender))
+    early = EarlyWorkers(command, options.jobs)  # they start while the library is listed
+    try:
+        selection = select(paths, root, skip=[output_dir] if output_dir else [])
+        tasks = _tasks(options, selection, output_dir)
+        _check_report(options, report_path)
+    except BaseException:  # a refused plan (UsageError), Ctrl-C while listing: no worker outlives it
+        early.stop()
+        raise
+    if not tasks:  # nothing to hand out
+        early.stop()
+    leftovers = [*selection.leftovers, *leftovers_of(t.target for t in tasks if t.target)]
+    cleaned = [clean_leftover(path) for path in sorted(set(leftovers))]
+    run = Run(tasks, selection.root, command, Options(options.jobs, options.timeout, steps, options.all_armatures,
+                                                      settings, options.backup, options.max_files_per_worker),
+              leftovers=cleaned, missing=[(Task(-1, p, selection.relative(p), None), why)
+                                          for p, why in selection.missing.items()], early=early if tasks else None)
+    report.add_skipped(run.report, {selection.relative(p): why for p, why in selection.skipped.items()})
+    if not selection.files and not selection.missing:
+        run.report["error"] = "no .blend file found in " + ", ".join(options.paths)
+    return run, report_path
+
+
+def _check_report(options: argparse.Namespace, report_path: Path) -> None:
+    try:
+        report.check_writable(report_path)
+    except OSError as error:
+        raise UsageError(f"--report {options.report}: cannot write there ({error.strerror or error})") from error
+
+
+def _tasks(options: argparse.Namespace, selection: Selection, output_dir: Path | None) -> list[Task]:
+    """One task a file selected, its save target resolved; raises UsageError."""
+    report_path = absolute(options.report)
     inputs = {Path(os.path.realpath(f)): f for f in selection.files}
     if report_path in inputs.keys() | set(selection.files):
         raise UsageError(f"--report {options.report} is one of the input files")
@@ -174,24 +208,10 @@ def plan(options: argparse.Namespace) -> tuple[Run, Path]:
                 raise UsageError(f"--output-dir {options.output_dir} would overwrite the sources: the input "
                                  f"{selection.relative(overwritten)}")
         tasks.append(Task(index, source, selection.relative(given), target))
-    try:
-        report.check_writable(report_path)
-    except OSError as error:
-        raise UsageError(f"--report {options.report}: cannot write there ({error.strerror or error})") from error
-    command = worker_command(_blender_binary(options.blender))
-    leftovers = [*selection.leftovers, *leftovers_of(t.target for t in tasks if t.target)]
-    cleaned = [clean_leftover(path) for path in sorted(set(leftovers))]
-    run = Run(tasks, selection.root, command, Options(options.jobs, options.timeout, steps, options.all_armatures,
-                                                      settings, options.backup, options.max_files_per_worker),
-              leftovers=cleaned, missing=[(Task(-1, p, selection.relative(p), None), why)
-                                          for p, why in selection.missing.items()])
-    report.add_skipped(run.report, {selection.relative(p): why for p, why in selection.skipped.items()})
-    if not selection.files and not selection.missing:
-        run.report["error"] = "no .blend file found in " + ", ".join(options.paths)
-    return run, report_path
+    return tasks
 
 
-def _write(report_path: Path, data: dict[str, Any]) -> bool:
+def _write_report(report_path: Path, data: dict[str, Any]) -> bool:
     try:
         report.write_json(report_path, data)
     except OSError as error:
@@ -214,7 +234,7 @@ def run_command(args: list[str]) -> int:
         print(f"{PROG}: interrupted before it started", file=sys.stderr)
         return 128 + signal.SIGINT
     result = run.execute()
-    written = _write(report_path, result)
+    written = _write_report(report_path, result)
     code = 128 + (run.stop_signal or signal.SIGINT) if result["interrupted"] else report.exit_code(result)
     # --exit-zero covers what the files hold, not a run that could not do its work
     final = 0 if options.exit_zero and not result["interrupted"] and not result.get("error") else code
@@ -244,7 +264,7 @@ def merge_command(args: list[str]) -> int:
     except report.ReportError as error:
         print(f"{PROG} merge: {error}", file=sys.stderr)
         return USAGE_ERROR
-    if not _write(report_path, merged):
+    if not _write_report(report_path, merged):
         return USAGE_ERROR
     code = report.exit_code(merged)
     print(f"{PROG} merge: {len(parts)} parts, {report.summary_line(merged)}; report {report_path}; exit {code}",

@@ -141,6 +141,23 @@ class Worker:
         return [line.rstrip() for line in text.splitlines() if line.strip()][-lines:]
 
 
+class EarlyWorkers:
+    """Workers started before the run is planned: a worker's start (bpy's import, the add-on's
+    registration) takes longer than listing a library, so it happens while the files are listed.
+    Handed to the Run, or stopped when the plan is refused."""
+
+    def __init__(self, command: list[str], count: int) -> None:
+        self.logs = tempfile.TemporaryDirectory(prefix="overanim-batch-logs-")
+        self.workers = [Worker(command, open(Path(self.logs.name) / f"worker-early-{n}.log", "w+b"), STARTUP_S)  # noqa: SIM115
+                        for n in range(count)]
+
+    def stop(self) -> None:
+        for worker in self.workers:
+            worker.stop()
+            worker.log.close()
+        self.logs.cleanup()
+
+
 @dataclass
 class Run:
     """One batch run over ``tasks``; ``execute`` returns the finished report."""
@@ -153,17 +170,18 @@ class Run:
     leftovers: list[Leftover] = field(default_factory=list)
     missing: list[tuple[Task, str]] = field(default_factory=list)  # named, no file to open: why
     stop_signal: int = 0
+    early: EarlyWorkers | None = None  # started while the files were listed (their logs go with them)
 
     def __post_init__(self) -> None:
         self.report = report.new_report(self.root, jobs=self.options.jobs, steps=self.options.steps)
         self.report["leftovers"] = [{"path": str(x.path), "bytes": x.bytes, "removed": x.removed, "why": x.why}
                                     for x in self.leftovers]
         self.pending = deque(self.tasks)
-        self.workers: list[Worker] = []
+        self.workers: list[Worker] = list(self.early.workers) if self.early else []
         self.leaving: list[Worker] = []
         self.startup_failures = 0
         self.done = 0
-        self.logs = tempfile.TemporaryDirectory(prefix="overanim-batch-logs-")
+        self.logs = self.early.logs if self.early else tempfile.TemporaryDirectory(prefix="overanim-batch-logs-")
         self.exit_grace = min(EXIT_GRACE_S, self.options.timeout)
 
     # -- results ------------------------------------------------------------------------------
@@ -294,6 +312,8 @@ class Run:
             for signum in (signal.SIGINT, signal.SIGTERM):
                 handlers[signum] = signal.signal(signum, self._on_signal)
         selector = selectors.DefaultSelector()
+        for worker in self.workers:  # the early ones
+            selector.register(worker.fileno(), selectors.EVENT_READ, worker)
         try:
             self._loop(selector)
         finally:

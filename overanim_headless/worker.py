@@ -22,7 +22,7 @@ import signal
 import sys
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -76,10 +76,44 @@ def _library_path(armature: Any) -> str:
     return library.filepath if library is not None else "unknown"
 
 
+def _opening_notes(newer: bool) -> list[str]:
+    """What the report says of the file just opened: scripts not run, a newer Blender's file,
+    missing libraries."""
+    import bpy
+
+    notes = []
+    if bpy.app.autoexec_fail:
+        notes.append("the file has Python drivers or scripts; they were not run (auto-run is off)")
+    if newer:
+        notes.append(f"written by Blender {_version(bpy.data.version)}, newer than this Blender "
+                     f"{_version(bpy.app.version)}: what this version does not know is missing from the results")
+    notes += [f"library {library.filepath} is missing: what it links is not in this file, nor in its results"
+              for library in bpy.data.libraries if library.is_missing]
+    return notes
+
+
+def _writable(candidates: list[Any], read_only_reason: Callable[[Any], str | None], notes: list[str]) -> list[Any]:
+    """The armatures the steps may write to; each other one is named in ``notes`` with why."""
+    import bpy
+
+    armatures = []
+    for armature in candidates:
+        read_only = read_only_reason(armature)
+        if read_only is None and cast(bpy.types.Armature, armature.data).library is not None:
+            # an override: its masks cannot be written (the meshes are linked) and a custom property
+            # its library lacks is not saved, so the results belong in the library as well
+            read_only = f"'{armature.name}' is a library override with its armature data linked"
+        if read_only is None:
+            armatures.append(armature)
+        else:  # a shot file's linked rig: its results belong in its own file
+            notes.append(f"skipped: {read_only} (its library: {_library_path(armature)})")
+    return armatures
+
+
 def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     import bpy
 
-    read_only_reason = addon_module("blender.shared.scene").read_only_reason
+    read_only_reason: Callable[[Any], str | None] = addon_module("blender.shared.scene").read_only_reason
     pipeline = addon_module("blender.pipeline")
 
     name = Path(job["path"]).name
@@ -92,15 +126,8 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
         bpy.ops.wm.open_mainfile(filepath=job["path"], load_ui=True, use_scripts=False)
     except RuntimeError as error:
         return {"status": report.UNREADABLE, "error": f"could not open: {operator_failure(error)}"}
-    notes = []
-    if bpy.app.autoexec_fail:
-        notes.append("the file has Python drivers or scripts; they were not run (auto-run is off)")
     newer = tuple(cast(Sequence[int], bpy.data.version)) > tuple(bpy.app.version_file)
-    if newer:
-        notes.append(f"written by Blender {_version(bpy.data.version)}, newer than this Blender "
-                     f"{_version(bpy.app.version)}: what this version does not know is missing from the results")
-    notes += [f"library {library.filepath} is missing: what it links is not in this file, nor in its results"
-              for library in bpy.data.libraries if library.is_missing]
+    notes = _opening_notes(newer)
     scene = cast(bpy.types.Scene, bpy.context.scene)  # the file just opened has one
     saved_in = {"EDIT": "saved in Edit Mode", "DYNTOPO": "saved sculpting with Dynamic Topology"}
     notes += [f"{saved_in[mode]}, switched to Object Mode: {', '.join(names)}"
@@ -108,17 +135,7 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
     objects: Any = scene.objects  # Any: Object.overanim is the add-on's (registered above), unknown to the stubs
     candidates = sorted((o for o in objects if o.type == "ARMATURE"
                          and (job["all_armatures"] or len(o.overanim.regions) > 0)), key=lambda o: o.name)
-    armatures = []
-    for armature in candidates:
-        read_only = read_only_reason(armature)
-        if read_only is None and cast(bpy.types.Armature, armature.data).library is not None:
-            # an override: its masks cannot be written (the meshes are linked) and a custom property
-            # its library lacks is not saved, so the results belong in the library as well
-            read_only = f"'{armature.name}' is a library override with its armature data linked"
-        if read_only is None:
-            armatures.append(armature)
-        else:  # a shot file's linked rig: its results belong in its own file
-            notes.append(f"skipped: {read_only} (its library: {_library_path(armature)})")
+    armatures = _writable(candidates, read_only_reason, notes)
     if not candidates:
         notes.append("no armature: nothing to do" if job["all_armatures"] else
                      "no armature with OverAnim Regions: nothing to do (--all-armatures takes every armature)")

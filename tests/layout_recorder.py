@@ -21,6 +21,7 @@ class Call:
     args: tuple
     kwargs: dict
     layout: RecordingLayout
+    owner: RecordingLayout | None = None  # the layout it was called on
 
 
 @dataclass
@@ -28,6 +29,7 @@ class RecordingLayout:
     calls: list[Call] = field(default_factory=list)  # shared by every sub-layout of one draw
     path: tuple[str, ...] = ()
     operator_idname: str | None = None  # what layout.operator() returned this for: its properties are set on it
+    origin: Call | None = None  # the call that made this layout (None: the panel's own)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
@@ -36,8 +38,11 @@ class RecordingLayout:
 
         def method(*args: Any, **kwargs: Any) -> Any:
             operator = _check_call(name, parameters, args, kwargs)
-            child = RecordingLayout(self.calls, (*self.path, name), operator if name == "operator" else None)
-            self.calls.append(Call(name, args, kwargs, child))
+            call = Call(name, args, kwargs, RecordingLayout(self.calls, (*self.path, name),
+                                                            operator if name == "operator" else None), self)
+            child = call.layout
+            child.origin = call
+            self.calls.append(call)
             if name == "panel_prop":  # (header, body): body is None while the panel is closed
                 data, prop = args[:2]
                 return child, (RecordingLayout(self.calls, (*self.path, "panel_body")) if getattr(data, prop)
@@ -50,7 +55,7 @@ class RecordingLayout:
 
     def __setattr__(self, name: str, value: Any) -> None:
         # the layout's own settings (enabled, alert, use_property_split...): a misspelt one fails
-        if name not in ("calls", "path", "operator_idname"):
+        if name not in ("calls", "path", "operator_idname", "origin"):
             import bpy
 
             if self.operator_idname is not None:
@@ -146,3 +151,68 @@ class _ContextWithRegion:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._context, name)
+
+
+# -- what a sidebar of a given width shows in full --------------------------------------------------
+# The sidebar's room at UI scale 1, in px (text_wrap.ROW_CHROME_UNITS: a top-level label with an icon
+# has region width - 92 for its text): an icon, a label's padding in its cell, a box's inner margins.
+ICON, PADDING, BOX_MARGIN, ROW_CHROME = 20, 6, 8, 92
+FIELD = 80  # a button's or field's least width in a row: what it leaves the labels beside it
+ROOM = ("label", "prop", "operator", "prop_search", "row", "column", "box", "split", "template_list", "menu",
+        "operator_menu_enum", "prop_enum", "popover", "template_ID")
+
+
+def _children(layout: RecordingLayout) -> list[Call]:
+    return [c for c in layout.calls if c.owner is layout and c.method in ROOM]
+
+
+def _natural(call: Call, measure: Any) -> float:
+    """The width ``call`` takes when nothing squeezes it."""
+    if call.method == "label":
+        text = call.kwargs.get("text", "")
+        return measure(text) + (ICON if call.kwargs.get("icon", "NONE") != "NONE" else 0) + PADDING
+    if call.method in ("row", "split"):
+        return sum(_natural(c, measure) for c in _children(call.layout))
+    if call.method in ("column", "box"):
+        inner = [_natural(c, measure) for c in _children(call.layout)]
+        return max(inner, default=0.0) + (BOX_MARGIN if call.method == "box" else 0)
+    return FIELD
+
+
+def _layout_width(layout: RecordingLayout, root: float, measure: Any) -> float:
+    call = layout.origin
+    if call is None:
+        return root
+    return _cell_width(call, root, measure) - (BOX_MARGIN if call.method == "box" else 0)
+
+
+def _cell_width(call: Call, root: float, measure: Any) -> float:
+    """The width the layout ``call`` was made on gives it: a split by its factor, a row by what each
+    item takes (squeezed in proportion when they do not fit), a column or box all of it."""
+    owner = call.owner
+    assert owner is not None
+    width = _layout_width(owner, root, measure)
+    siblings = _children(owner)
+    maker = owner.origin.method if owner.origin is not None else "column"
+    if maker == "split" and len(siblings) > 1:
+        factor = owner.origin.kwargs.get("factor", 0.5) if owner.origin is not None else 0.5
+        index = next(i for i, c in enumerate(siblings) if c is call)
+        return factor * width if index == 0 else (1 - factor) * width / (len(siblings) - 1)
+    if maker == "row" and len(siblings) > 1:
+        total = sum(_natural(c, measure) for c in siblings)
+        return width if total <= width else width * _natural(call, measure) / total
+    return width
+
+
+def cut_labels(layout: RecordingLayout, region_width: int, measure: Any) -> list[tuple[str, float, float]]:
+    """The labels a sidebar ``region_width`` px wide (UI scale 1) cannot show in full, with the width
+    each needs and the width its cell has; ``measure`` is the UI font's text width."""
+    root = region_width - ROW_CHROME + ICON + PADDING
+    cut = []
+    for call in layout.labels():
+        if not call.kwargs.get("text"):
+            continue
+        need, room = _natural(call, measure), _cell_width(call, root, measure)
+        if need > room + 0.5:
+            cut.append((call.kwargs["text"], need, room))
+    return cut

@@ -55,6 +55,9 @@ try:
     out["tooltip"] = t.pgettext_tip(description)
     item = OVERANIM_PG_region.bl_rna.properties["falloff_mode"].enum_items["SMOOTH_STEP"]
     out["item_tooltip"] = t.pgettext_tip(item.description)
+    # an operator's tooltip, looked up as Blender does: in the operator's own translation context
+    bake = bpy.ops.overanim.bake_foot_ik.get_rna_type()
+    out["operator_tooltip"] = t.pgettext_tip(bake.description, bake.translation_context)
     view.use_translate_tooltips = False
     out["tooltip_off"] = t.pgettext_tip(description)
     view.use_translate_tooltips = True

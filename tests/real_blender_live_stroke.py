@@ -1,4 +1,5 @@
-"""Run inside a windowed Blender (shot.sh) by tests/blender/test_live_preview_real.py: turn Live
+"""Run inside a windowed Blender (shot.sh) by tests/blender/test_live_preview.py
+(test_a_real_brush_stroke_repaints_its_region_as_it_goes_and_ends_as_a_fresh_paint): turn Live
 Preview on, enter Weight Paint mode and paint a real brush stroke on the left upper arm (mouse
 events sent through the X server), then record what each live repaint re-read and wrote, and
 whether the masks equal a fresh paint. Writes /tmp/overanim_live_stroke.json (in the chroot)."""

@@ -25,15 +25,6 @@ def is_layered(action: bpy.types.Action) -> bool:
     return hasattr(action, "layers")
 
 
-def ensure_uv_pin(uv_layer: bpy.types.MeshUVLoopLayer) -> Any:
-    """The pin values of a UV map (a sequence of items with ``.value``)."""
-    if hasattr(uv_layer, "pin_ensure"):
-        # 5.0 and later make the layer only on request, and there ``uv_layer.pin`` is not it (5.2
-        # returns float2 values): take the values from the bool attribute pin_ensure() returns
-        return uv_layer.pin_ensure().data
-    return uv_layer.pin  # 4.2 to 4.5: made by the first write to it
-
-
 # The longest ID name Blender keeps, in UTF-8 bytes: 63 on 4.2 to 4.5, 255 from 5.0 (a longer one is cut)
 ID_NAME_BYTES = cast(bpy.types.StringProperty, bpy.types.ID.bl_rna.properties["name"]).length_max - 1
 
@@ -95,3 +86,13 @@ def name_slot(slot: Any, name: str) -> None:
     assigning the action to that object again picks it (4.4+; nothing on 4.2/4.3)."""
     if slot is not None and slot.name_display != name:
         slot.name_display = name
+
+
+def name_colors(attributes: bpy.types.AttributeGroupMesh, active: str, render: str) -> None:
+    """Make ``active`` and ``render`` the active and render colour attributes ('' or a name not in
+    ``attributes``: none). Set by name on every version because removing the attribute they name
+    leaves ``active_color_name``/``default_color_name`` naming it on 5.2 and later; 4.2 to 5.0
+    reset both to '' on removal, which setting '' here repeats harmlessly."""
+    names = {attribute.name for attribute in attributes}
+    attributes.active_color_name = active if active in names else ""
+    attributes.default_color_name = render if render in names else ""

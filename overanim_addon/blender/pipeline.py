@@ -9,22 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import bpy
 
 from ..core.errors import OverAnimError
+from ..core.log import Level, Result
 from ..steps import STEP_NAMES
-from .checks.engine import check_rig
-from .compose.engine import compose_region_deltas
+from .checks.engine import CheckOptions, check_rig
+from .compose.engine import ComposeOptions, compose_region_deltas
 from .foot_ik.bake import baked_values
-from .foot_ik.engine import bake_foot_ik
+from .foot_ik.engine import BakeOptions, bake_foot_ik
 from .foot_ik.properties import bone_names
 from .i18n import tr
-from .lod.engine import check_lod_coverage
-from .masks.engine import paint_region_masks
+from .lod.engine import LodCoverageOptions, check_lod_coverage
+from .masks.engine import PaintOptions, paint_region_masks
 from .measure import results as results_module
-from .measure.engine import measure_proportions
+from .measure.engine import MeasureOptions, measure_proportions
 from .motion.engine import analyze_motion
 from .motion.plan import evaluated_source
 from .motion.report import report_data
@@ -33,24 +34,19 @@ from .shared.ground import ground_objects
 from .shared.scene import held_apart_by
 from .shared.typed import armature_data, overanim, scene_of, temp_override, view_layer_of
 
-
-class _Logged(Protocol):  # what every engine function returns: its result and a log
-    @property
-    def log(self) -> list[tuple[str, str]]: ...
+Outcome = TypeVar("Outcome", bound=Result)
+Options = TypeVar("Options")
 
 
-Outcome = TypeVar("Outcome", bound=_Logged)
-
-
-def _run(engine: Callable[[bpy.types.Context, bpy.types.Object], Outcome],
-         armature: bpy.types.Object) -> tuple[Outcome | None, str]:
+def _call_engine(engine: Callable[[bpy.types.Context, bpy.types.Object, Options], Outcome],
+                 armature: bpy.types.Object, options: Options) -> tuple[Outcome | None, str]:
     """The engine's outcome (None when it refused) and why the step failed ("" when it did not):
     the refusal, or the log's ERROR lines, as the operator would have reported them."""
     try:
-        outcome = engine(bpy.context, armature)
+        outcome = engine(bpy.context, armature, options)
     except OverAnimError as error:
         return None, tr(error.message)
-    return outcome, "; ".join(tr(message) for level, message in outcome.log if level == "ERROR")
+    return outcome, "; ".join(tr(message) for level, message in outcome.log if level == Level.ERROR)
 
 
 def _result(ok: bool, error: str, **details: Any) -> dict[str, Any]:
@@ -58,16 +54,18 @@ def _result(ok: bool, error: str, **details: Any) -> dict[str, Any]:
 
 
 def _checks(armature: bpy.types.Object) -> dict[str, Any]:
-    outcome, message = _run(check_rig, armature)
+    outcome, message = _call_engine(check_rig, armature, CheckOptions())
     findings = [{"id": f.id, "severity": f.severity, "message": str(f.message)}
                 for f in (outcome.findings if outcome is not None else [])]
-    errors = [f["message"] for f in findings if f["severity"] == "ERROR"]
+    errors = [f["message"] for f in findings if f["severity"] == Level.ERROR]
     # an error finding fails this step: `--steps checks` is a lint a CI job can gate on
-    return _result(not message and not errors, message or (errors[0] if errors else ""), findings=findings)
+    # the log's ERROR lines are those findings: the first says why, as before
+    return _result(not message and not errors, errors[0] if outcome is not None and errors else message,
+                   findings=findings)
 
 
 def _measure(armature: bpy.types.Object) -> dict[str, Any]:
-    _outcome, message = _run(measure_proportions, armature)
+    _outcome, message = _call_engine(measure_proportions, armature, MeasureOptions())
     try:  # the key each Region's properties and masks are named with (core.naming)
         keys = region_keys(armature)
     except OverAnimError:
@@ -77,19 +75,19 @@ def _measure(armature: bpy.types.Object) -> dict[str, Any]:
 
 
 def _paint(armature: bpy.types.Object) -> dict[str, Any]:
-    _outcome, message = _run(paint_region_masks, armature)
+    _outcome, message = _call_engine(paint_region_masks, armature, PaintOptions())
     return _result(not message, message)
 
 
 def _lod(armature: bpy.types.Object) -> dict[str, Any]:
-    outcome, message = _run(check_lod_coverage, armature)
+    outcome, message = _call_engine(check_lod_coverage, armature, LodCoverageOptions())
     return _result(not message, message, rows=[
         {"region": r.region, "lod": r.lod, "covered": r.covered, "verdict": r.verdict.name,
          "attachment_dependency": r.attachment_dependency} for r in (outcome.rows if outcome is not None else [])])
 
 
 def _compose(armature: bpy.types.Object) -> dict[str, Any]:
-    _outcome, message = _run(compose_region_deltas, armature)
+    _outcome, message = _call_engine(compose_region_deltas, armature, ComposeOptions())
     return _result(not message, message)
 
 
@@ -103,7 +101,7 @@ def _stats(series: Any) -> dict[str, float]:
 
 def foot_ik_step(armature: bpy.types.Object) -> dict[str, Any]:
     """Bake Foot IK over the scene's frame range; the report says what was baked (cm, degrees)."""
-    outcome, message = _run(bake_foot_ik, armature)
+    outcome, message = _call_engine(bake_foot_ik, armature, BakeOptions())
     if outcome is None or message:
         return _result(False, message)
     baked = baked_values(armature)  # the values as keyed on the bake's curves: what the file holds

@@ -15,7 +15,7 @@ A rig stood upright by its object transform therefore measures upright: Blender'
 gives Unreal or Maya rigs Y-up bone data, a +90 degree rotation about X and a scale of 0.01; WS
 equals the same rig with its transforms applied, and CS = WS / 0.01.
 
-A rig that hangs from its origin (``skeleton.measuring_ground``: a BVH rest pose, its Hips at the
+A rig that hangs from its origin (``ground.measuring_ground``: a BVH rest pose, its Hips at the
 origin and its feet below) is measured from its lowest point instead, in each space (``stand``).
 """
 
@@ -27,27 +27,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .body_root import find_body_root, ground_probe_radius, leg_chains, locomotion_height
+from .bounding_ball import bounding_sphere_radius
 from .calibration import CalibrationSettings
 from .errors import InvalidInputError
+from .ground import Hang, character_height, hang, measuring_ground, rig_points
 from .measurement_scales import MotionMeasurementBasis, MotionMeasurementScales
 from .messages import Message
 from .proportion import SpatialCalibrationMode, build_measurement_scales, resolve_spatial_distance
 from .resolved_proportions import ResolvedCharacterProportions, ResolvedRegionProportions
-from .skeleton import (
-    BoneEnd,
-    Hang,
-    Skeleton,
-    bounding_sphere_radius,
-    character_height,
-    find_body_root,
-    ground_probe_radius,
-    hang,
-    leg_chains,
-    locomotion_height,
-    measuring_ground,
-    region_chain_measures,
-    rig_points,
-)
+from .skeleton import BoneEnd, Skeleton, region_chain_measures
 
 
 @dataclass(frozen=True)
@@ -110,7 +99,7 @@ def frames(linear_world: np.ndarray) -> Frames:
 class Standing:
     """The rig in both measuring frames (``frames``), each raised so that its ground is at Z = 0:
     ``ground_*`` (cm) is how far below the armature's origin that ground is (0 but for a rig that
-    hangs from its origin, ``skeleton.measuring_ground``)."""
+    hangs from its origin, ``ground.measuring_ground``)."""
 
     upright: Skeleton  # CS
     world: Skeleton  # WS

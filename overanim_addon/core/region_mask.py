@@ -103,26 +103,7 @@ class RegionMaskPolicy:
             raise ValueError(f"out must be float32 or float64 of shape {np.shape(weight)}")
         dtype = out.dtype
         zero, full = self.effective_zero_weight, self.effective_full_weight
-        # NaN weights are "no weight"; clip keeps +/-inf inside 0..1 as well. Every later step works
-        # in place on ``out``, and the NaN test is a sum (NaN propagates through it; clipped values
-        # cannot overflow) instead of a mask array. Weights already inside 0..1 (a Region sum read
-        # from Blender always is; min and max propagate NaN, so the test fails for it) are used as
-        # they are: two read-only passes instead of a clip and a sum (a clip is a full
-        # pass of its own), and the first step below reads them straight into ``out`` (of their dtype:
-        # another would round differently). Only -0.0 could differ, and the clip after the remap
-        # below treats it alike.
-        low = np.minimum.reduce(weight, axis=None, initial=0.0)  # the initials make empty input pass
-        high = np.maximum.reduce(weight, axis=None, initial=1.0)
-        source = out
-        if low >= 0.0 and high <= 1.0:
-            if weight.dtype == dtype:
-                source = weight
-            elif out is not weight:
-                np.copyto(out, weight, casting="same_kind")
-        else:
-            np.clip(weight, 0.0, 1.0, out=out)
-            if np.isnan(np.add.reduce(out, axis=None)):
-                np.copyto(out, dtype.type(0.0), where=np.isnan(out))
+        source = _weights_in_range(weight, out)
         # the range as the dtype holds its ends: a weight equal to full_weight (in float32) is then
         # t = 1 exactly; the float64 difference rounded to float32 could give 0.99999994
         span = dtype.type(full) - dtype.type(zero)
@@ -130,20 +111,11 @@ class RegionMaskPolicy:
             # the hard step, 1.0 above zero_weight, else 0.0; also for a range too narrow for the
             # dtype (0/0 would make NaN where the weight equals zero_weight)
             return np.greater(source, zero, out=out)
-        t = out
-        if zero == 0.0 and span == 1.0:
-            # the remap (w - 0) / 1 is w, bit for bit, and on weights inside 0..1 the clip changes
-            # nothing but -0.0, into 0.0 as adding 0.0 does (NumPy 1.x) or not at all (2.x): one
-            # pass instead of four
-            if _CLIP_ZEROES_NEGATIVE_ZERO[dtype.type]:
-                np.add(source, dtype.type(0.0), out=t)
-            elif source is not t:
-                np.copyto(t, source)
-        else:
-            with np.errstate(over="ignore"):  # a range of 1e-45 in float32 overflows to inf: clip handles it
-                np.subtract(source, dtype.type(zero), out=t)
-                np.divide(t, span, out=t)
-            np.clip(t, 0.0, 1.0, out=t)
+        return self._falloff(_ramp(source, out, zero, span), scratch)
+
+    def _falloff(self, t: np.ndarray, scratch: np.ndarray | None) -> np.ndarray:
+        """The falloff curve applied in place to ``t`` (0..1): ``evaluate_into``'s last step."""
+        dtype = t.dtype
         mode = self.falloff_mode
         if mode is RegionFalloffMode.LINEAR:
             return t  # already clipped: clipping again would change no bit
@@ -162,3 +134,46 @@ class RegionMaskPolicy:
             np.power(t, dtype.type(self.effective_falloff_exponent), out=t)
         # Power's curve can round a hair above 1 for tiny exponents; the contract is 0..1.
         return np.clip(t, 0.0, 1.0, out=t)
+
+
+def _weights_in_range(weight: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """The weights inside 0..1, NaN as 0: ``weight`` itself when it already is (and of ``out``'s
+    dtype), else written into ``out``.
+
+    NaN weights are "no weight"; clip keeps +/-inf inside 0..1 as well. Every later step works in
+    place on ``out``, and the NaN test is a sum (NaN propagates through it; clipped values cannot
+    overflow) instead of a mask array. Weights already inside 0..1 (a Region sum read from Blender
+    always is; min and max propagate NaN, so the test fails for it) are used as they are: two
+    read-only passes instead of a clip and a sum (a clip is a full pass of its own), and the first
+    step after reads them straight into ``out`` (of their dtype: another would round differently).
+    Only -0.0 could differ, and the clip after the remap treats it alike."""
+    low = np.minimum.reduce(weight, axis=None, initial=0.0)  # the initials make empty input pass
+    high = np.maximum.reduce(weight, axis=None, initial=1.0)
+    if low >= 0.0 and high <= 1.0:
+        if weight.dtype == out.dtype:
+            return weight
+        if out is not weight:
+            np.copyto(out, weight, casting="same_kind")
+        return out
+    np.clip(weight, 0.0, 1.0, out=out)
+    if np.isnan(np.add.reduce(out, axis=None)):
+        np.copyto(out, out.dtype.type(0.0), where=np.isnan(out))
+    return out
+
+
+def _ramp(source: np.ndarray, t: np.ndarray, zero: float, span: np.floating) -> np.ndarray:
+    """(w - zero) / span clipped to 0..1, written into ``t``."""
+    dtype = t.dtype
+    if zero == 0.0 and span == 1.0:
+        # the remap (w - 0) / 1 is w, bit for bit, and on weights inside 0..1 the clip changes
+        # nothing but -0.0, into 0.0 as adding 0.0 does (NumPy 1.x) or not at all (2.x): one
+        # pass instead of four
+        if _CLIP_ZEROES_NEGATIVE_ZERO[dtype.type]:
+            np.add(source, dtype.type(0.0), out=t)
+        elif source is not t:
+            np.copyto(t, source)
+        return t
+    with np.errstate(over="ignore"):  # a range of 1e-45 in float32 overflows to inf: clip handles it
+        np.subtract(source, dtype.type(zero), out=t)
+        np.divide(t, span, out=t)
+    return np.clip(t, 0.0, 1.0, out=t)

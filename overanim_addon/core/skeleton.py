@@ -1,5 +1,5 @@
-"""Measuring a skeleton and its geometry, bpy-free. Coordinates are in the armature's own space
-(component space), Z up, in centimetres; the ground is the plane Z = 0.
+"""A skeleton and its geometry, bpy-free. Coordinates are in the armature's own space (component
+space), Z up, in centimetres; the ground is the plane Z = 0.
 
 The Blender layer extracts bones and rest-pose vertices into these plain structures; the rules of
 what is measured live here so they can be tested without Blender:
@@ -9,29 +9,18 @@ what is measured live here so they can be tested without Blender:
   (Blender's glTF importer puts a leaf's tail along the joint's own +Y, metres away). Only a leaf
   bone, with no child joint, keeps its own tail, and when the skin it deforms is known, no farther
   from its head than that skin reaches (0 for a leaf that deforms nothing, as Mixamo's ``*_End``);
-- character height: the highest point (vertices, else bone heads and ends) above the ground;
-- body root (when Locomotion Root Bone is None): searched first among the deforming bones, then
-  among a Rigify rig's ``ORG-`` skeleton (the metarig's bones, whose hierarchy the ``DEF-`` bones
-  lack), then among all bones, so that a control (Rigify's ``hips``) never wins over the skeleton:
-  in each, the first bone named like a pelvis/hips (``pelvis``, ``hips``, ``hip`` after prefixes
-  such as ``mixamorig:`` or ``DEF-``), else the first bone, in hierarchy order, with two or more
-  leg-like child chains (a chain whose lowest joint is below half of the bone's own height);
-- locomotion height: the height of the locomotion root bone's head above the ground;
-- ground probe radius: half the hip-joint height of the tallest leg (the head height of the first
-  bone of each leg-like child chain of the body root). The footstep-IK walkthrough starts its foot
-  probe a quarter of the capsule (about half a leg) above the ground; for Unreal's mannequin this
-  comes to about 45 cm, beside the spec's 42 cm reference;
 - a Region's chains: its bones restricted to their own parent links form trees; chain length is the
   greatest sum of joint-to-joint lengths along a root-to-leaf path (the last bone's to its end),
   span length the distance from that path's root head to the end of the farthest leaf of the same
   tree, average bone length the mean joint-to-joint length of the Region's bones; its tip is that
-  longest path's last bone;
-- bounds radius: the radius of an (approximately minimal) bounding sphere of the Region's points.
+  longest path's last bone.
+
+Where the ground is and how tall the rig stands: ``ground.py``; which bone is the body root:
+``body_root.py``; a Region's bounds radius: ``bounding_ball.py``.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -39,9 +28,6 @@ import numpy as np
 
 from .errors import InvalidInputError
 from .messages import Message
-
-_ROOT_NAME = re.compile(r"(?:^|[^a-z])(pelvis|hips?)$")
-_NAME_PREFIX = re.compile(r"^(mixamorig\d*:|def[-_]|org[-_]|bip\d*[ _]|c_)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -168,117 +154,6 @@ class Skeleton:
         return np.array([p for b in bones for p in (b.head, self.end(b.name).point)], dtype=np.float64)
 
 
-# -- whole-character measures --------------------------------------------------------------------
-BELOW_FRACTION = 0.2  # a rig reaching this share of its size below its origin does not stand on it
-# of the rig's height: a bone this low is at ground level (the Checks' locomotion root, the ground reference)
-GROUND_LEVEL_FRACTION = 0.003
-
-
-@dataclass(frozen=True)
-class Hang:
-    """A rig reaching more than BELOW_FRACTION of its size below its origin along up (cm)."""
-
-    depth: float  # how far below the origin its lowest point is
-    above: float  # how far above the origin its highest point is (0 when it is all below)
-
-    @property
-    def upside_down(self) -> bool:
-        """Nearly all of it below its origin: it stands on its head rather than hangs from a joint."""
-        return self.above <= BELOW_FRACTION * (self.depth + self.above)
-
-
-def hang(z: np.ndarray) -> Hang | None:
-    """How the points (their heights ``z``) hang below the origin; None for a rig standing on its
-    origin (feet a little below it are fine)."""
-    values = np.asarray(z, dtype=np.float64).reshape(-1)
-    values = values[np.isfinite(values)]
-    if not values.size:
-        return None
-    top, bottom = float(values.max()), float(values.min())
-    if -bottom <= BELOW_FRACTION * (top - bottom):
-        return None
-    return Hang(-bottom, max(top, 0.0))
-
-
-def measuring_ground(z: np.ndarray) -> float:
-    """How far below the origin the ground is measured from: 0 (the plane through the origin) for a
-    rig standing on it or upside down (which the Checks refuse), its lowest point for a rig that
-    hangs from its origin (a BVH rest pose hangs from a Hips joint at the origin)."""
-    found = hang(z)
-    return found.depth if found is not None and not found.upside_down else 0.0
-
-
-def rig_points(skeleton: Skeleton, vertices: np.ndarray) -> np.ndarray:
-    """The rig's extent: its bones' heads and ends, and the vertices (in the same space)."""
-    return np.concatenate([skeleton.joint_points(), np.asarray(vertices, dtype=np.float64).reshape(-1, 3)])
-
-
-def character_height(points: np.ndarray) -> float:
-    """Highest point above the ground (Z = 0). Non-finite points are ignored; 0 if none."""
-    z = np.asarray(points, dtype=np.float64).reshape(-1, 3)[:, 2]
-    z = z[np.isfinite(z)]
-    return float(max(z.max(), 0.0)) if z.size else 0.0
-
-
-def _is_root_name(name: str) -> bool:
-    return bool(_ROOT_NAME.search(_NAME_PREFIX.sub("", name).lower()))
-
-
-def leg_chains(skeleton: Skeleton, bone_name: str) -> list[str]:
-    """The child bones of ``bone_name`` that start leg-like chains (reaching below half its height)."""
-    bone = skeleton.by_name[bone_name]
-    threshold = bone.head[2] * 0.5
-    legs = []
-    for child in skeleton.children.get(bone_name, []):
-        chain = [child, *skeleton.descendants(child)]
-        lowest = min(min(skeleton.by_name[n].head[2], skeleton.end(n).point[2]) for n in chain)
-        if lowest < threshold:
-            legs.append(child)
-    return legs
-
-
-def _root_candidates(skeleton: Skeleton) -> list[list[BoneInfo]]:
-    """Where the body root is searched, in order: the deforming bones, a Rigify rig's ``ORG-``
-    skeleton, every bone (each once, the first place it is in)."""
-    tiers = [[b for b in skeleton.bones if b.deforms],
-             [b for b in skeleton.bones if b.name.lower().startswith(("org-", "org_"))], list(skeleton.bones)]
-    seen: set[str] = set()
-    out = []
-    for tier in tiers:
-        fresh = [b for b in tier if b.name not in seen]
-        seen.update(b.name for b in fresh)
-        if fresh:
-            out.append(fresh)
-    return out
-
-
-def find_body_root(skeleton: Skeleton) -> str:
-    """The automatic locomotion root (see the module docstring for the rule)."""
-    for tier in _root_candidates(skeleton):
-        for bone in tier:
-            if _is_root_name(bone.name):
-                return bone.name
-        for bone in tier:
-            if len(leg_chains(skeleton, bone.name)) >= 2:
-                return bone.name
-    raise InvalidInputError(Message(
-        "No body root found (no bone named pelvis/hips and no bone with two legs below it): "
-        "set Locomotion Root Bone"
-    ))
-
-
-def locomotion_height(skeleton: Skeleton, root: str) -> float:
-    return float(skeleton.require(root).head[2])
-
-
-def ground_probe_radius(skeleton: Skeleton, root: str, legs: Sequence[str] | None = None) -> float:
-    """Half the hip-joint height (the head of the first bone of each leg-like chain under ``root``)
-    of the tallest leg; 0 when it has no legs. ``legs`` gives chains found on another frame of the
-    same skeleton (measuring finds them upright, then reads their heights in both spaces)."""
-    found = leg_chains(skeleton, root) if legs is None else legs
-    return max((float(skeleton.by_name[leg].head[2]) for leg in found), default=0.0) * 0.5
-
-
 # -- Region measures -----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ChainMeasures:
@@ -377,79 +252,3 @@ def region_tip_point(skeleton: Skeleton, bone_names: Iterable[str]) -> TipPoint:
     if end.child is not None:
         return TipPoint(tip, end.child, 0.0)
     return TipPoint(tip, tip, end.length / end.tail_length if end.tail_length > 0.0 else 0.0)
-
-
-# 13 directions (axes, face and corner diagonals): their extreme points seed the sphere
-_DIRECTIONS = np.array(
-    [[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 0], [1, -1, 0], [1, 0, 1], [1, 0, -1], [0, 1, 1], [0, 1, -1],
-     [1, 1, 1], [1, 1, -1], [1, -1, 1], [-1, 1, 1]], dtype=np.float64
-)
-
-
-def _ball_on_boundary(boundary: list[np.ndarray]) -> tuple[np.ndarray, float]:
-    """Centre and squared radius of the smallest sphere through 1 to 4 points (its centre lies in
-    their affine hull: 2 q_i . c = |q_i|^2 with q_i = p_i - p_0). Degenerate sets (collinear,
-    coplanar four) take the least-squares centre; the radius reaches the farthest of them, so the
-    sphere still holds every boundary point."""
-    p0 = boundary[0]
-    if len(boundary) == 1:
-        return p0, 0.0
-    q = np.array([point - p0 for point in boundary[1:]])
-    lam = np.linalg.lstsq(2.0 * (q @ q.T), (q * q).sum(axis=1), rcond=None)[0]
-    centre = p0 + lam @ q
-    return centre, max(float(((point - centre) ** 2).sum()) for point in boundary)
-
-
-def _minimal_ball(points: np.ndarray) -> np.ndarray:
-    """Centre of the minimal enclosing sphere of a small point set: Welzl's algorithm with the
-    move-to-front heuristic (Gärtner). The recursion is never deeper than the four support points."""
-    span2 = float(((points.max(axis=0) - points.min(axis=0)) ** 2).sum())
-    slack = 1e-12 * span2 + 1e-300  # "outside" by more than float noise at the set's own scale
-    order = list(points)
-
-    def ball(n: int, boundary: list[np.ndarray]) -> tuple[np.ndarray | None, float]:
-        centre, r2 = _ball_on_boundary(boundary) if boundary else (None, -1.0)
-        if len(boundary) == 4:
-            return centre, r2
-        for i in range(n):
-            point = order[i]
-            if centre is None or float(((point - centre) ** 2).sum()) > r2 + slack:
-                centre, r2 = ball(i, [*boundary, point])
-                order.insert(0, order.pop(i))
-        return centre, r2
-
-    centre, _ = ball(len(order), [])
-    return centre if centre is not None else points[0]
-
-
-def bounding_sphere_radius(points: np.ndarray) -> float:
-    """Radius of the minimal bounding sphere (0 for fewer than two points).
-
-    The exact minimal sphere is fitted on a small "core set" (the extreme points along 13
-    directions); the farthest point still outside it joins the core set and the fit repeats, one
-    full pass over all points per round. When no point is outside, the core's minimal sphere is
-    the minimal sphere of all points. The radius always encloses every point (it is the farthest
-    point's distance from the centre) and changes continuously with the points.
-    """
-    p = np.asarray(points, dtype=np.float64).reshape(-1, 3)
-    p = p[np.all(np.isfinite(p), axis=1)]
-    if len(p) < 2:
-        return 0.0
-    core: list[int] = []
-    for direction in _DIRECTIONS:
-        projection = p @ direction
-        core += [int(np.argmax(projection)), int(np.argmin(projection))]
-    core = list(dict.fromkeys(core))
-    radius = 0.0
-    for _ in range(32):
-        centre = _minimal_ball(p[core])
-        d2 = ((p - centre) ** 2).sum(axis=1)
-        far = int(np.argmax(d2))
-        radius = float(np.sqrt(d2[far]))
-        core_radius = float(np.sqrt(((p[core] - centre) ** 2).sum(axis=1).max()))
-        if radius <= core_radius * (1.0 + 1e-9) or far in core:
-            break
-        core.append(far)
-    # the bounding box's own sphere encloses everything too: never return more than it
-    box_centre = (p.min(axis=0) + p.max(axis=0)) * 0.5
-    return min(radius, float(np.sqrt(((p - box_centre) ** 2).sum(axis=1).max())))

@@ -3,7 +3,7 @@ import math
 import bpy
 import pytest
 
-from overanim_addon.blender.checks.checks import run_checks
+from overanim_addon.blender.checks.rig_checks import run_checks
 
 from .helpers import custom_props, printed_reports
 
@@ -188,3 +188,39 @@ def test_a_bone_posed_by_hand_on_an_animated_rig_is_still_a_warning(sample):
     sample.pose.bones["hand_l"].rotation_quaternion = (0.9, 0.3, 0.0, 0.0)  # not keyed by the walk
     (posed,) = [f for f in run_checks(bpy.context, sample) if f.id == "posed"]
     assert posed.severity == "WARNING" and "'hand_l'" in posed.message and posed.fix == "rest_position"
+
+
+
+def test_a_new_armatures_findings_are_reported_at_the_level_the_panel_shows(addon, empty_scene, reports,
+                                                                           monkeypatch):
+    """The Info editor and the panel say one level: clicked, an error finding is reported as an
+    ERROR (red in both), yet Run Checks finishes (its findings are stored and the step is undoable);
+    from a script, where bpy.ops raises on an ERROR report, it is a WARNING."""
+    from overanim_addon.blender.checks.operators import OVERANIM_OT_run_checks
+
+    bpy.ops.object.armature_add()
+    armature = bpy.context.object
+    assert bpy.ops.overanim.run_checks() == {"FINISHED"}  # a script's call
+    assert {level for level, _ in reports} <= {"INFO", "WARNING"}
+    reports.clear()
+    # a click: what invoke() sets (the bpy module has no window, so Blender never invokes here)
+    monkeypatch.setattr(OVERANIM_OT_run_checks, "_clicked", True)
+    with pytest.raises(RuntimeError, match="No body root found"):  # bpy.ops raises on any ERROR report
+        bpy.ops.overanim.run_checks()
+    stored = [(c.check_id, c.severity, c.message) for c in armature.overanim.checks]
+    assert ("locomotion_root", "ERROR") in {(check, severity) for check, severity, _ in stored}
+    reported = {str(message): level for level, message in reports}
+    for _check, severity, message in stored:
+        assert reported[message] == severity
+    summary = next(str(message) for level, message in reports if str(message).startswith("Checks:"))
+    assert summary.startswith(f"Checks: {sum(severity == 'ERROR' for _, severity, _ in stored)} error")
+
+
+@pytest.mark.real_blender
+def test_a_click_on_run_checks_reports_an_error_finding_as_an_error(tmp_path, real_binary):
+    from .test_live_preview import run_in_window
+
+    out = run_in_window(real_binary, "real_blender_checks_level.py", "overanim_checks_level.json", tmp_path, seconds=1)
+    assert ["locomotion_root", "ERROR"] in out["stored"]
+    assert out["INVOKE_DEFAULT_raised"].startswith("Error: No body root found")  # red in the Info editor
+    assert out["EXEC_DEFAULT"] == ["FINISHED"] and out["EXEC_DEFAULT_raised"] == ""  # a script: a warning

@@ -7,13 +7,13 @@ from __future__ import annotations
 import bpy
 import pytest
 
-from overanim_addon.blender.checks.engine import check_rig
+from overanim_addon.blender.checks.engine import CheckOptions, check_rig
 from overanim_addon.blender.compose.compose import COMPOSED
-from overanim_addon.blender.compose.engine import compose_region_deltas
+from overanim_addon.blender.compose.engine import ComposeOptions, compose_region_deltas
 from overanim_addon.blender.export.engine import ExportOptions, export_fbx
 from overanim_addon.blender.foot_ik.bake import baked_values
 from overanim_addon.blender.foot_ik.engine import BakeOptions, bake_foot_ik
-from overanim_addon.blender.lod.engine import check_lod_coverage
+from overanim_addon.blender.lod.engine import LodCoverageOptions, check_lod_coverage
 from overanim_addon.blender.masks.engine import PaintOptions, paint_region_masks
 from overanim_addon.blender.measure.engine import MeasureOptions, measure_proportions
 from overanim_addon.blender.shared.names import PREFIX
@@ -52,7 +52,7 @@ def said(log):
 
 
 def test_check_rig_stores_the_findings_and_returns_them_with_the_operators_report(unselected, capfd):
-    outcome = check_rig(bpy.context, unselected)
+    outcome = check_rig(bpy.context, unselected, CheckOptions())
     stored = [(c.check_id, c.severity, c.message) for c in unselected.overanim.checks if c.check_id]
     assert stored == [(f.id, f.severity, str(f.message)) for f in outcome.findings] and unselected.overanim.checks_run
     assert templates(outcome.log)[-1] == ("INFO", "Checks: {errors}, {warnings}")
@@ -60,7 +60,7 @@ def test_check_rig_stores_the_findings_and_returns_them_with_the_operators_repor
 
 
 def test_measure_proportions_writes_what_it_returns(unselected):
-    outcome = measure_proportions(bpy.context, unselected)
+    outcome = measure_proportions(bpy.context, unselected, MeasureOptions())
     assert outcome.results is not None
     written = outcome.results.properties()
     for name, (value, _unit, _text) in written.items():
@@ -77,19 +77,21 @@ def test_a_measurement_on_the_side_leaves_the_panel_as_it_was(unselected):
 
 def test_a_check_error_refuses_the_measurement_in_the_log_and_writes_nothing(unselected):
     unselected.overanim.calibration.locomotion_root_bone = "root"  # on the ground: a check error
-    outcome = measure_proportions(bpy.context, unselected)
+    outcome = measure_proportions(bpy.context, unselected, MeasureOptions())
     assert outcome.results is None and [level for level, _ in outcome.log] == ["ERROR"]
     assert outcome.log[0][1].template == "Not measured: {reason}{more}"
     assert not any(key.startswith(PREFIX) for key in unselected.keys())  # noqa: SIM118
 
 
-@pytest.mark.parametrize("engine", [check_rig, measure_proportions, paint_region_masks, check_lod_coverage,
-                                    compose_region_deltas, bake_foot_ik])
-def test_every_engine_refuses_a_hidden_armature_with_the_message_of_its_button(unselected, engine):
+@pytest.mark.parametrize(("engine", "options"), [
+    (check_rig, CheckOptions()), (measure_proportions, MeasureOptions()), (paint_region_masks, PaintOptions()),
+    (check_lod_coverage, LodCoverageOptions()), (compose_region_deltas, ComposeOptions()),
+    (bake_foot_ik, BakeOptions())])
+def test_every_engine_refuses_a_hidden_armature_with_the_message_of_its_button(unselected, engine, options):
     unselected.hide_set(True)
     before = custom_props(unselected)
     with pytest.raises(OverAnimError) as raised:
-        engine(bpy.context, unselected)
+        engine(bpy.context, unselected, options)
     message = raised.value.message
     assert isinstance(message, Message)
     assert message.template == "'{name}' is hidden or disabled in the viewport: unhide it first"
@@ -114,7 +116,7 @@ def test_check_lod_coverage_returns_and_stores_the_rows_an_error_in_the_log(unse
     for bone in ("neck_01", "head"):
         lod1.vertex_groups.remove(lod1.vertex_groups[bone])
     unselected.overanim.regions["Head"].lod_policy = "REQUIRE_COVERAGE"
-    outcome = check_lod_coverage(bpy.context, unselected)
+    outcome = check_lod_coverage(bpy.context, unselected, LodCoverageOptions())
     assert [(r.region, r.lod, r.covered, r.verdict.name) for r in outcome.rows] == \
         [(r.region, r.lod, r.covered, r.verdict) for r in unselected.overanim.lod_rows if r.region]
     assert ("Head", 1, False, "ERROR") in [(r.region, r.lod, r.covered, r.verdict.name) for r in outcome.rows]
@@ -124,12 +126,12 @@ def test_check_lod_coverage_returns_and_stores_the_rows_an_error_in_the_log(unse
 
 def test_compose_region_deltas_composes_or_refuses_with_its_message(unselected):
     with pytest.raises(OverAnimError) as raised:
-        compose_region_deltas(bpy.context, unselected)  # the sample names no Delta Shape Key yet
+        compose_region_deltas(bpy.context, unselected, ComposeOptions())  # the sample names no Delta Shape Key yet
     assert raised.value.message.template == "No Region names a Delta Shape Key: set one in the Regions panel"
     from overanim_addon.blender.sample.build import add_sample_deltas
 
     add_sample_deltas(unselected)
-    outcome = compose_region_deltas(bpy.context, unselected)
+    outcome = compose_region_deltas(bpy.context, unselected, ComposeOptions())
     composed = [o for o in bpy.context.scene.objects if o.type == "MESH" and o.data.shape_keys is not None
                 and COMPOSED in o.data.shape_keys.key_blocks]
     assert outcome.stats.meshes == len(composed) > 0 and outcome.stats.regions == 2

@@ -8,7 +8,7 @@ import bpy
 import numpy as np
 import pytest
 
-from overanim_addon.blender.checks.checks import run_checks
+from overanim_addon.blender.checks.rig_checks import run_checks
 from overanim_addon.blender.compat import is_layered
 from overanim_addon.blender.export import fbx_file
 from overanim_addon.blender.foot_ik.bake import baked_values

@@ -125,6 +125,30 @@ def test_nothing_outside_overanim_changes_and_clear_restores(sample):
     assert "OverAnim_PreviousActiveColor" not in obj.data
 
 
+def test_clear_on_a_mesh_without_colours_leaves_no_colour_named(sample):
+    """5.2 and later keep a removed attribute's name as the active and default colour: Clear must
+    put back the '' that was there, not leave OverAnim_Preview named."""
+    colors = body().data.color_attributes
+    assert len(colors) == 0 and (colors.active_color_name, colors.default_color_name) == ("", "")
+    bpy.ops.overanim.paint_region_masks()
+    assert colors.active_color_name == colors.default_color_name == "OverAnim_Preview"
+    bpy.ops.overanim.clear_region_preview()
+    assert len(colors) == 0
+    assert (colors.active_color_name, colors.default_color_name) == ("", "")
+
+
+def test_clear_puts_back_the_artists_active_and_render_colours_by_name(sample):
+    colors = body().data.color_attributes
+    colors.new("Render", "BYTE_COLOR", "CORNER")
+    colors.new("Active", "FLOAT_COLOR", "POINT")
+    colors.active_color_name, colors.default_color_name = "Active", "Render"
+    bpy.ops.overanim.paint_region_masks()
+    bpy.ops.overanim.clear_region_preview()
+    assert (colors.active_color_name, colors.default_color_name) == ("Active", "Render")
+    bpy.ops.overanim.clear_region_preview()  # nothing remembered now: the artist's names stay
+    assert (colors.active_color_name, colors.default_color_name) == ("Active", "Render")
+
+
 def test_mask_vertex_groups_match_the_mask(sample):
     bpy.ops.overanim.paint_region_masks(write_vertex_groups=True)
     obj = body()
@@ -215,10 +239,26 @@ def test_painting_twice_is_stable(sample):
     np.testing.assert_array_equal(read_color(body().data, "OverAnim_Preview"), first)
 
 
-def test_bad_input_region_without_bones(sample):
+def test_a_region_without_bones_is_left_out_with_a_warning_and_the_others_are_painted(sample, reports):
     sample.data.collections.new("Empty")
     sample.overanim.regions["Head"].bone_collection = "Empty"
-    with pytest.raises(RuntimeError, match="Region 'Head' has no bones"):
+    bpy.ops.overanim.region_add()  # a new Region, no collection picked yet
+    sample.overanim.regions[-1].bone_collection = ""
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    painted = {a.name for a in body().data.color_attributes}
+    assert mask_name("LeftArm") in painted and mask_name("Spine") in painted
+    assert mask_name("Head") not in painted and mask_name(sample.overanim.regions[-1].name) not in painted
+    warnings = [str(message) for level, message in reports if level == "WARNING"]
+    assert any("Region 'Head' has no bones: bone collection 'Empty' is empty" in w for w in warnings), warnings
+    assert any(f"Region '{sample.overanim.regions[-1].name}' has no bones: no bone collection is set" in w
+               for w in warnings), warnings
+
+
+def test_bad_input_no_region_with_bones_paints_nothing(sample):
+    sample.data.collections.new("Empty")
+    for region in sample.overanim.regions:
+        region.bone_collection = "Empty"
+    with pytest.raises(RuntimeError, match=r"Region '.*' has no bones"):
         bpy.ops.overanim.paint_region_masks()
     assert not [a for a in body().data.attributes if a.name.startswith("OverAnim_")]
 

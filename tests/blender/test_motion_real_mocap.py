@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from mathutils import Quaternion
 
-from overanim_addon.blender.checks.checks import FIXES
+from overanim_addon.blender.checks.fixes import FIXES
 from overanim_addon.core.units import CMU_UNIT
 from tests.fixtures.third_party import cmu_bvh
 
@@ -268,3 +268,4 @@ def test_rest_position_shown_measures_the_pose_and_comes_back(cmu_walk):
     assert rest == posed
     for name, series in curves(cmu_walk).items():
         assert np.array_equal(series, posed_curves[name]), name
+

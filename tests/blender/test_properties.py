@@ -78,6 +78,34 @@ def test_region_operators_add_move_remove(sample):
     assert len(data.regions) == count and all(r.bone_collection != "Leg_R" for r in data.regions)
 
 
+def pick(region, collection):
+    """A collection picked in the panel: set, the rig tagged as a button's change tags it, evaluated."""
+    region.bone_collection = collection
+    region.id_data.update_tag()
+    bpy.context.view_layer.update()
+
+
+def test_a_new_region_takes_the_name_of_the_collection_picked_for_it(sample):
+    data = sample.overanim
+    sample.data.collections.active = None
+    assert bpy.ops.overanim.region_add() == {"FINISHED"}
+    region = data.regions[-1]
+    assert (region.name, region.bone_collection) == ("Region", "")
+    pick(region, "Leg_R")
+    assert data.regions[-1].name == "Leg_R"
+    pick(data.regions[-1], "Leg_L")  # named now: a second pick keeps the name
+    assert data.regions[-1].name == "Leg_R"
+    bpy.ops.overanim.region_add()
+    pick(data.regions[-1], "Spine")  # a Region named Spine exists: the new one is Spine.002
+    assert data.regions[-1].name == "Spine.002"
+
+
+def test_a_regions_own_name_is_kept_when_its_collection_changes(sample):
+    region = sample.overanim.regions["Head"]
+    pick(region, "Spine")
+    assert region.name == "Head"
+
+
 def test_studio_defaults_keep_the_root_bone(sample):
     cal = sample.overanim.calibration
     cal.reference_character_height = 150

@@ -44,9 +44,15 @@ def registered(cls: type) -> dict[str, str]:
 
 
 def declared(cls: type) -> dict[str, str]:
-    """The annotations of the class's ``if TYPE_CHECKING:`` block, as written."""
+    """The Python types the class declares, as written: of its fields declared once
+    (``name: Annotated[type, bpy.props...]``, shared/rna_fields.py), else of its ``if TYPE_CHECKING:``
+    block (a class whose fields are still gathered from a table: Object.overanim)."""
     tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
     body = tree.body[0].body
+    fields = [node for node in body if isinstance(node, ast.AnnAssign) and isinstance(node.annotation, ast.Subscript)
+              and ast.unparse(node.annotation.value) == "Annotated"]
+    if fields:
+        return {node.target.id: ast.unparse(node.annotation.slice.elts[0]) for node in fields}
     blocks = [node for node in body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"]
     assert len(blocks) == 1, f"{cls.__name__} has no `if TYPE_CHECKING:` block of its fields"
     return {node.target.id: ast.unparse(node.annotation) for node in blocks[0].body if isinstance(node, ast.AnnAssign)}
@@ -72,3 +78,24 @@ def test_a_field_missing_from_the_typed_block_is_found():
     assert declared(OVERANIM_PG_example) == {"size": "float"}
     assert registered(OVERANIM_PG_example) == {"size": "float", "label": "str"}
 
+
+
+def test_a_field_declared_once_with_the_wrong_type_is_found():
+    from typing import Annotated
+
+    from overanim_addon.blender.shared.rna_fields import rna_fields
+
+    @rna_fields
+    class OVERANIM_PG_example(bpy.types.PropertyGroup):
+        size: Annotated[int, bpy.props.FloatProperty()]
+        label: Annotated[str, bpy.props.StringProperty()]
+
+    assert declared(OVERANIM_PG_example) == {"size": "int", "label": "str"}
+    assert registered(OVERANIM_PG_example) == {"size": "float", "label": "str"}
+
+
+def test_the_calibration_group_has_every_details_ui_field():
+    from overanim_addon.blender.calibration.properties import OVERANIM_PG_calibration
+    from overanim_addon.core.calibration import FIELDS
+
+    assert list(registered(OVERANIM_PG_calibration)) == [spec.name for spec in FIELDS] + ["motion_basis"]

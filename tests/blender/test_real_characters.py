@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from mathutils import Quaternion
 
-from overanim_addon.blender.checks.checks import run_checks
+from overanim_addon.blender.checks.rig_checks import run_checks
 from overanim_addon.blender.foot_ik.bake import baked_values
-from overanim_addon.blender.measure.engine import measure_proportions
+from overanim_addon.blender.measure.engine import MeasureOptions, measure_proportions
 from overanim_addon.blender.motion.engine import analyze_motion
 from overanim_addon.core import motion
 from overanim_addon.core.units import CMU_UNIT, INCH
@@ -36,7 +36,7 @@ from .real_characters import (
 def measured(armature):
     """Measure as the button does; returns the report lines (level, text)."""
     with bpy.context.temp_override(active_object=armature, object=armature):
-        log = [(level, str(text)) for level, text in measure_proportions(bpy.context, armature).log]
+        log = [(level, str(text)) for level, text in measure_proportions(bpy.context, armature, MeasureOptions()).log]
     assert not [text for level, text in log if level == "ERROR"], log
     return log
 

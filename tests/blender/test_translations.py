@@ -7,6 +7,7 @@ import json
 import re
 import string
 from pathlib import Path
+from types import SimpleNamespace
 
 import bpy
 import pytest
@@ -53,6 +54,39 @@ def test_every_tooltip_the_korean_page_covers_has_a_korean_entry(addon):
     # the Region fields' entries are keyed by their English tooltips: one that changed since is stale
     registered = {prop.description for prop in OVERANIM_PG_region.bl_rna.properties}
     assert not set(KO_REGION) - registered
+
+
+def operator_tooltips():
+    """Every operator's registered tooltip: its description, and the one a fix draws (``description``)."""
+    from overanim_addon.blender.checks.fixes import FIXES
+
+    tips = [getattr(bpy.ops.overanim, name).get_rna_type().description for name in dir(bpy.ops.overanim)]
+    assert len(tips) >= 29
+    return tips, [(bpy.types.OVERANIM_OT_fix_check.description(bpy.context, SimpleNamespace(fix=key)), key)
+                  for key in FIXES]
+
+
+def test_every_operator_tooltip_is_one_paragraph_and_has_korean(addon):
+    tips, _ = operator_tooltips()
+    assert not [tip for tip in tips if not tip or "\n" in tip]  # Blender breaks a tooltip where the text does
+    for context in ("*", CONTEXT):  # operators look theirs up in their own context (ours)
+        missing = [tip for tip in tips if not HANGUL.search(KO.get((context, tip), ""))]
+        assert not missing, context
+    from overanim_addon.blender.translations.ko_KR import KO_OPERATORS
+
+    assert not set(KO_OPERATORS) - set(tips)  # an entry for a tooltip that changed since is stale
+
+
+def test_a_fixs_own_tooltip_reads_in_korean(addon, monkeypatch):
+    """fix_check's tooltip is made by its ``description``, which Blender shows as it is: translated there."""
+    from overanim_addon.blender import i18n
+
+    _, fixes = operator_tooltips()
+    assert all(tooltip.endswith("then run the checks again") for tooltip, _ in fixes)
+    # Blender in Korean (the bpy module has no locale files): look tooltips up in the table it is given
+    monkeypatch.setattr(i18n, "_lookup_tip", lambda template: KO.get((CONTEXT, template), template))
+    for _, key in fixes:
+        assert HANGUL.search(bpy.types.OVERANIM_OT_fix_check.description(bpy.context, SimpleNamespace(fix=key)))
 
 
 def test_a_shortened_label_keeps_the_full_name_first_in_both_languages(addon):
@@ -153,6 +187,13 @@ def plain_text(node, scope, seen=()):
     return False
 
 
+def _level(node) -> bool:
+    """A log line's level as written: ``Level.WARNING`` (core/log.py), or a bare "WARNING"."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "Level":
+        return node.attr in LEVELS
+    return isinstance(node, ast.Constant) and node.value in LEVELS
+
+
 def reported_texts():
     """(file, line, expression, scope) of every text the add-on reports, raises or logs: report()'s
     message, an OverAnimError's argument, the message of a (level, message) log line, and a Message
@@ -170,8 +211,7 @@ def reported_texts():
                          "plural": node.args[1:3]}.get(name, node.args[:1] if name in ERRORS else [])
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "report":
                 texts = node.args[1:2]  # Blender's own (Operator.report), past the boundary
-            elif isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(node.elts[0], ast.Constant) \
-                    and node.elts[0].value in LEVELS:
+            elif isinstance(node, ast.Tuple) and len(node.elts) == 2 and _level(node.elts[0]):
                 texts = node.elts[1:]
             for text in texts:
                 if isinstance(text, ast.Constant) and parents[text] is node and \
@@ -458,7 +498,8 @@ def test_korean_through_a_real_blender(real_binary):
     assert "'SK_OverAnimSample'에 적용되지 않은 scale 1.02이(가) 있습니다" in drawn
     assert "검사: 오류 0개, 경고 1개" in result.stdout  # an operator's report, as Blender printed it
     assert out["reports_off"] == "Checks: 0 errors, 1 warning"
-    assert out["no_collection"] == "(collection 없음)"
+    assert out["no_collection"] == "(없음)"
+    assert out["operator_tooltip"].startswith("범위의 모든 프레임에서 바닥을 probe하고 foot IK offset")
     assert out["poll_message"].endswith("'SK_OverAnimSample'에 아직 Region이 없습니다: Regions 패널의 +로 추가하세요")
     # Foot IK: its refusals and its panel's lines in Korean, the names and the add-on's terms kept
     assert out["foot_ik_refusal"].endswith("'SK_OverAnimSample'의 NLA track 하나가 solo입니다: bake의 track이 "

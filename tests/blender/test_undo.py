@@ -49,3 +49,50 @@ def test_after_undoing_clear_preview_the_legend_offers_show_preview(tmp_path, re
     assert undone["shows_preview"] is False  # ...so the legend offers Show Preview
     assert out["shown"] == out["painted"]
     assert out["screenshot"] == undone
+
+
+def view_colour_types():
+    import bpy
+
+    return {space.shading.color_type for screen in bpy.data.screens for area in screen.areas
+            for space in area.spaces if space.type == "VIEW_3D"}
+
+
+def test_undoing_clear_preview_under_live_preview_shows_the_preview_its_box_says(sample):
+    """Undo brings the flag and the masks back, not the views (UI data): the undo handler shows the
+    preview again, so the ticked box and the view agree; redo leaves them as Clear Preview did. The
+    bpy module cannot undo: the data is set as undo restores it and the handlers run as after it."""
+    import bpy
+
+    from overanim_addon.blender.masks import shading
+
+    for screen in bpy.data.screens:
+        for area in screen.areas:
+            for space in area.spaces:
+                if space.type == "VIEW_3D":
+                    space.shading.color_type = "MATERIAL"
+    assert view_colour_types() == {"MATERIAL"}
+    assert bpy.ops.overanim.live_preview() == {"FINISHED"}
+    assert view_colour_types() == {"VERTEX"}
+    assert bpy.ops.overanim.clear_region_preview() == {"FINISHED"}
+    assert view_colour_types() == {"MATERIAL"} and not sample.overanim.live_preview
+    sample.overanim.live_preview = sample.overanim.masks_painted = True  # Ctrl+Z
+    for handler in list(bpy.app.handlers.undo_post):
+        handler(bpy.context.scene, None)
+    assert view_colour_types() == {"VERTEX"} and shading.shows_preview(bpy.context)
+    sample.overanim.live_preview = sample.overanim.masks_painted = False  # Ctrl+Shift+Z
+    for handler in list(bpy.app.handlers.redo_post):
+        handler(bpy.context.scene, None)
+    assert view_colour_types() == {"MATERIAL"}
+
+
+@pytest.mark.real_blender
+def test_ctrl_z_after_clear_preview_under_live_preview_leaves_box_and_view_agreeing(tmp_path, real_binary):
+    from .test_live_preview import run_in_window
+
+    out = run_in_window(real_binary, "real_blender_live_clear_undo.py", "overanim_live_clear_undo.json", tmp_path,
+                        seconds=2)
+    assert out["live"] == {"live_preview": True, "colour_type": "VERTEX", "shows_preview": True}
+    assert out["cleared"] == {"live_preview": False, "colour_type": "MATERIAL", "shows_preview": False}
+    assert out["clear_undone"] == out["live"]  # the box ticked, the view showing the preview
+    assert out["clear_redone"] == out["cleared"]

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from mathutils import Matrix
 
-from overanim_addon.blender.checks.checks import run_checks
+from overanim_addon.blender.checks.rig_checks import run_checks
 from overanim_addon.core import CalibrationSettings, MotionMeasurementBasis, SpatialCalibrationMode
 
 from .helpers import custom_props

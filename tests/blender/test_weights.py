@@ -3,10 +3,19 @@
 import bpy
 import numpy as np
 
-from overanim_addon.blender.compat import ensure_uv_pin
 from overanim_addon.blender.shared import weights
 
 from .test_masks import body, naive_region_weight
+
+
+def ensure_uv_pin(uv_layer):
+    """The pin values of a UV map (a sequence of items with ``.value``)."""
+    if hasattr(uv_layer, "pin_ensure"):
+        # 5.0 and later make the layer only on request, and there ``uv_layer.pin`` is not it (5.2
+        # returns float2 values): take the values from the bool attribute pin_ensure() returns
+        return uv_layer.pin_ensure().data
+    return uv_layer.pin  # 4.2 to 4.5: made by the first write to it
+
 
 ARM = ["clavicle_l", "upperarm_l", "lowerarm_l", "hand_l"]
 

@@ -7,14 +7,13 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from overanim_addon.core import CalibrationSettings, InvalidInputError
+from overanim_addon.core.body_root import find_body_root, ground_probe_radius
+from overanim_addon.core.bounding_ball import bounding_sphere_radius
 from overanim_addon.core.measurement import measure_character, measure_region
 from overanim_addon.core.skeleton import (
     BoneInfo,
     Skeleton,
     TipPoint,
-    bounding_sphere_radius,
-    find_body_root,
-    ground_probe_radius,
     region_chain_measures,
     region_tip,
     region_tip_point,

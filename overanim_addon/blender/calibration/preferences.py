@@ -8,6 +8,7 @@ from typing import Any
 import bpy
 
 from ...core.calibration import FIELDS, CalibrationSettings
+from ...core.log import Level
 from ...core.messages import Message
 from ..i18n import tr
 from ..shared.operators import ArmatureOperatorMixin
@@ -60,7 +61,7 @@ class OVERANIM_OT_apply_studio_defaults(ArmatureOperatorMixin, bpy.types.Operato
         keep_root = settings_from_properties(props).locomotion_root_bone  # a rig choice, not a studio one
         defaults = studio_defaults(context)
         apply_settings(props, dataclasses.replace(defaults, locomotion_root_bone=keep_root))
-        return [("INFO", Message("Calibration set to the studio defaults"))]
+        return [(Level.INFO, Message("Calibration set to the studio defaults"))]
 
 
 classes = (OVERANIM_AP_preferences, OVERANIM_OT_apply_studio_defaults)

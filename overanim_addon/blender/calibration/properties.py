@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Annotated, Any, cast
 
 import bpy
 
@@ -11,6 +11,7 @@ from ...core.calibration import FIELDS, CalibrationSettings, FieldSpec
 from ..i18n import CONTEXT
 from ..regions.properties import BASIS_ITEMS
 from ..shared.overrides import kept_on_overrides
+from ..shared.rna_fields import rna_fields
 
 # Labels that read in full at the sidebar's default width: the Details UI name without "Reference"
 # (the panel groups those under a "Reference Sizes" heading); the tooltip starts with the full name.
@@ -34,6 +35,11 @@ def description(spec: FieldSpec, sentence: str | None = None) -> str:
     the label is a shortened one."""
     sentence = spec.tooltip if sentence is None else sentence
     return f"{spec.label}. {sentence}" if spec.name in SHORT_LABELS else sentence
+
+
+def _field(name: str) -> Any:
+    """The property of the Details UI field ``name`` (its row of FIELDS)."""
+    return _property(next(spec for spec in FIELDS if spec.name == name))
 
 
 def _property(spec: FieldSpec) -> Any:
@@ -62,23 +68,23 @@ MOTION_BASIS = bpy.props.EnumProperty(
 
 
 @kept_on_overrides
+@rna_fields
 class OVERANIM_PG_calibration(bpy.types.PropertyGroup):
-    """``FOverAnimProportionCalibrationSettings`` on one armature, and the actor motion's basis."""
+    """``FOverAnimProportionCalibrationSettings`` on one armature, and the actor motion's basis (each
+    Details UI field from its row of the core's FIELDS; a test compares them with FIELDS)."""
 
-    if TYPE_CHECKING:  # the registered fields below, as mypy sees them (tests/blender/test_property_types.py)
-        enable_automatic_calibration: bool
-        reference_character_height: float
-        locomotion_root_bone: str
-        reference_locomotion_height: float
-        reference_ground_probe_radius: float
-        reference_region_span_length: float
-        reference_region_bounds_radius: float
-        reference_region_chain_length: float
-        reference_average_bone_length: float
-        minimum_character_scale: float
-        maximum_character_scale: float
-        motion_basis: str
-    __annotations__ = {**{spec.name: _property(spec) for spec in FIELDS}, "motion_basis": MOTION_BASIS}
+    enable_automatic_calibration: Annotated[bool, _field("enable_automatic_calibration")]
+    reference_character_height: Annotated[float, _field("reference_character_height")]
+    locomotion_root_bone: Annotated[str, _field("locomotion_root_bone")]
+    reference_locomotion_height: Annotated[float, _field("reference_locomotion_height")]
+    reference_ground_probe_radius: Annotated[float, _field("reference_ground_probe_radius")]
+    reference_region_span_length: Annotated[float, _field("reference_region_span_length")]
+    reference_region_bounds_radius: Annotated[float, _field("reference_region_bounds_radius")]
+    reference_region_chain_length: Annotated[float, _field("reference_region_chain_length")]
+    reference_average_bone_length: Annotated[float, _field("reference_average_bone_length")]
+    minimum_character_scale: Annotated[float, _field("minimum_character_scale")]
+    maximum_character_scale: Annotated[float, _field("maximum_character_scale")]
+    motion_basis: Annotated[str, MOTION_BASIS]
 
 
 def settings_from_properties(props: Any) -> CalibrationSettings:

@@ -49,7 +49,10 @@ class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):
         for spec in FIELDS[1:]:
             if spec.unit == "":
                 scales.prop(cal, spec.name)
-        body.prop(cal, "motion_basis", text="Actor Motion", text_ctxt=CONTEXT)
+        # its name on a row of its own: beside the menu the sidebar cut it to "Actor M…"
+        basis = body.column(align=True)
+        basis.label(text="Actor Motion Basis", text_ctxt=CONTEXT)
+        basis.prop(cal, "motion_basis", text="")
         layout.operator("overanim.apply_studio_defaults", icon="PREFERENCES")
 
 

@@ -2,13 +2,14 @@ from __future__ import annotations
 
 import bpy
 
+from ...core.log import Level
 from ...core.messages import Message
-from ..i18n import CONTEXT
+from ..i18n import CONTEXT, tip
 from ..shared.operators import ArmatureOperatorMixin
 from ..shared.scene import require_armature, require_object_mode
 from ..shared.typed import scene_of
-from .checks import FIXES
-from .engine import check_rig
+from .engine import CheckOptions, check_rig
+from .fixes import FIXES
 
 
 class OVERANIM_OT_run_checks(ArmatureOperatorMixin, bpy.types.Operator):
@@ -16,9 +17,14 @@ class OVERANIM_OT_run_checks(ArmatureOperatorMixin, bpy.types.Operator):
 
     bl_idname = "overanim.run_checks"
     bl_label = "Run Checks"
+    errors_are_findings = True
+
+    def invoke(self, context, event):
+        self._clicked = True  # a click: its error findings are reported as errors (see the mixin)
+        return self.execute(context)
 
     def run(self, context):
-        return check_rig(context, require_armature(context)).log
+        return check_rig(context, require_armature(context), CheckOptions()).log
 
 
 class FixOperatorMixin(ArmatureOperatorMixin):
@@ -31,7 +37,7 @@ class FixOperatorMixin(ArmatureOperatorMixin):
         require_object_mode(armature, scene_of(context))
         label, apply = FIXES[self.fix]
         apply(context, armature)
-        return [("INFO", Message("{fix}: done", fix=label)), *check_rig(context, armature).log[-1:]]
+        return [(Level.INFO, Message("{fix}: done", fix=label)), *check_rig(context, armature, CheckOptions()).log[-1:]]
 
 
 class OVERANIM_OT_fix_check(FixOperatorMixin, bpy.types.Operator):
@@ -46,7 +52,8 @@ class OVERANIM_OT_fix_check(FixOperatorMixin, bpy.types.Operator):
 
     @classmethod
     def description(cls, context, properties):
-        return f"{FIXES[properties.fix][0]}, then run the checks again"
+        # Blender shows what this returns as it is: translated here
+        return tip(Message("{fix}, then run the checks again", fix=FIXES[properties.fix][0]))
 
 
 def fix_operator(key: str) -> str:

@@ -2,33 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Annotated, Any
 
 import bpy
 
 from ..i18n import CONTEXT
 from ..shared.overrides import kept_on_overrides
+from ..shared.rna_fields import rna_fields
 
 
 @kept_on_overrides
+@rna_fields
 class OVERANIM_PG_check(bpy.types.PropertyGroup):
     """One pre-flight or LOD finding, kept for the Checks panel."""
 
-    if TYPE_CHECKING:  # the registered fields below, as mypy sees them (tests/blender/test_property_types.py)
-        check_id: str
-        severity: str
-        message: str
-        message_data: str
-        fix: str
-        region: str
-    __annotations__: dict[str, Any] = {
-        "check_id": bpy.props.StringProperty(),
-        "severity": bpy.props.StringProperty(),
-        "message": bpy.props.StringProperty(),  # English
-        "message_data": bpy.props.StringProperty(),  # the message as JSON (core.messages), for translation
-        "fix": bpy.props.StringProperty(),
-        "region": bpy.props.StringProperty(),  # the Region it is about, or ""
-    }
+    check_id: Annotated[str, bpy.props.StringProperty()]
+    severity: Annotated[str, bpy.props.StringProperty()]
+    message: Annotated[str, bpy.props.StringProperty()]  # English
+    message_data: Annotated[str, bpy.props.StringProperty()]  # the message as JSON (core.messages), for translation
+    fix: Annotated[str, bpy.props.StringProperty()]
+    region: Annotated[str, bpy.props.StringProperty()]  # the Region it is about, or ""
 
 
 # what this feature keeps on the armature: fields of ``Object.overanim`` (gathered in blender/properties.py)

@@ -5,13 +5,14 @@ from typing import TYPE_CHECKING
 
 import bpy
 
+from ...core.log import Level
 from ...core.messages import from_data
 from ..i18n import CONTEXT, tr
 from ..shared.overrides import in_use
 from ..shared.panels import ORDER, OverAnimSubPanel
 from ..shared.text_wrap import wrapped_label
 from ..shared.typed import MaybeContext, armature_data, context_of, layout_of, overanim
-from .checks import FIXES
+from .fixes import FIXES
 from .operators import fix_operator
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class OVERANIM_PT_checks(OverAnimSubPanel, bpy.types.Panel):
         for item in findings:
             # the whole message over as many rows as it needs, the fix on its own row below it
             col = layout.column(align=True)
-            col.alert = item.severity == "ERROR"
+            col.alert = item.severity == Level.ERROR
             wrapped_label(col, context, finding_text(item), icon=ICONS.get(item.severity, "INFO"))
             if item.fix in FIXES:
                 row = col.row()

@@ -4,10 +4,11 @@ Compose Region Deltas and the batch's ``compose`` step call this; it never calls
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import bpy
 
+from ...core.log import Level, Log
 from ...core.messages import Message, plural
 from ..shared.scene import require_usable
 from .compose import COMPOSED, ComposeStats, compose
@@ -21,16 +22,15 @@ class ComposeOptions:
 @dataclass(frozen=True)
 class ComposeResult:
     stats: ComposeStats
-    log: list[tuple[str, str]] = field(default_factory=list)  # (level, Message)
+    log: Log = ()  # (level, Message)
 
 
 def compose_region_deltas(context: bpy.types.Context, armature: bpy.types.Object,
-                          options: ComposeOptions | None = None) -> ComposeResult:
+                          options: ComposeOptions) -> ComposeResult:
     """Compose; raises OverAnimError, having written nothing, when there is nothing to compose."""
-    options = options or ComposeOptions()
     stats = compose(context, require_usable(armature), options.select_overlaps)
-    return ComposeResult(stats, [("INFO", Message(
+    return ComposeResult(stats, ((Level.INFO, Message(
         "Composed {deltas} into shape key '{key}' on {meshes}; {overlap} where Regions overlap", key=COMPOSED,
         deltas=plural(stats.regions, "{n} Region delta", "{n} Region deltas"),
         meshes=plural(stats.meshes, "{n} mesh", "{n} meshes"),
-        overlap=plural(stats.overlapping_vertices, "{n:,} vertex", "{n:,} vertices")))])
+        overlap=plural(stats.overlapping_vertices, "{n:,} vertex", "{n:,} vertices"))),))

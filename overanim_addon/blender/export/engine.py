@@ -1,22 +1,23 @@
-"""``export_fbx(context, armature, options) -> ExportReport``: measure, then write the FBX file(s)
+"""``export_fbx(context, armature, options) -> ExportResult``: measure, then write the FBX file(s)
 for Unreal (``fbx.export_for_unreal``), keep the panel's short summary, and say what went into the
 files. Export for Unreal and scripts call this; it never calls an OverAnim operator."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import bpy
 
 from ...core.errors import OverAnimError
+from ...core.log import Level, Log, LogLine, has_error
 from ...core.messages import Message, plural
 from ..masks.packed import PACKED
 from ..measure.engine import MeasureOptions, measure_proportions
 from ..shared.scene import require_object_mode, require_usable
 from ..shared.typed import scene_of
 from . import shape_keys, summary
-from .fbx import ExportResult, export_for_unreal, export_targets, object_mode, refuse_unwritable
+from .fbx import ExportContents, export_for_unreal, export_targets, object_mode, refuse_unwritable
 from .shape_keys import modifiers_dropping_shape_keys
 
 
@@ -29,58 +30,59 @@ class ExportOptions:
 
 
 @dataclass(frozen=True)
-class ExportReport:
-    result: ExportResult
-    log: list[tuple[str, str]] = field(default_factory=list)  # (level, Message), the summary last
+class ExportResult:
+    result: ExportContents  # what went into the file(s)
+    log: Log = ()  # (level, Message), the summary last
 
 
-def report_lines(armature: bpy.types.Object, result: ExportResult) -> list[tuple[str, str]]:
+def report_lines(armature: bpy.types.Object, result: ExportContents) -> list[LogLine]:
     """What went into the file(s), the summary last (Blender's status bar shows the last report)."""
-    log: list[tuple[str, str]] = []
+    log: list[LogLine] = []
     for exported in result.files:
-        log.append(("INFO", Message("{file}: '{armature}' ({bones}) and {meshes}{names}", file=exported.path.name,
-                                    armature=armature.name, bones=plural(result.bones, "{n} bone", "{n} bones"),
-                                    meshes=plural(len(exported.meshes), "{n} mesh", "{n} meshes"),
-                                    names=f" ({', '.join(exported.meshes)})" if exported.meshes else "")))
+        log.append((Level.INFO, Message("{file}: '{armature}' ({bones}) and {meshes}{names}", file=exported.path.name,
+                                        armature=armature.name, bones=plural(result.bones, "{n} bone", "{n} bones"),
+                                        meshes=plural(len(exported.meshes), "{n} mesh", "{n} meshes"),
+                                        names=f" ({', '.join(exported.meshes)})" if exported.meshes else "")))
     if result.channels:
         packing = ", ".join(f"{channel} {region}" for channel, region in sorted(
             result.channels.items(), key=lambda item: "RGBA".index(item[0])))
-        log.append(("INFO", Message("Vertex colour: {attribute} ({packing})", attribute=PACKED, packing=packing)))
+        log.append((Level.INFO, Message("Vertex colour: {attribute} ({packing})", attribute=PACKED, packing=packing)))
     else:
-        log.append(("INFO", Message("Vertex colour: no Region has a mask channel; OverAnim's colour layers left out")))
-    log.append(("INFO", plural(result.properties, "{n} OverAnim custom property, measured just now",
-                               "{n} OverAnim custom properties, measured just now")))
+        log.append((Level.INFO,
+                    Message("Vertex colour: no Region has a mask channel; OverAnim's colour layers left out")))
+    log.append((Level.INFO, plural(result.properties, "{n} OverAnim custom property, measured just now",
+                                   "{n} OverAnim custom properties, measured just now")))
     if result.animated:
-        log.append(("INFO", Message("Animation: frames {start}-{end}, baked from the evaluated pose",
-                                    start=result.frames[0], end=result.frames[1])))
+        log.append((Level.INFO, Message("Animation: frames {start}-{end}, baked from the evaluated pose",
+                                        start=result.frames[0], end=result.frames[1])))
         if result.curves:
-            log.append(("INFO", plural(len(result.curves),
-                                       "{n} animated custom property as an animation curve on '{node}'",
-                                       "{n} animated custom properties as animation curves on '{node}'",
-                                       node=result.curves_on)))
+            log.append((Level.INFO, plural(len(result.curves),
+                                           "{n} animated custom property as an animation curve on '{node}'",
+                                           "{n} animated custom properties as animation curves on '{node}'",
+                                           node=result.curves_on)))
             if result.zero_curves:
-                log.append(("INFO", Message(
+                log.append((Level.INFO, Message(
                     "{n} of these curves stay 0 on every frame ({names}): Unreal's importer leaves them out while "
                     "'Do not import curves with only 0 values' is on (its default); turn it off in the animation "
                     "import options to keep them", n=len(result.zero_curves), names=", ".join(result.zero_curves))))
     else:
-        log.append(("INFO", Message("No animation")))
+        log.append((Level.INFO, Message("No animation")))
     for exported in result.files:
         for name in exported.meshes:
             mesh_obj = bpy.data.objects.get(name)
             modifiers = modifiers_dropping_shape_keys(mesh_obj) if mesh_obj is not None else []
             if mesh_obj is not None and modifiers:
-                log.append(("WARNING", shape_keys.report_message(mesh_obj, modifiers)))
+                log.append((Level.WARNING, shape_keys.report_message(mesh_obj, modifiers)))
     for name in result.unfiltered:
-        log.append(("WARNING", Message("'{name}' is linked: its colour layers went into the file unfiltered",
-                                       name=name)))
+        log.append((Level.WARNING, Message("'{name}' is linked: its colour layers went into the file unfiltered",
+                                           name=name)))
     extra = len(result.files) - 1
-    log.append(("INFO", Message("Exported {file} for Unreal{lods}", file=str(result.files[0].path),
-                                lods=plural(extra, " (+{n} LOD file)", " (+{n} LOD files)") if extra else "")))
+    log.append((Level.INFO, Message("Exported {file} for Unreal{lods}", file=str(result.files[0].path),
+                                    lods=plural(extra, " (+{n} LOD file)", " (+{n} LOD files)") if extra else "")))
     return log
 
 
-def export_fbx(context: bpy.types.Context, armature: bpy.types.Object, options: ExportOptions) -> ExportReport:
+def export_fbx(context: bpy.types.Context, armature: bpy.types.Object, options: ExportOptions) -> ExportResult:
     """Everything checked first (the rig, the targets, a fresh measurement); raises OverAnimError
     having written no file when something refuses the export."""
     require_usable(armature)
@@ -89,9 +91,8 @@ def export_fbx(context: bpy.types.Context, armature: bpy.types.Object, options: 
     removed = refuse_unwritable(export_targets(armature, scene_of(context), path, options.export_lods))  # first
     with object_mode(context):  # measured and written as in Object Mode; the artist's mode comes back
         log = measure_proportions(context, armature, MeasureOptions(for_export=True, side=True)).log
-        errors = [message for level, message in log if level == "ERROR"]
-        if errors:  # the metadata would be stale or wrong: nothing is written
-            raise OverAnimError(errors[0])
+        if has_error(log):  # the metadata would be stale or wrong: nothing is written
+            raise OverAnimError(next(message for level, message in log if level == Level.ERROR))
         try:
             result = export_for_unreal(context, armature, path, export_lods=options.export_lods,
                                        packed_only=options.packed_only, deform_bones_only=options.deform_bones_only)
@@ -100,13 +101,13 @@ def export_fbx(context: bpy.types.Context, armature: bpy.types.Object, options: 
                                         reason=error.strerror or str(error))) from error
     summary.store(armature, result)
     # what the measurement found (its summary, last, is said by "measured just now")
-    return ExportReport(result, [*_leftovers(removed), *log[:-1], *report_lines(armature, result)])
+    return ExportResult(result, (*_leftovers(removed), *log[:-1], *report_lines(armature, result)))
 
 
-def _leftovers(removed: list[Path]) -> list[tuple[str, str]]:
+def _leftovers(removed: list[Path]) -> tuple[LogLine, ...]:
     """What the export took away first: the temporary files that killed exports left (issue 25)."""
     if not removed:
-        return []
-    return [("INFO", plural(len(removed), "Removed {n} temporary file an interrupted export left in {folder}",
-                            "Removed {n} temporary files interrupted exports left in {folder}",
-                            folder=str(removed[0].parent)))]
+        return ()
+    return ((Level.INFO, plural(len(removed), "Removed {n} temporary file an interrupted export left in {folder}",
+                                "Removed {n} temporary files interrupted exports left in {folder}",
+                                folder=str(removed[0].parent))),)

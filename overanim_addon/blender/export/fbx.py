@@ -86,7 +86,7 @@ class ExportedFile:
 
 
 @dataclass
-class ExportResult:
+class ExportContents:
     files: list[ExportedFile] = field(default_factory=list)
     bones: int = 0
     properties: int = 0
@@ -289,11 +289,11 @@ def _write_error(target: Path, error: OSError | RuntimeError) -> OverAnimError:
 
 def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, path: Path, *,
                       export_lods: bool = True, packed_only: bool = True,
-                      deform_bones_only: bool = False) -> ExportResult:
+                      deform_bones_only: bool = False) -> ExportContents:
     """Write the FBX file(s); the measurement must be current (the operator measures first)."""
     ensure_fbx_exporter()
     meshes = deformed_meshes(armature, scene_of(context))
-    result = ExportResult(bones=len(armature_data(armature).bones),
+    result = ExportContents(bones=len(armature_data(armature).bones),
                           properties=sum(1 for key in armature.keys() if key.startswith(PREFIX)))  # noqa: SIM118
     result.channels = refresh_packed_masks(armature, meshes)
     result.animated = is_animated(armature, meshes)

@@ -12,10 +12,10 @@ from ...core.messages import Message, from_data, plural, to_data
 from ..i18n import CONTEXT, tr
 from ..shared.text_wrap import wrap_path, wrapped_label
 from ..shared.typed import overanim
-from .fbx import ExportResult
+from .fbx import ExportContents
 
 
-def store(armature: bpy.types.Object, result: ExportResult) -> None:
+def store(armature: bpy.types.Object, result: ExportContents) -> None:
     """Keep the summary of ``result`` as JSON (messages as data: drawn in the artist's language)."""
     packing = ", ".join(f"{channel} {region}" for channel, region in sorted(
         result.channels.items(), key=lambda item: "RGBA".index(item[0])))

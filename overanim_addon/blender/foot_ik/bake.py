@@ -36,6 +36,7 @@ from mathutils import Euler, Matrix, Vector
 
 from ...core.errors import OverAnimError
 from ...core.foot_ik import VALUE_NAMES, FootIKSolution
+from ...core.log import Level, LogLine
 from ...core.messages import Message
 from ...core.rotations import matrices_to_quaternions, quaternion_conjugate, quaternion_multiply
 from ..shared.fcurves import NewChannels, fcurves, keys
@@ -76,7 +77,7 @@ class BakeResult:
     values: dict[str, np.ndarray]  # by VALUE_NAMES
     bone_curves: int
     pushed_down: str  # the artist's action pushed down into the NLA, "" if none
-    warnings: list[tuple[str, str]] = field(default_factory=list)
+    warnings: list[LogLine] = field(default_factory=list)
 
 
 def _following(armature: bpy.types.Object, body: str, targets: list[str]) -> list[float]:
@@ -149,18 +150,18 @@ def _refuse_driven(armature: bpy.types.Object, bones: list[_KeyedBone]) -> None:
                                             channel=channel, index=index))
 
 
-def _unkeyed_feet(rig: FootIKRig) -> list[tuple[str, str]]:
+def _unkeyed_feet(rig: FootIKRig) -> list[LogLine]:
     """A foot without an IK target is not moved by the bake (only the curves tell its offset): say so."""
     b = rig.bones
     if not (b.left_ik_target or b.right_ik_target):
         body = Message(" and the body bone '{bone}'", bone=b.body_bone) if b.body_bone else ""
-        return [("WARNING", Message("No IK target is set (Left IK, Right IK): the feet are not moved; the bake keys "
-                                    "only the OverAnim_FootIK_ curves{body}. Pick the IK bones in the Foot IK panel "
-                                    "(Detect Foot Bones finds them by name)", body=body))]
+        return [(Level.WARNING, Message(
+            "No IK target is set (Left IK, Right IK): the feet are not moved; the bake keys only the OverAnim_FootIK_ "
+            "curves{body}. Pick the IK bones in the Foot IK panel (Detect Foot Bones finds them by name)", body=body))]
     missing = "Left IK" if not b.left_ik_target else "Right IK" if not b.right_ik_target else ""
     if missing:
-        return [("WARNING", Message("{field} is not set: that foot is not moved, only the OverAnim_FootIK_ curves "
-                                    "give its offset; pick its IK bone in the Foot IK panel", field=missing))]
+        return [(Level.WARNING, Message("{field} is not set: that foot is not moved, only the OverAnim_FootIK_ curves "
+                                        "give its offset; pick its IK bone in the Foot IK panel", field=missing))]
     return []
 
 

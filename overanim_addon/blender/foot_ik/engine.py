@@ -1,4 +1,4 @@
-"""``bake_foot_ik(context, armature, options) -> FootIKBake``: the foot IK offsets, rotations and
+"""``bake_foot_ik(context, armature, options) -> FootIKResult``: the foot IK offsets, rotations and
 ``OverAnim_FootIK_`` curves probed on every frame of a range and baked onto an NLA track
 (``bake.BakeSession``), with the report. Bake Foot IK (its modal run steps the same session) and the
 batch's ``footik`` step call this; it never calls an operator."""
@@ -6,12 +6,13 @@ batch's ``footik`` step call this; it never calls an operator."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import bpy
 
 from ...core.bone_names import FootIKBones
 from ...core.errors import OverAnimError
+from ...core.log import Level, Log
 from ...core.messages import Message, plural
 from ..shared.scene import require_usable
 from ..shared.typed import overanim, scene_of
@@ -26,10 +27,10 @@ class BakeOptions:
 
 
 @dataclass(frozen=True)
-class FootIKBake:
+class FootIKResult:
     result: BakeResult
     bones: FootIKBones  # the bones baked (found by name where the fields were empty)
-    log: list[tuple[str, str]] = field(default_factory=list)  # (level, Message), the summary last
+    log: Log = ()  # (level, Message), the summary last
 
 
 def _summary(result: BakeResult) -> Message:
@@ -45,21 +46,19 @@ def _summary(result: BakeResult) -> Message:
                   pushed=pushed)
 
 
-def report_lines(result: BakeResult) -> list[tuple[str, str]]:
-    return [*result.warnings, ("INFO", _summary(result))]
+def report_lines(result: BakeResult) -> Log:
+    return (*result.warnings, (Level.INFO, _summary(result)))
 
 
-def bake_session(context: bpy.types.Context, armature: bpy.types.Object,
-                 options: BakeOptions | None = None) -> BakeSession:
+def bake_session(context: bpy.types.Context, armature: bpy.types.Object, options: BakeOptions) -> BakeSession:
     """The bake checked and set up, nothing sampled or written yet (a refusal raises OverAnimError)."""
-    options = options or BakeOptions()
     scene = scene_of(context)
     start = scene.frame_start if options.frame_start is None else options.frame_start
     end = scene.frame_end if options.frame_end is None else options.frame_end
     return BakeSession(context, require_usable(armature), overanim(armature).foot_ik, start, end)
 
 
-def run_bake(session: BakeSession, progress: Callable[[int], None] | None = None) -> FootIKBake:
+def run_bake(session: BakeSession, progress: Callable[[int], None] | None = None) -> FootIKResult:
     """Sample every frame of ``session`` at once, then write; a refusal on the way puts back what
     sampling changed and raises OverAnimError."""
     try:
@@ -67,11 +66,11 @@ def run_bake(session: BakeSession, progress: Callable[[int], None] | None = None
     except OverAnimError:
         session.cancel()
         raise
-    return FootIKBake(result, session.rig.bones, report_lines(result))
+    return FootIKResult(result, session.rig.bones, report_lines(result))
 
 
-def bake_foot_ik(context: bpy.types.Context, armature: bpy.types.Object, options: BakeOptions | None = None,
-                 progress: Callable[[int], None] | None = None) -> FootIKBake:
+def bake_foot_ik(context: bpy.types.Context, armature: bpy.types.Object, options: BakeOptions, *,
+                 progress: Callable[[int], None] | None = None) -> FootIKResult:
     """Bake ``options``' frame range (the scene's by default); ``progress(frames done)`` is called
     between steps."""
     return run_bake(bake_session(context, armature, options), progress)

@@ -17,6 +17,7 @@ import bpy
 
 from ...core.errors import OverAnimError
 from ...core.foot_ik import VALUE_NAMES
+from ...core.log import Level, LogLine
 from ...core.messages import Message, plural
 from ..shared import fcurves, nla_tracks
 from ..shared.nla_tracks import refuse_tweak_mode
@@ -236,26 +237,26 @@ def _tracks_holding(adt: Any, action: bpy.types.Action) -> list[str]:
 
 
 def put_back_pushed(armature: bpy.types.Object, action: bpy.types.Action, track_name: str,
-                    blending: tuple[str, str, float]) -> tuple[str, Message]:
+                    blending: tuple[str, str, float]) -> LogLine:
     """Where the action the bake pushed down goes on Remove, as (level, what the report says). Until
     then the bake's record of it is a user of it; after, it must have another, or the next save
     drops it: active again as before the bake (``bring_back``), else where the artist put it in the
     NLA, else active again or, when another action is active, on a muted track of its own."""
     if bring_back(armature, action, track_name, blending):
-        return "INFO", Message("'{action}' is the active action again", action=action.name)
+        return Level.INFO, Message("'{action}' is the active action again", action=action.name)
     adt = armature.animation_data or armature.animation_data_create()
     holding = _tracks_holding(adt, action)
     if holding:
-        return "WARNING", plural(len(holding), "'{action}' stays in the NLA on track {tracks}",
-                                 "'{action}' stays in the NLA on tracks {tracks}", action=action.name,
-                                 tracks=", ".join(f"'{name}'" for name in holding))
+        return Level.WARNING, plural(len(holding), "'{action}' stays in the NLA on track {tracks}",
+                                     "'{action}' stays in the NLA on tracks {tracks}", action=action.name,
+                                     tracks=", ".join(f"'{name}'" for name in holding))
     if adt.action is None:
         adt.action = action
         _restore_blending(adt, blending)
-        return "INFO", Message("'{action}' is the active action again", action=action.name)
+        return Level.INFO, Message("'{action}' is the active action again", action=action.name)
     track = adt.nla_tracks.new()
     track.name = unique_track_name(adt, action.name)
     track.strips.new(action.name, round(action.frame_range[0]), action)
     track.mute = True  # kept, not played: the artist plays another action now
-    return "WARNING", Message("'{action}' is kept on the muted NLA track '{track}': the armature has another "
-                              "active action", action=action.name, track=track.name)
+    return Level.WARNING, Message("'{action}' is kept on the muted NLA track '{track}': the armature has another "
+                                  "active action", action=action.name, track=track.name)

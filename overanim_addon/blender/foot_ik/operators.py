@@ -3,11 +3,10 @@ Foot IK Bake, Detect Foot Bones."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import bpy
 
 from ...core.errors import OverAnimError
+from ...core.log import Level, Log, LogLine
 from ...core.messages import Message, plural
 from ..i18n import CONTEXT
 from ..shared.nla_tracks import refuse_tweak_mode
@@ -15,7 +14,7 @@ from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_ar
 from ..shared.scene import posed, require_armature, require_object_mode
 from ..shared.typed import MaybeContext, overanim, scene_of, window_manager_of
 from . import nla, statics, values
-from .bake import BakeSession
+from .bake import BakeResult, BakeSession
 from .engine import BakeOptions, bake_session, report_lines, run_bake
 from .probe import GROUND_HINT, Sampler, ground_for, why_no_ground
 from .properties import BONE_FIELDS, bone_names, detected_bones, store_bone_names
@@ -44,16 +43,16 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
         frame = scene_of(context).frame_current
         first = [*rig.measured, *values.override_warning(armature, "Probe Ground"), *rig.warnings]
         if not (left or right):
-            return [*first, ("WARNING", Message("Frame {frame}: ground under neither foot: {why}; {hint}",
-                                                frame=frame, why=why_no_ground(ground, rig.ray, settings),
-                                                hint=GROUND_HINT))]
+            return [*first, (Level.WARNING, Message("Frame {frame}: ground under neither foot: {why}; {hint}",
+                                                    frame=frame, why=why_no_ground(ground, rig.ray, settings),
+                                                    hint=GROUND_HINT))]
         hits = Message("both feet") if left and right else Message("the left foot") if left else \
             Message("the right foot")
         body, left_cm, right_cm = (values.signed(found[name], 2) for name in ("BodyOffset", "LeftOffset",
                                                                                "RightOffset"))
-        return [*first, ("INFO", Message("Frame {frame}: ground under {hits}; body {body} cm, left {left} cm, "
-                                         "right {right} cm", frame=frame, hits=hits, body=body, left=left_cm,
-                                         right=right_cm))]
+        return [*first, (Level.INFO, Message("Frame {frame}: ground under {hits}; body {body} cm, left {left} cm, "
+                                             "right {right} cm", frame=frame, hits=hits, body=body, left=left_cm,
+                                             right=right_cm))]
 
 
 class OVERANIM_OT_bake_foot_ik(ModalSessionMixin, ArmatureOperatorMixin, bpy.types.Operator):
@@ -73,9 +72,6 @@ class OVERANIM_OT_bake_foot_ik(ModalSessionMixin, ArmatureOperatorMixin, bpy.typ
         name="End", translation_context=CONTEXT, description="Last frame to bake (default: the scene's end)",
         options={"SKIP_SAVE"})
 
-    _session: BakeSession | None = None
-    _timer: Any = None
-
     def _start(self, context: bpy.types.Context) -> BakeSession:
         armature = require_armature(context)
         scene = scene_of(context)
@@ -93,7 +89,7 @@ class OVERANIM_OT_bake_foot_ik(ModalSessionMixin, ArmatureOperatorMixin, bpy.typ
         finally:
             wm.progress_end()
 
-    def _report_lines(self, result):
+    def _report_lines(self, result: BakeResult) -> Log:
         return report_lines(result)
 
 
@@ -120,12 +116,12 @@ class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator)
             values.remove(armature)
         statics.put_back(armature, statics.recorded(settings), nla.animated_below(armature))
         statics.store(settings, {})
-        log: list[tuple[str, str]] = []
+        log: list[LogLine] = []
         if removed.tracks or not removed.kept:
-            log.append(("INFO", plural(removed.tracks, "Removed {n} '{track}' track", "Removed {n} '{track}' tracks",
-                                       track=nla.BAKE_NAME)))
-        log += [("INFO", Message("The bake's strip is removed from track '{track}'; the track stays with your "
-                                 "strips in it", track=name)) for name in removed.kept]
+            log.append((Level.INFO, plural(removed.tracks, "Removed {n} '{track}' track",
+                                           "Removed {n} '{track}' tracks", track=nla.BAKE_NAME)))
+        log += [(Level.INFO, Message("The bake's strip is removed from track '{track}'; the track stays with your "
+                                     "strips in it", track=name)) for name in removed.kept]
         action = settings.pushed_action
         if action is not None:
             blending = (settings.pushed_blend_type, settings.pushed_extrapolation, settings.pushed_influence)
@@ -147,11 +143,11 @@ class OVERANIM_OT_detect_foot_bones(ArmatureOperatorMixin, bpy.types.Operator):
         store_bone_names(overanim(armature).foot_ik, found)
         filled = [getattr(found, field) for field in BONE_FIELDS if getattr(found, field)]
         if not (found.left_foot or found.right_foot):
-            return [("WARNING", no_feet(armature))]
+            return [(Level.WARNING, no_feet(armature))]
         if not (found.left_foot and found.right_foot):
-            return [("WARNING", Message("Found {bones}: pick the missing foot with its bone picker",
-                                        bones=", ".join(filled)))]
-        return [("INFO", Message("Found {bones}", bones=", ".join(filled)))]
+            return [(Level.WARNING, Message("Found {bones}: pick the missing foot with its bone picker",
+                                            bones=", ".join(filled)))]
+        return [(Level.INFO, Message("Found {bones}", bones=", ".join(filled)))]
 
 
 class OVERANIM_OT_detect_forward_axis(ArmatureOperatorMixin, bpy.types.Operator):
@@ -173,8 +169,8 @@ class OVERANIM_OT_detect_forward_axis(ArmatureOperatorMixin, bpy.types.Operator)
             raise OverAnimError(Message("The toes of '{name}' point along no axis of its object (within 45°): set "
                                         "Forward Axis by hand", name=armature.name))
         settings.forward_axis = toes
-        return [("INFO", Message("Forward Axis set to {axis}: the toes of '{name}' point along it", axis=toes,
-                                 name=armature.name))]
+        return [(Level.INFO, Message("Forward Axis set to {axis}: the toes of '{name}' point along it", axis=toes,
+                                     name=armature.name))]
 
 
 classes = (OVERANIM_OT_probe_ground, OVERANIM_OT_bake_foot_ik, OVERANIM_OT_remove_foot_ik_bake,

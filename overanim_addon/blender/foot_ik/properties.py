@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import Annotated, Any
 
 import bpy
 
@@ -11,6 +11,7 @@ from ...core.bone_names import FootIKBones, detect_foot_ik_bones
 from ..i18n import CONTEXT
 from ..regions.properties import SPATIAL_ITEMS
 from ..shared.overrides import kept_on_overrides
+from ..shared.rna_fields import rna_fields
 from ..shared.typed import armature_data
 
 BONE_FIELDS = ("left_foot", "right_foot", "left_ik_target", "right_ik_target", "body_bone")
@@ -35,99 +36,77 @@ def _bone(name: str, description: str) -> Any:
 
 
 @kept_on_overrides
+@rna_fields
 class OVERANIM_PG_static_value(bpy.types.PropertyGroup):
     """A channel's own value from before the bake animated it (see bake.py: kept for Remove)."""
 
-    if TYPE_CHECKING:  # the registered fields below, as mypy sees them (tests/blender/test_property_types.py)
-        data_path: str
-        index: int
-        value: float
-    __annotations__: dict[str, Any] = {
-        "data_path": bpy.props.StringProperty(),
-        "index": bpy.props.IntProperty(),
-        "value": bpy.props.FloatProperty(),
-    }
+    data_path: Annotated[str, bpy.props.StringProperty()]
+    index: Annotated[int, bpy.props.IntProperty()]
+    value: Annotated[float, bpy.props.FloatProperty()]
 
 
 @kept_on_overrides
+@rna_fields
 class OVERANIM_PG_foot_ik(bpy.types.PropertyGroup):
-    if TYPE_CHECKING:  # the registered fields below, as mypy sees them (tests/blender/test_property_types.py)
-        left_foot: str
-        right_foot: str
-        left_ik_target: str
-        right_ik_target: str
-        body_bone: str
-        forward_axis: str
-        trace_distance: float
-        trace_calibration: str
-        ground_collection: bpy.types.Collection | None
-        bones_detected: bool
-        baked_action: bpy.types.Action | None
-        pushed_action: bpy.types.Action | None
-        pushed_track: str
-        pushed_blend_type: str
-        pushed_extrapolation: str
-        pushed_influence: float
-        static_values: bpy.types.bpy_prop_collection_idprop[OVERANIM_PG_static_value]
-    __annotations__: dict[str, Any] = {
-        "left_foot": _bone("Left Foot", "The left foot bone: the ray goes down at its head"),
-        "right_foot": _bone("Right Foot", "The right foot bone: the ray goes down at its head"),
-        "left_ik_target": _bone(
-            "Left IK Target",
-            "Optional bone the bake moves and turns so the left foot meets the ground (empty: no keys)",
-        ),
-        "right_ik_target": _bone(
-            "Right IK Target",
-            "Optional bone the bake moves and turns so the right foot meets the ground (empty: no keys)",
-        ),
-        "body_bone": _bone(
-            "Body Bone", "Optional bone (pelvis, hips) the bake moves by the body offset (empty: no keys)"
-        ),
-        "forward_axis": bpy.props.EnumProperty(
-            name="Forward Axis", translation_context=CONTEXT, items=FORWARD_ITEMS, default="-Y",
-            description="The axis of the armature object the character faces: Pitch and Roll are measured along it",
-        ),
-        "trace_distance": bpy.props.FloatProperty(
-            name="Trace Distance", translation_context=CONTEXT, default=50.0, min=0.0, soft_max=500.0, precision=1,
-            step=100,
-            description="How far below the ground reference the ray reaches (cm, authored: calibrated by Trace "
-            "Calibration)",
-        ),
-        "trace_calibration": bpy.props.EnumProperty(
-            name="Trace Calibration", translation_context=CONTEXT, items=SPATIAL_ITEMS, default="CHARACTER_RELATIVE",
-            description="How the trace distance follows the character's size (the measured ground-probe scale); "
-            "there is no Region here, so RegionRelative falls back to character-relative",
-        ),
-        "ground_collection": bpy.props.PointerProperty(
-            name="Ground", translation_context=CONTEXT, type=bpy.types.Collection,
-            description="Only the objects of this collection (meshes, curves, instances; hidden ones too) are "
-            "probed. Empty: everything visible in the scene but the character's own",
-        ),
-        "bones_detected": bpy.props.BoolProperty(
-            default=False, options={"HIDDEN"}, translation_context=CONTEXT,
-            description="The bone fields were filled from the rig's bone names once; empty fields stay empty after",
-        ),
-        "baked_action": bpy.props.PointerProperty(
-            type=bpy.types.Action, options={"HIDDEN"}, translation_context=CONTEXT,
-            description="The action the last bake wrote: the bake's strips are the strips of this action",
-        ),
-        "pushed_action": bpy.props.PointerProperty(
-            type=bpy.types.Action, options={"HIDDEN"}, translation_context=CONTEXT,
-            description="The artist's action the bake pushed down into the NLA (brought back by Remove Foot IK Bake)",
-        ),
-        "pushed_track": bpy.props.StringProperty(
-            options={"HIDDEN"}, translation_context=CONTEXT,
-            description="The NLA track the bake pushed the artist's action down to",
-        ),
-        # the pushed-down action's blending as it was active (Remove gives it back)
-        "pushed_blend_type": bpy.props.StringProperty(options={"HIDDEN"}, default="REPLACE",
-                                                      translation_context=CONTEXT),
-        "pushed_extrapolation": bpy.props.StringProperty(options={"HIDDEN"}, default="HOLD",
-                                                         translation_context=CONTEXT),
-        "pushed_influence": bpy.props.FloatProperty(options={"HIDDEN"}, default=1.0, translation_context=CONTEXT),
-        "static_values": bpy.props.CollectionProperty(type=OVERANIM_PG_static_value, options={"HIDDEN"},
-                                                      translation_context=CONTEXT),
-    }
+    left_foot: Annotated[str, _bone("Left Foot", "The left foot bone: the ray goes down at its head")]
+    right_foot: Annotated[str, _bone("Right Foot", "The right foot bone: the ray goes down at its head")]
+    left_ik_target: Annotated[str, _bone(
+        "Left IK Target",
+        "Optional bone the bake moves and turns so the left foot meets the ground (empty: no keys)",
+    )]
+    right_ik_target: Annotated[str, _bone(
+        "Right IK Target",
+        "Optional bone the bake moves and turns so the right foot meets the ground (empty: no keys)",
+    )]
+    body_bone: Annotated[str, _bone(
+        "Body Bone", "Optional bone (pelvis, hips) the bake moves by the body offset (empty: no keys)"
+    )]
+    forward_axis: Annotated[str, bpy.props.EnumProperty(
+        name="Forward Axis", translation_context=CONTEXT, items=FORWARD_ITEMS, default="-Y",
+        description="The axis of the armature object the character faces: Pitch and Roll are measured along it",
+    )]
+    trace_distance: Annotated[float, bpy.props.FloatProperty(
+        name="Trace Distance", translation_context=CONTEXT, default=50.0, min=0.0, soft_max=500.0, precision=1,
+        step=100,
+        description="How far below the ground reference the ray reaches (cm, authored: calibrated by Trace "
+        "Calibration)",
+    )]
+    trace_calibration: Annotated[str, bpy.props.EnumProperty(
+        name="Trace Calibration", translation_context=CONTEXT, items=SPATIAL_ITEMS, default="CHARACTER_RELATIVE",
+        description="How the trace distance follows the character's size (the measured ground-probe scale); "
+        "there is no Region here, so RegionRelative falls back to character-relative",
+    )]
+    ground_collection: Annotated[bpy.types.Collection | None, bpy.props.PointerProperty(
+        name="Ground", translation_context=CONTEXT, type=bpy.types.Collection,
+        description="Only the objects of this collection (meshes, curves, instances; hidden ones too) are "
+        "probed. Empty: everything visible in the scene but the character's own",
+    )]
+    bones_detected: Annotated[bool, bpy.props.BoolProperty(
+        default=False, options={"HIDDEN"}, translation_context=CONTEXT,
+        description="The bone fields were filled from the rig's bone names once; empty fields stay empty after",
+    )]
+    baked_action: Annotated[bpy.types.Action | None, bpy.props.PointerProperty(
+        type=bpy.types.Action, options={"HIDDEN"}, translation_context=CONTEXT,
+        description="The action the last bake wrote: the bake's strips are the strips of this action",
+    )]
+    pushed_action: Annotated[bpy.types.Action | None, bpy.props.PointerProperty(
+        type=bpy.types.Action, options={"HIDDEN"}, translation_context=CONTEXT,
+        description="The artist's action the bake pushed down into the NLA (brought back by Remove Foot IK Bake)",
+    )]
+    pushed_track: Annotated[str, bpy.props.StringProperty(
+        options={"HIDDEN"}, translation_context=CONTEXT,
+        description="The NLA track the bake pushed the artist's action down to",
+    )]
+    # the pushed-down action's blending as it was active (Remove gives it back)
+    pushed_blend_type: Annotated[str, bpy.props.StringProperty(options={"HIDDEN"}, default="REPLACE",
+                                                               translation_context=CONTEXT)]
+    pushed_extrapolation: Annotated[str, bpy.props.StringProperty(options={"HIDDEN"}, default="HOLD",
+                                                                  translation_context=CONTEXT)]
+    pushed_influence: Annotated[float, bpy.props.FloatProperty(options={"HIDDEN"}, default=1.0,
+                                                               translation_context=CONTEXT)]
+    static_values: Annotated[bpy.types.bpy_prop_collection_idprop[OVERANIM_PG_static_value],
+                             bpy.props.CollectionProperty(type=OVERANIM_PG_static_value, options={"HIDDEN"},
+                                                          translation_context=CONTEXT)]
 
 
 def detected_bones(armature: bpy.types.Object) -> FootIKBones:

@@ -32,10 +32,12 @@ from mathutils import Vector
 from ...core.bone_names import FootIKBones, numbered_names
 from ...core.errors import InvalidInputError, OverAnimError
 from ...core.foot_ik import ProbeRay, character_frames, facing_axis, probe_ray
+from ...core.ground import BELOW_FRACTION
+from ...core.log import Level, Log, LogLine
 from ...core.measurement import stand
 from ...core.messages import Message
 from ...core.proportion import resolve_spatial_distance
-from ...core.skeleton import BELOW_FRACTION, BoneInfo, Skeleton
+from ...core.skeleton import BoneInfo, Skeleton
 from ..measure import extract
 from ..measure.engine import ensure_measured
 from ..shared.ground_reference import ground_root
@@ -58,14 +60,9 @@ class FootIKRig:
     forward_local: Vector  # the Forward Axis in the armature object's space
     ray: ProbeRay  # cm
     cm: float  # centimetres per Blender unit
-    measured: tuple[tuple[str, str], ...] = ()  # the report of a measurement made first (see ensure_measured)
+    measured: Log = ()  # the report of a measurement made first (see ensure_measured)
     ground_offset: float = 0.0  # Blender units along world up from the root or origin to the reference
-    warnings: tuple[tuple[str, str], ...] = ()  # (level, message) for the probe's or bake's report
-
-    @property
-    def keyed_bones(self) -> list[str]:
-        b = self.bones
-        return [name for name in (b.left_ik_target, b.right_ik_target, b.body_bone) if name]
+    warnings: Log = ()  # (level, message) for the probe's or bake's report
 
 
 def feet_problem(armature: bpy.types.Object, names: FootIKBones) -> Message | None:
@@ -120,7 +117,7 @@ def facing(armature: bpy.types.Object, bones: FootIKBones) -> str | None:
     return facing_axis(np.array(armature.matrix_world.to_3x3()), toes, FORWARD_VECTORS)
 
 
-def _forward(armature: bpy.types.Object, settings: Any, bones: FootIKBones) -> tuple[Vector, list[tuple[str, str]]]:
+def _forward(armature: bpy.types.Object, settings: Any, bones: FootIKBones) -> tuple[Vector, list[LogLine]]:
     """The Forward Axis (object space), refused when it points up or down in the world; a warning
     when the toes point along another axis."""
     axis = settings.forward_axis
@@ -138,9 +135,9 @@ def _forward(armature: bpy.types.Object, settings: Any, bones: FootIKBones) -> t
                                     "Forward Axis in the Foot IK panel)", axis=axis, name=armature.name,
                                     toes=toes)) from None
     if toes is not None and toes != axis:
-        return forward, [("WARNING", Message("Forward Axis is {axis}, but the toes of '{name}' point along {toes} of "
-                                             "its object: Pitch and Roll are measured along {axis} (Detect Forward "
-                                             "Axis sets {toes})", axis=axis, name=armature.name, toes=toes))]
+        return forward, [(Level.WARNING, Message(
+            "Forward Axis is {axis}, but the toes of '{name}' point along {toes} of its object: Pitch and Roll are "
+            "measured along {axis} (Detect Forward Axis sets {toes})", axis=axis, name=armature.name, toes=toes))]
     return forward, []
 
 

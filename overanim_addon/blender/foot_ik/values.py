@@ -12,6 +12,7 @@ from collections.abc import Mapping
 import bpy
 
 from ...core.foot_ik import VALUE_NAMES
+from ...core.log import LogLine
 from ..shared.names import PREFIX
 from ..shared.overrides import lost_on_save_warning, mark_overridable
 from ..shared.typed import has_property, property_ui
@@ -54,7 +55,7 @@ def write(obj: bpy.types.Object, values: Mapping[str, float]) -> None:
         property_ui(obj, key).update(description=f"{text}{suffix}. {COMPUTED}", precision=3, default=0.0)
 
 
-def override_warning(obj: bpy.types.Object, operator: str) -> list[tuple[str, str]]:
+def override_warning(obj: bpy.types.Object, operator: str) -> list[LogLine]:
     """What a library override ``obj`` will not keep of the values just written (overrides.py)."""
     return list(lost_on_save_warning(obj, [property_name(name) for name in VALUE_NAMES], operator))
 

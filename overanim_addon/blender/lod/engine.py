@@ -1,13 +1,14 @@
-"""``check_lod_coverage(context, armature) -> LodCoverageResult``: each Region's presence at each LOD
+"""``check_lod_coverage(context, armature, options) -> LodCoverageResult``: each Region's presence at each LOD
 judged by its LOD Policy (``lod.coverage``), kept on the armature for the panel, with the report.
 Check LOD Coverage and the batch's ``lod`` step call this; it never calls an operator."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import bpy
 
+from ...core.log import Level, Log, LogLine
 from ...core.messages import Message, plural
 from ..shared.overrides import refill
 from ..shared.scene import require_usable
@@ -16,31 +17,38 @@ from .lod import LodRow, coverage
 
 
 @dataclass(frozen=True)
+class LodCoverageOptions:
+    """Check LOD Coverage has no options: each Region's LOD Policy says what it needs."""
+
+
+@dataclass(frozen=True)
 class LodCoverageResult:
-    rows: list[LodRow]
-    log: list[tuple[str, str]] = field(default_factory=list)  # an ERROR per required Region left uncovered
+    rows: tuple[LodRow, ...]
+    log: Log = ()  # an ERROR per required Region left uncovered
 
 
-def _findings(rows: list[LodRow]) -> list[tuple[str, str]]:
-    log: list[tuple[str, str]] = []
+def _findings(rows: tuple[LodRow, ...]) -> Log:
+    log: list[LogLine] = []
     for row in rows:
         if row.verdict.name == "ERROR":
-            log.append(("ERROR", Message("Region '{region}' is inactive at LOD{lod} (an attachment dependency)",
-                                         region=row.region, lod=row.lod) if row.attachment_dependency else
+            log.append((Level.ERROR, Message("Region '{region}' is inactive at LOD{lod} (an attachment dependency)",
+                                             region=row.region, lod=row.lod) if row.attachment_dependency else
                         Message("Region '{region}' is inactive at LOD{lod} (RequireCoverage)",
                                 region=row.region, lod=row.lod)))
         elif row.verdict.name == "WARNING":
-            log.append(("WARNING", Message("Region '{region}' is inactive at LOD{lod}", region=row.region,
-                                           lod=row.lod)))
+            log.append((Level.WARNING, Message("Region '{region}' is inactive at LOD{lod}", region=row.region,
+                                               lod=row.lod)))
     if not log:
-        log.append(("INFO", plural(len(rows), "The {n} Region/LOD pair is fine", "All {n} Region/LOD pairs are fine")))
-    return log
+        log.append((Level.INFO, plural(len(rows), "The {n} Region/LOD pair is fine",
+                                       "All {n} Region/LOD pairs are fine")))
+    return tuple(log)
 
 
-def check_lod_coverage(context: bpy.types.Context, armature: bpy.types.Object) -> LodCoverageResult:
+def check_lod_coverage(context: bpy.types.Context, armature: bpy.types.Object,
+                       options: LodCoverageOptions) -> LodCoverageResult:
     """The coverage rows, stored on the armature (replacing the previous ones). An uncovered Region
     its policy requires is an ERROR line of the log, not an exception: the rows are the result."""
-    rows = coverage(context, require_usable(armature))
+    rows = tuple(coverage(context, require_usable(armature)))
     for item, row in zip(refill(overanim(armature).lod_rows, len(rows), "region"), rows, strict=True):
         item.region, item.lod, item.covered = row.region, row.lod, row.covered
         item.attachment_dependency, item.verdict = row.attachment_dependency, row.verdict.name

@@ -7,7 +7,7 @@ import bpy
 from ..shared.operators import OverAnimOperatorMixin, poll_regions
 from ..shared.scene import require_armature
 from ..shared.typed import MaybeContext
-from .engine import check_lod_coverage
+from .engine import LodCoverageOptions, check_lod_coverage
 
 
 class OVERANIM_OT_check_lod_coverage(OverAnimOperatorMixin, bpy.types.Operator):
@@ -22,7 +22,7 @@ class OVERANIM_OT_check_lod_coverage(OverAnimOperatorMixin, bpy.types.Operator):
         return poll_regions(cls, context)
 
     def run(self, context):
-        return check_lod_coverage(context, require_armature(context)).log
+        return check_lod_coverage(context, require_armature(context), LodCoverageOptions()).log
 
 
 classes = (OVERANIM_OT_check_lod_coverage,)

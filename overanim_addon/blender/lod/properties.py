@@ -2,31 +2,25 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Annotated, Any
 
 import bpy
 
 from ..i18n import CONTEXT
 from ..shared.overrides import kept_on_overrides
+from ..shared.rna_fields import rna_fields
 
 
 @kept_on_overrides
+@rna_fields
 class OVERANIM_PG_lod_row(bpy.types.PropertyGroup):
     """One (Region, LOD) line of the coverage table."""
 
-    if TYPE_CHECKING:  # the registered fields below, as mypy sees them (tests/blender/test_property_types.py)
-        region: str
-        lod: int
-        covered: bool
-        attachment_dependency: bool
-        verdict: str
-    __annotations__: dict[str, Any] = {
-        "region": bpy.props.StringProperty(),
-        "lod": bpy.props.IntProperty(),
-        "covered": bpy.props.BoolProperty(),
-        "attachment_dependency": bpy.props.BoolProperty(),
-        "verdict": bpy.props.StringProperty(),
-    }
+    region: Annotated[str, bpy.props.StringProperty()]
+    lod: Annotated[int, bpy.props.IntProperty()]
+    covered: Annotated[bool, bpy.props.BoolProperty()]
+    attachment_dependency: Annotated[bool, bpy.props.BoolProperty()]
+    verdict: Annotated[str, bpy.props.StringProperty()]
 
 
 # what this feature keeps on the armature: fields of ``Object.overanim`` (gathered in blender/properties.py)

@@ -34,6 +34,7 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...core.naming import derived_name, region_key
 from ...core.region_preview import PreviewWork, grey_colors, preview_colors, region_palette
+from ..compat import name_colors
 from ..regions.properties import OVERANIM_PG_region, mask_policy, region_keys, require_region_bones
 from ..shared.names import PREFIX
 from ..shared.scene import deformed_meshes, require_object_mode
@@ -66,14 +67,21 @@ class RegionBones(NamedTuple):
     bones: list[str]
 
 
-def region_table(armature: bpy.types.Object) -> list[RegionBones]:
-    """Every Region with its bones; an error when one has no bones to paint, or when the Region
-    names cannot be keyed (empty, duplicate, clashing: ``region_keys``)."""
+def region_table(armature: bpy.types.Object, skipped: list[str] | None = None) -> list[RegionBones]:
+    """Every Region with its bones; an error when one has no bones (with ``skipped``: it is left out
+    and why goes there) or when the Region names cannot be keyed (``region_keys``)."""
     region_keys(armature)
-    table = [RegionBones(region, require_region_bones(armature, region)) for region in overanim(armature).regions]
+    table = []
+    for region in overanim(armature).regions:
+        try:
+            table.append(RegionBones(region, require_region_bones(armature, region)))
+        except OverAnimError as error:
+            if skipped is None:
+                raise
+            skipped.append(error.message)
     if not table:
-        raise OverAnimError(Message("'{name}' has no Regions to paint: add one in the Regions panel",
-                                    name=armature.name))
+        raise OverAnimError(skipped[0] if skipped else Message(
+            "'{name}' has no Regions to paint: add one in the Regions panel", name=armature.name))
     return table
 
 
@@ -159,12 +167,8 @@ def _write_vertex_group(mesh_obj: bpy.types.Object, name: str, mask: np.ndarray)
 def _remember_colors(mesh: bpy.types.Mesh) -> None:
     if has_property(mesh, PREV_ACTIVE):
         return  # already remembered by an earlier paint: keep the artist's, not our preview
-    attrs = mesh.color_attributes
-    active = attrs.active_color.name if attrs.active_color is not None else ""
-    render_index = attrs.render_color_index
-    render = attrs[render_index].name if 0 <= render_index < len(attrs) else ""
-    mesh[PREV_ACTIVE] = active
-    mesh[PREV_RENDER] = render
+    attrs = mesh.color_attributes  # the render colour is Blender's "default" colour attribute
+    mesh[PREV_ACTIVE], mesh[PREV_RENDER] = attrs.active_color_name, attrs.default_color_name
 
 
 @dataclass
@@ -229,7 +233,7 @@ def forget() -> None:
 
 
 @dataclass
-class _Plan:
+class _MeshUpdate:
     """One mesh's share of a paint: computed first, written only when every mesh computed."""
 
     mesh_obj: bpy.types.Object
@@ -238,8 +242,8 @@ class _Plan:
     full: bool  # everything read and written again
 
 
-def _plan(mesh_obj: bpy.types.Object, table: Sequence[RegionBones], reread: Collection[str] | None,
-          full: bool) -> _Plan:
+def _update_masks(mesh_obj: bpy.types.Object, table: Sequence[RegionBones], reread: Collection[str] | None,
+          full: bool) -> _MeshUpdate:
     """Bring the mesh's sums and masks up to date. ``full``: read and evaluate every Region, write
     every mask. Otherwise only what changed: the Regions in ``reread`` (None: all) are read again and
     rewritten when their sums differ from the kept ones; a Region whose bones, vertex groups or
@@ -273,10 +277,10 @@ def _plan(mesh_obj: bpy.types.Object, table: Sequence[RegionBones], reread: Coll
     for i in write:
         policies[i].evaluate_into(work.sums[i], out=work.masks[i], scratch=work.scratch)
     work.sources, work.policies, work.valid = sources, policies, True
-    return _Plan(mesh_obj, work, write, full)
+    return _MeshUpdate(mesh_obj, work, write, full)
 
 
-def _write(plan: _Plan, table: Sequence[RegionBones], palette: np.ndarray, channels: dict[str, str],
+def _write_mesh(plan: _MeshUpdate, table: Sequence[RegionBones], palette: np.ndarray, channels: dict[str, str],
            write_vertex_groups: bool) -> None:
     mesh_obj, work = plan.mesh_obj, plan.work
     mesh = mesh_data(mesh_obj)
@@ -306,9 +310,10 @@ def _write(plan: _Plan, table: Sequence[RegionBones], palette: np.ndarray, chann
 
 def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: bool,
                   reread: Mapping[str, Collection[str] | None], write_vertex_groups: bool = False,
-                  progress: Iterator[None] | None = None) -> tuple[list[RegionBones], list[_Plan]]:
+                  progress: Iterator[None] | None = None,
+                  skipped: list[str] | None = None) -> tuple[list[RegionBones], list[_MeshUpdate]]:
     require_object_mode(armature, scene_of(context))
-    table = region_table(armature)
+    table = region_table(armature, skipped)
     meshes = deformed_meshes(armature, scene_of(context))
     if not meshes:
         raise OverAnimError(Message("No mesh is deformed by '{name}'", name=armature.name))
@@ -323,9 +328,9 @@ def _paint_meshes(context: bpy.types.Context, armature: bpy.types.Object, full: 
     palette = region_palette(len(table))
     try:
         # compute every mask before writing anything: a failure leaves the meshes as they were
-        plans = [_plan(mesh_obj, table, reread.get(mesh_obj.name, ()), full) for mesh_obj in meshes]
+        plans = [_update_masks(mesh_obj, table, reread.get(mesh_obj.name, ()), full) for mesh_obj in meshes]
         for plan in plans:
-            _write(plan, table, palette, channels, write_vertex_groups)
+            _write_mesh(plan, table, palette, channels, write_vertex_groups)
             if progress is not None:
                 next(progress, None)
     except BaseException:
@@ -343,17 +348,20 @@ class PaintStats:
     meshes: int
     vertices: int
     regions: int
+    skipped: tuple[str, ...] = ()  # why (a Message) each Region left out had no bones to paint
 
 
 def paint(context: bpy.types.Context, armature: bpy.types.Object, write_vertex_groups: bool = False,
-          progress: Iterator[None] | None = None) -> PaintStats:
-    table, plans = _paint_meshes(context, armature, True, {}, write_vertex_groups, progress)
-    return PaintStats(len(plans), sum(plan.work.vertices for plan in plans), len(table))
+          progress: Iterator[None] | None = None, skip_boneless: bool = False) -> PaintStats:
+    """Paint every Region; ``skip_boneless``: paint those with bones, say why of the others."""
+    skipped: list[str] | None = [] if skip_boneless else None
+    table, plans = _paint_meshes(context, armature, True, {}, write_vertex_groups, progress, skipped)
+    return PaintStats(len(plans), sum(plan.work.vertices for plan in plans), len(table), tuple(skipped or ()))
 
 
 def repaint(context: bpy.types.Context, armature: bpy.types.Object,
             reread: Mapping[str, Collection[str] | None] | None = None) -> dict[str, list[str]]:
-    """Repaint from the kept sums what changed since the last paint or repaint (see ``_plan``).
+    """Repaint from the kept sums what changed since the last paint or repaint (see ``_update_masks``).
     ``reread`` maps a mesh object's name to the Regions whose sums may have changed there (None:
     all). Returns, per mesh object, the Regions whose masks were written (the preview with them).
     The optional mask vertex groups are left to Paint: rewriting one is slow on dense meshes,
@@ -380,11 +388,11 @@ def clear(context: bpy.types.Context, armature: bpy.types.Object) -> int:
         for name in [a.name for a in mesh.color_attributes if a.name.startswith(PREFIX)]:
             mesh.color_attributes.remove(mesh.color_attributes[name])
             removed += 1
-        active, render = mesh.get(PREV_ACTIVE, ""), mesh.get(PREV_RENDER, "")
-        if active in mesh.color_attributes:
-            mesh.color_attributes.active_color_index = mesh.color_attributes.find(active)
-        if render in mesh.color_attributes:
-            mesh.color_attributes.render_color_index = mesh.color_attributes.find(render)
+        # exactly what was there before the first paint, '' included (compat: 5.2 keeps removed names);
+        # nothing remembered: the artist's names stay, a name of an attribute removed here goes
+        colors = mesh.color_attributes
+        name_colors(colors, str(mesh.get(PREV_ACTIVE, colors.active_color_name)),
+                    str(mesh.get(PREV_RENDER, colors.default_color_name)))
         for key in (PREV_ACTIVE, PREV_RENDER):
             if has_property(mesh, key):
                 del mesh[key]

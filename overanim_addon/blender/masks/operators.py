@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bpy
 
+from ...core.log import Level
 from ...core.messages import Message, plural
 from ..compose import compose as compose_module
 from ..i18n import CONTEXT
@@ -54,7 +55,7 @@ class OVERANIM_OT_paint_region_masks(OverAnimOperatorMixin, bpy.types.Operator):
         progress = _progress(context, len(deformed_meshes(armature, scene_of(context))))
         try:
             options = PaintOptions(write_vertex_groups=self.write_vertex_groups)
-            return paint_region_masks(context, armature, options, progress).log
+            return paint_region_masks(context, armature, options, progress=progress).log
         finally:
             progress.close()
 
@@ -73,7 +74,7 @@ class OVERANIM_OT_clear_region_preview(ArmatureOperatorMixin, bpy.types.Operator
         overanim(armature).masks_painted = False
         if not any(overanim(obj).masks_painted for obj in bpy.data.objects if obj.type == "ARMATURE"):
             shading.restore_colors()  # the views go back once no rig shows a preview any more
-        return [("INFO", plural(removed, "Removed {n} OverAnim item", "Removed {n} OverAnim items"))]
+        return [(Level.INFO, plural(removed, "Removed {n} OverAnim item", "Removed {n} OverAnim items"))]
 
 
 class OVERANIM_OT_show_region_preview(OverAnimOperatorMixin, bpy.types.Operator):
@@ -105,7 +106,7 @@ class OVERANIM_OT_live_preview(ArmatureOperatorMixin, bpy.types.Operator):
         armature = require_armature(context)
         on = not overanim(armature).live_preview
         live.set_live_preview(context, armature, on)
-        return [("INFO", Message("Live Preview on: the masks follow the Region fields and the weights") if on
+        return [(Level.INFO, Message("Live Preview on: the masks follow the Region fields and the weights") if on
                  else Message("Live Preview off"))]
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import bpy
 from bpy_extras.io_utils import ExportHelper
 
+from ...core.log import Level
 from ...core.messages import Message
 from ..calibration.properties import settings_from_properties
 from ..shared.names import CHARACTER_HEIGHT_CS
@@ -18,7 +19,7 @@ from ..shared.operators import (
 from ..shared.scene import require_armature
 from ..shared.typed import MaybeContext, has_property, overanim
 from . import results as results_module
-from .engine import measure_proportions
+from .engine import MeasureOptions, measure_proportions
 
 
 class OVERANIM_OT_measure_proportions(ArmatureOperatorMixin, bpy.types.Operator):
@@ -28,7 +29,7 @@ class OVERANIM_OT_measure_proportions(ArmatureOperatorMixin, bpy.types.Operator)
     bl_label = "Measure Proportions"
 
     def run(self, context):
-        return measure_proportions(context, require_armature(context)).log
+        return measure_proportions(context, require_armature(context), MeasureOptions()).log
 
 
 # the stubs type bpy_extras' ExportHelper.invoke against Operator.invoke inconsistently
@@ -63,8 +64,8 @@ class OVERANIM_OT_export_results_json(OverAnimOperatorMixin, bpy.types.Operator,
         try:
             path.write_text(json.dumps(payload, indent=2, default=str))
         except OSError as error:
-            return [("ERROR", Message("Could not write {path}: {reason}", path=str(path), reason=error.strerror))]
-        return [("INFO", Message("Saved {name}", name=path.name))]
+            return [(Level.ERROR, Message("Could not write {path}: {reason}", path=str(path), reason=error.strerror))]
+        return [(Level.INFO, Message("Saved {name}", name=path.name))]
 
 
 classes = (OVERANIM_OT_measure_proportions, OVERANIM_OT_export_results_json)

@@ -104,7 +104,7 @@ class RegionResult:
     def scales(self) -> MotionMeasurementScales:
         return self.calibration.scales_cs
 
-    def notes(self) -> list[str]:
+    def notes(self) -> list[Message]:
         """Where a length came from a leaf bone's own tail (it has no child joint to end at)."""
         if not self.leaves:
             return []
@@ -121,7 +121,7 @@ class RegionResult:
         return [Message("Region '{region}': lengths from leaf bones' own tails (no child joint): {leaves}",
                         region=self.name, leaves=joined(parts, ", "))]
 
-    def warnings(self) -> list[str]:
+    def warnings(self) -> list[Message]:
         c = self.calibration
         if c.motion_resolved_cs and c.motion_resolved_ws:
             return []
@@ -139,7 +139,7 @@ class MeasurementResults:
     clamps: tuple[ScaleClamp, ...] = ()  # every scale clamped to the character-scale range
     scale_range: tuple[float, float] = (0.25, 4.0)
 
-    def clamp_report(self) -> list[str]:
+    def clamp_report(self) -> list[Message]:
         """One line naming every clamped scale with the ratio it had (empty when none was)."""
         if not self.clamps:
             return []
@@ -177,29 +177,6 @@ class MeasurementResults:
             raise OverAnimError(Message("The measurement gave no number for {names}: look for bones or vertices at "
                                         "NaN/inf positions (Checks)", names=", ".join(broken[:3])))
         return out
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "units": "cm",
-            "character": asdict(self.character),
-            "locomotion_root_bone": self.locomotion_root_bone,
-            "locomotion_root_bone_automatic": self.root_was_automatic,
-            "regions": {
-                r.name: {
-                    "key": region_key(r.name),
-                    "bones": list(r.bones),
-                    **asdict(r.proportions),
-                    "offset_reference_length": r.proportions.offset_reference_length(),
-                    "focal_reference_radius": r.proportions.focal_reference_radius(),
-                    "world_space": asdict(r.proportions_ws),
-                    "settings": dict(r.settings),
-                    "calibration": asdict(r.calibration),
-                    "leaf_tails": {bone: {"length": end.length, "tail_length": end.tail_length,
-                                          "skin_reach": end.skin_reach} for bone, end in r.leaves},
-                }
-                for r in self.regions
-            },
-        }
 
 
 def write(obj: bpy.types.Object, results: MeasurementResults) -> int:

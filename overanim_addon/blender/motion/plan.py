@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import bpy
 import numpy as np
 
 from ...core import coerce_enum
 from ...core.errors import OverAnimError
-from ...core.log import Level, LogLine
+from ...core.log import LogLine
 from ...core.measurement_scales import MotionMeasurementBasis
 from ...core.messages import Message
 from ...core.skeleton import TipPoint, region_tip_point
@@ -22,12 +22,12 @@ from ..foot_ik import nla
 from ..foot_ik.properties import bone_names
 from ..measure import extract
 from ..measure.engine import ensure_measured
-from ..measure.measure import measure
 from ..measure.results import MeasurementResults
+from ..measure.rig_measurement import measure
 from ..regions.properties import region_keys, require_region_bones
 from ..shared.ground_reference import TravelReference, travel_reference
 from ..shared.scene import cm_per_unit, read_only_reason, require_object_mode
-from ..shared.typed import armature_data, overanim, scene_of
+from ..shared.typed import armature_data, overanim, scene_of, view_layer_of
 from .names import SIDES, TRACK
 
 FLOAT_MAX = float(np.finfo(np.float32).max)
@@ -80,6 +80,10 @@ def default_range(scene: bpy.types.Scene, action: bpy.types.Action, strip: Any) 
             return min(max(scene_frame, strip.frame_start), strip.frame_end)
 
         start, end = to_scene(start), to_scene(end)
+        if strip.repeat > 1.0 and end < strip.frame_end - 1e-6:
+            # a repeating strip plays the action's first frame again where its last would fall: the
+            # next cycle begins there (the hips of a walk snap back), so the range stops before it
+            end -= 1e-3
     first, last = math.ceil(start - 1e-6), math.floor(end + 1e-6)
     if last - first < 1:
         return scene.frame_start, scene.frame_end
@@ -161,11 +165,13 @@ def make_plan(context: bpy.types.Context, armature: bpy.types.Object, options: M
     frames = _frames(scene, action, strip, options)
     fps, cm = _fps(scene), cm_per_unit(scene)
     basis = _settings(armature)
+    # a transform a script set just before is not in matrix_world until evaluated: measured stale, the
+    # in-place tolerance would belong to another size than the motion frame_set then samples
+    view_layer_of(context).update()
     keys = region_keys(armature)  # names that cannot be keyed are refused before anything is written
     for region in overanim(armature).regions:  # a Region without bones is refused before anything is written
         require_region_bones(armature, region)
-    # Measure's log holds Messages typed as str
-    log = tuple((Level(level), cast(Message, message)) for level, message in ensure_measured(context, armature))
+    log = tuple(ensure_measured(context, armature))
     measurement = measure(context, armature)
     skeleton = extract.skeleton(armature, cm)
     # where Measure ended each Region's chain (with the skin bounding a leaf's invented tail)

@@ -47,7 +47,8 @@ class MotionSession:
         pose = pose_of(armature).bones
         row = {bone.name: i for i, bone in enumerate(pose)}
         points = (*self.plan.tip_points.values(), *self.plan.feet.values())
-        followed = list(dict.fromkeys([self.plan.reference.bone, *(p.bone for p in points),
+        hips = [self.plan.reference.hips] if self.plan.reference.hips else []
+        followed = list(dict.fromkeys([self.plan.reference.bone, *hips, *(p.bone for p in points),
                                        *(foot.tip for foot in self.plan.feet.values())]))
         self._rows = np.array([row[name] for name in followed], dtype=np.int64)
         self._column = {name: i for i, name in enumerate(followed)}
@@ -148,11 +149,14 @@ class MotionSession:
         distance = motion.distance_curve(reference[:, :2], plan.fps, overanim(self.armature).motion.stop_speed)
         if in_place:  # no actor motion: float noise (or sway) is no distance either
             distance = motion.DistanceCurve(np.zeros(len(distance.values)), distance.stop_index)
+        travel = self._hips_travel(worlds) if in_place else None
         settings = settings_from_properties(overanim(self.armature).calibration)
         enabled = settings.enable_automatic_calibration
         resolved, scale = motion.resolve_motion_scale(
             build_measurement_scales(settings, character, None, world_space=True), plan.basis, enabled)
         log: list[LogLine] = [*plan.log, (Level.INFO, plan.reference.message)]
+        if travel is not None:
+            log.append((Level.WARNING, travel))
         if not resolved:
             log.append((Level.WARNING, Message("The actor's Measurement Basis {basis} cannot resolve (actor motion has "
                                                "no Region measurement): its calibrated values are left out",
@@ -167,6 +171,22 @@ class MotionSession:
         return MotionResult(plan.action, plan.frames, plan.fps, plan.reference, in_place, actor, calibrated,
                             plan.basis.value, resolved, scale if resolved else 0.0, distance, regions, feet,
                             thresholds, curves, contact_rule=self.under_feet.rule, log=tuple(log))
+
+    def _hips_travel(self, worlds: np.ndarray) -> Message | None:
+        """Where a root bone stays put while the hips walk away over the ground (a clip made without
+        root motion: the add-on keeps the root's "in place", but says what the hips do). The hips'
+        start-to-end distance decides: a cycle's hips swing far about the root (a fox's run: 23 % of
+        its locomotion height) but come back."""
+        plan = self.plan
+        if plan.reference.rule is not Rule.ROOT_BONE or not plan.reference.hips:
+            return None
+        track = self._bone(plan.reference.hips, worlds)[0][:, :2]
+        away = float(np.linalg.norm(track[-1] - track[0]))
+        if away <= motion.SWAY_FRACTION * plan.measurement.character.locomotion_height_ws:
+            return None
+        return Message("Root bone '{root}' stays put while '{bone}' ends {away:.1f} cm from where it starts over the "
+                       "ground: the clip is in place as root motion, its travel is in the hips (key it on the root "
+                       "for root motion)", root=plan.reference.bone, bone=plan.reference.hips, away=away)
 
     def _regions(self, worlds: np.ndarray, reference: np.ndarray, enabled: bool,
                  log: list[LogLine]) -> tuple[RegionMotion, ...]:

@@ -12,7 +12,8 @@ from ...core.messages import Message, plural
 from ..i18n import CONTEXT, tr
 from ..shared.ground_reference import Rule, TravelReference
 from ..shared.panels import ORDER, OverAnimSubPanel
-from ..shared.typed import MaybeContext, has_property, overanim
+from ..shared.text_wrap import wrapped_label
+from ..shared.typed import MaybeContext, context_of, has_property, overanim
 from .names import CALIBRATED, LINEAR, region_summary_name, summary_name
 
 ROWS = (("Distance", "Distance", "cm", 1), ("AverageSpeed", "Average Speed", "cm/s", 1),
@@ -45,10 +46,11 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
         if action is None or not has_property(action, summary_name("FrameStart")):
             layout.label(text=tr(Message("Not analysed yet")), icon="INFO", translate=False)
             return
-        self._draw_summary(layout, settings, action)
+        self._draw_summary(context_of(context), layout, settings, action)
 
     @staticmethod
-    def _draw_summary(layout: bpy.types.UILayout, settings: Any, action: bpy.types.Action) -> None:
+    def _draw_summary(context: bpy.types.Context, layout: bpy.types.UILayout, settings: Any,
+                      action: bpy.types.Action) -> None:
         box = layout.box().column(align=True)
         box.label(text=action.name, icon="ACTION", translate=False)
         box.label(text=tr(Message("Frames {start}-{end}, {duration:.2f} s", start=action[summary_name("FrameStart")],
@@ -78,11 +80,12 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
         else:
             basis = Message("Actor basis {basis} cannot resolve: not calibrated", basis=settings.basis)
         box.label(text=tr(basis), translate=False)
-        OVERANIM_PT_motion._draw_feet(box, settings, action)
+        OVERANIM_PT_motion._draw_feet(context, box, settings, action)
         OVERANIM_PT_motion._draw_regions(box, settings, action)
 
     @staticmethod
-    def _draw_feet(box: bpy.types.UILayout, settings: Any, action: bpy.types.Action) -> None:
+    def _draw_feet(context: bpy.types.Context, box: bpy.types.UILayout, settings: Any,
+                   action: bpy.types.Action) -> None:
         feet = box.column(align=True)
         if settings.has_feet:
             feet.label(text=tr(Message("Planted under {speed:.1f} cm/s and {height:.1f} cm",
@@ -94,7 +97,7 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
             for side, runs, one, many in feet_lines:
                 count = int(action.get(summary_name(f"{side}ContactFrames"), 0))
                 found = plural(count, one, many, runs=f"({runs})" if runs else "")
-                feet.label(text=tr(found), translate=False)
+                wrapped_label(feet, context, tr(found))  # a long walk's frame ranges take two rows
         else:
             feet.label(text=tr(Message("No foot bones: no contacts")), translate=False)
 

@@ -2,5 +2,5 @@
 
 from ..shared.registration import register_submodules_factory
 
-MODULES = ("properties", "operators", "ui")  # registered in this order, unregistered in reverse
+MODULES = ("properties", "default_names", "operators", "ui")  # registered in this order, unregistered in reverse
 register, unregister = register_submodules_factory(__name__, MODULES)

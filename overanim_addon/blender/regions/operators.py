@@ -6,6 +6,7 @@ from contextlib import contextmanager
 import bpy
 
 from ...core.errors import OverAnimError
+from ...core.log import Level
 from ...core.messages import Message
 from ..i18n import CONTEXT
 from ..shared.operators import (
@@ -16,6 +17,7 @@ from ..shared.operators import (
 from ..shared.overrides import library_name
 from ..shared.scene import require_armature
 from ..shared.typed import MaybeContext, armature_data, overanim
+from .default_names import DEFAULT_NAME, remember, unique_name
 
 
 @contextmanager
@@ -41,18 +43,14 @@ class OVERANIM_OT_region_add(ArmatureOperatorMixin, bpy.types.Operator):
     def run(self, context):
         armature = require_armature(context)
         regions = overanim(armature).regions
-        existing = {r.name for r in regions}
         collection = armature_data(armature).collections.active
-        base = collection.name if collection is not None else "Region"
-        name, n = base, 1
-        while name in existing:
-            n += 1
-            name = f"{base}.{n:03d}"
+        name = unique_name(collection.name if collection is not None else DEFAULT_NAME, {r.name for r in regions})
         region = regions.add()
         region.name = name
         region.bone_collection = collection.name if collection is not None else ""
         overanim(armature).active_region_index = len(regions) - 1
-        return [("INFO", Message("Added Region '{name}'", name=name))]
+        remember(armature)
+        return [(Level.INFO, Message("Added Region '{name}'", name=name))]
 
 
 class OVERANIM_OT_region_remove(OverAnimOperatorMixin, bpy.types.Operator):
@@ -88,7 +86,7 @@ class OVERANIM_OT_region_remove(OverAnimOperatorMixin, bpy.types.Operator):
         for i in reversed(range(len(data.checks))):  # what the checks said about it went with it
             if data.checks[i].region == name:
                 data.checks.remove(i)
-        return [("INFO", Message("Removed Region '{name}'", name=name))]
+        return [(Level.INFO, Message("Removed Region '{name}'", name=name))]
 
 
 class OVERANIM_OT_region_move(OverAnimOperatorMixin, bpy.types.Operator):

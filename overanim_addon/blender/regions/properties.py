@@ -20,6 +20,7 @@ from ...core import (
     naming,
 )
 from ...core.errors import OverAnimError
+from ...core.log import Level, LogLine
 from ...core.messages import Message
 from ..i18n import CONTEXT
 from ..shared.overrides import kept_on_overrides
@@ -32,7 +33,7 @@ def item_description(label: str, spec_name: str, sentence: str) -> str:
     return sentence if spec_name == label else f"{spec_name}. {sentence}"
 
 
-# (identifier, label, spec spelling, tooltip sentence); translations.py uses the same rows
+# (identifier, label, spec spelling, tooltip sentence); translations/__init__.py uses the same rows
 FALLOFF_SPECS = [
     ("LINEAR", "Linear", "Linear", "Straight ramp between Zero Weight and Full Weight"),
     ("SMOOTH_STEP", "Smooth Step", "SmoothStep", "Smooth ease-in/ease-out ramp between Zero Weight and Full Weight"),
@@ -206,13 +207,13 @@ def region_keys(armature: bpy.types.Object) -> dict[str, str]:
     return dict(zip(names, naming.region_keys(names), strict=True))
 
 
-def renamed_keys_report(armature: bpy.types.Object) -> list[tuple[str, str]]:
+def renamed_keys_report(armature: bpy.types.Object) -> list[LogLine]:
     """One INFO line listing the Regions whose derived names use a key other than their name."""
     renamed = [f"'{name}' as '{key}'" for name, key in region_keys(armature).items() if key != name]
     if not renamed:
         return []
-    return [("INFO", Message("Region names written as their keys (letters, digits and _ only, at most {limit} bytes): "
-                             "{names}", limit=naming.KEY_BYTES, names=", ".join(renamed)))]
+    return [(Level.INFO, Message("Region names written as their keys (letters, digits and _ only, at most {limit} "
+                                 "bytes): {names}", limit=naming.KEY_BYTES, names=", ".join(renamed)))]
 
 
 def region_bones(armature: bpy.types.Object, region: Any) -> list[str]:

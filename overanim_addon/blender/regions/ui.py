@@ -2,27 +2,41 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import bpy
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
 from ..shared.panels import ORDER, OverAnimSubPanel
-from ..shared.text_wrap import wrapped_label
+from ..shared.text_wrap import text_width, wrapped_label
 from ..shared.typed import MaybeContext, armature_data, context_of, layout_of, mesh_data, overanim, scene_of
-from .properties import region_bones, region_keys
+from .properties import OVERANIM_PG_region, region_bones, region_keys
 
 
 class OVERANIM_UL_regions(bpy.types.UIList):
     def draw_item(self, context, layout, data, item, icon, active_data, active_property, index=0, flt_flag=0):
         armature = data.id_data
         found = bool(region_bones(armature, item))
-        row = layout.row(align=True)
+        row = layout.split(factor=_name_share(context, data.regions), align=True)
         row.prop(item, "name", text="", emboss=False, icon="GROUP_BONE" if found else "ERROR")
-        if item.bone_collection:
-            row.label(text=item.bone_collection, translate=False)  # the artist's name: never translated
-        else:
-            row.label(text=tr("(no collection)"), translate=False)  # a status, not a term: translated
+        row.label(text=_collection_text(item), translate=False)
+
+
+def _collection_text(region: OVERANIM_PG_region) -> str:
+    # the artist's name (never translated) or a status (translated): "(none)" in the collection
+    # column, where "(no collection)" took the room of the names beside it
+    return region.bone_collection or tr("(none)")
+
+
+def _name_share(context: bpy.types.Context, regions: Iterable[OVERANIM_PG_region]) -> float:
+    """The names' share of a list row, one for every row (the columns line up), from the widest name
+    (with its icon) and the widest collection: even halves cut "RightArm", a plain row the Korean status."""
+    regions = list(regions)
+    name = max((text_width(context, r.name) for r in regions), default=0.0) + 40  # icon, padding
+    other = max((text_width(context, _collection_text(r)) for r in regions), default=0.0) + 14
+    return min(0.65, max(0.35, name / (name + other)))
 
 
 class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import bpy
 
+from ...core.log import Level
 from ...core.messages import Message, plural
 from ..calibration.preferences import studio_defaults
 from ..calibration.properties import apply_settings
@@ -36,10 +37,10 @@ class OVERANIM_OT_build_sample_character(OverAnimOperatorMixin, bpy.types.Operat
         terrain = add_sample_walk(context, armature, WALK_FRAMES)
         apply_settings(overanim(armature).calibration, studio_defaults(context))
         scene = scene_of(context)
-        return [("INFO", Message("Added '{name}' with {regions}, walking over '{terrain}' (the scene now plays "
-                                 "frames {start}-{end})", name=armature.name,
-                                 regions=plural(len(overanim(armature).regions), "{n} Region", "{n} Regions"),
-                                 terrain=terrain.name, start=scene.frame_start, end=scene.frame_end))]
+        return [(Level.INFO, Message("Added '{name}' with {regions}, walking over '{terrain}' (the scene now plays "
+                                     "frames {start}-{end})", name=armature.name,
+                                     regions=plural(len(overanim(armature).regions), "{n} Region", "{n} Regions"),
+                                     terrain=terrain.name, start=scene.frame_start, end=scene.frame_end))]
 
 
 classes = (OVERANIM_OT_build_sample_character,)

@@ -21,8 +21,8 @@ from enum import StrEnum
 import bpy
 
 from ...core.errors import OverAnimError
+from ...core.ground import GROUND_LEVEL_FRACTION
 from ...core.messages import Message
-from ...core.skeleton import GROUND_LEVEL_FRACTION
 from .names import ROOT_BONE
 from .typed import armature_data
 
@@ -58,6 +58,7 @@ class TravelReference:
 
     rule: Rule
     bone: str
+    hips: str = ""  # the measured locomotion root, where it is not ``bone`` (a root bone over the hips)
 
     @property
     def message(self) -> Message:
@@ -74,7 +75,7 @@ def travel_reference(armature: bpy.types.Object, height_ws: float, cm: float) ->
     own animation comes with the bone through its world matrix. Foot IK keeps ``ground_root``."""
     root = ground_root(armature, height_ws, cm)
     if root:
-        return TravelReference(Rule.ROOT_BONE, root)
+        return TravelReference(Rule.ROOT_BONE, root, str(armature.get(ROOT_BONE, "")))
     # even where the hips' rest head sits at the origin (a BVH rest pose hangs from it), they move
     # over the floor in the clip: projected, never followed in 3D
     return TravelReference(Rule.PROJECTED, str(armature.get(ROOT_BONE, "")))

@@ -4,12 +4,13 @@ traceback for a mistake of theirs); a refusing poll() says why the button is gre
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import bpy
 
 from ...core.errors import OverAnimError
+from ...core.log import Level, LogLine, has_error
 from ...core.messages import Message
 from ..i18n import CONTEXT, tip, tr
 from .scene import find_armature
@@ -59,6 +60,31 @@ def report(operator: Any, level: str, message: str) -> None:
     operator.report({level}, tr(message))
 
 
+def at_boundary(operator: Any, work: Callable[[], Iterable[LogLine] | None],
+                failed: Callable[[], None] | None = None, errors_are_findings: bool = False,
+                clicked: bool = False) -> OperatorResult:
+    """The one operator boundary, for ``execute`` and a modal session alike: run ``work`` and replay
+    its log as reports, CANCELLED when the log holds an ERROR, else FINISHED. A refusal on the way
+    (``OverAnimError``) calls ``failed`` (to put back what the work began), reports it and cancels.
+    A modal step not done yet returns None: the operator keeps running. With ``errors_are_findings``
+    ERROR lines are results (Run Checks' error findings): the operator finishes, reporting them as
+    ERROR when ``clicked`` and as WARNING from a script (bpy.ops raises on an ERROR report)."""
+    try:
+        lines = work()
+        log = None if lines is None else tuple(lines)  # a generator's refusal is raised here, inside
+    except OverAnimError as error:
+        if failed is not None:
+            failed()
+        report(operator, Level.ERROR, error.message)
+        return {"CANCELLED"}
+    if log is None:
+        return {"RUNNING_MODAL"}
+    for level, message in log:
+        scripted_finding = errors_are_findings and not clicked and level == Level.ERROR
+        report(operator, Level.WARNING if scripted_finding else level, message)
+    return {"CANCELLED"} if has_error(log) and not errors_are_findings else {"FINISHED"}
+
+
 class OverAnimOperatorMixin(OperatorBase):
     """The operator boundary: ``run()`` does the work and may raise ``OverAnimError``; ``execute``
     turns that into an ERROR report and CANCELLED, so an artist never sees a traceback for a
@@ -67,22 +93,25 @@ class OverAnimOperatorMixin(OperatorBase):
     # Our own translation context: Blender's dictionary has no entries in it, so it cannot rename the
     # add-on's terms in the operator's name and button texts ("Apply Scale" stays "Apply Scale").
     bl_translation_context = CONTEXT
+    # True where ERROR lines of the log are results (Run Checks' error findings), not a failure: the
+    # operator FINISHES, and reports them as ERROR (the panel's level) when clicked; from a script,
+    # where an ERROR report raises RuntimeError from bpy.ops, as WARNING
+    errors_are_findings = False
+    _clicked = False
 
-    def run(self, context: bpy.types.Context) -> Iterator[tuple[str, str]] | list[tuple[str, str]]:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__doc__ and "bl_description" not in vars(cls):
+            # the docstring is the tooltip: one paragraph, or Blender breaks it where the source wraps
+            cls.bl_description = " ".join(cls.__doc__.split())
+
+    def run(self, context: bpy.types.Context) -> Iterable[LogLine]:
         raise NotImplementedError
 
     def execute(self, context: MaybeContext) -> OperatorResult:
         context = context_of(context)
-        try:
-            log = list(self.run(context))
-        except OverAnimError as error:
-            report(self, "ERROR", error.message)
-            return {"CANCELLED"}
-        for level, message in log:
-            report(self, level, message)
-        if any(level == "ERROR" for level, _ in log):
-            return {"CANCELLED"}
-        return {"FINISHED"}
+        return at_boundary(self, lambda: tuple(self.run(context)),  # a log: never "still running"
+                           errors_are_findings=self.errors_are_findings, clicked=self._clicked)
 
 
 class ArmatureOperatorMixin(OverAnimOperatorMixin):
@@ -96,64 +125,84 @@ class ArmatureOperatorMixin(OverAnimOperatorMixin):
         return poll_armature(cls, context) is not None
 
 
-class ModalSessionMixin(OperatorBase):
+class ModalSession(Protocol):
+    """A long piece of work stepped by a modal operator: nothing is written before ``finish``, and
+    ``cancel`` puts back what the steps changed."""
+
+    @property
+    def total(self) -> int: ...
+
+    @property
+    def done(self) -> int: ...
+
+    def step(self, seconds: float) -> bool: ...  # True when every step is done
+
+    def finish(self) -> Any: ...  # the session's result, which the operator's _report_lines turns into a log
+
+    def cancel(self) -> None: ...
+
+
+class ModalSessionMixin(OverAnimOperatorMixin):
     """A long operator run as a click runs it: a session stepped on a timer with a progress bar and
     a status line, Esc cancels and leaves nothing written. The operator gives ``_start(context)``
-    (the session: ``total``, ``done``, ``step(seconds)``, ``finish()``, ``cancel()``), ``_report_lines``
-    (the finished result's log), ``_cancelled`` and ``_progress`` (Messages with done/total)."""
+    (its ``ModalSession``), ``_report_lines`` (the finished result's log), ``_cancelled`` and
+    ``_progress`` (Messages with done/total). Every outcome passes ``at_boundary``, as ``execute``'s."""
 
     _cancelled: Message
     _progress: str  # a Message template with {done} and {total}
+    _session: ModalSession | None = None
+    _timer: Any = None
+
+    def _start(self, context: bpy.types.Context) -> ModalSession:
+        raise NotImplementedError
+
+    def _report_lines(self, result: Any) -> Iterable[LogLine]:
+        raise NotImplementedError
 
     def invoke(self, context: MaybeContext, event: Any) -> OperatorResult:
         context = context_of(context)
         if context.window is None or bpy.app.background:
             return self.execute(context)
-        try:
-            self._session = self._start(context)  # type: ignore[attr-defined]
-        except OverAnimError as error:
-            report(self, "ERROR", error.message)
-            return {"CANCELLED"}
+        return at_boundary(self, lambda: self._begin(context))
+
+    def _begin(self, context: bpy.types.Context) -> None:
+        self._session = session = self._start(context)
         wm = window_manager_of(context)
-        wm.progress_begin(0, self._session.total)
+        wm.progress_begin(0, session.total)
         self._timer = wm.event_timer_add(0.01, window=context.window)
         wm.modal_handler_add(self)
-        return {"RUNNING_MODAL"}
 
     def _end(self, context: bpy.types.Context) -> None:
+        if self._timer is None:
+            return  # ended already
         wm = window_manager_of(context)
         wm.event_timer_remove(self._timer)
+        self._timer = None
         wm.progress_end()
         workspace_of(context).status_text_set(None)
+
+    def _stop(self, context: bpy.types.Context, session: ModalSession) -> None:
+        self._end(context)
+        session.cancel()
 
     def modal(self, context: MaybeContext, event: Any) -> OperatorResult:
         context = context_of(context)
         session = self._session
+        assert session is not None  # set by _begin before the modal handler exists
         if event.type == "ESC":
-            self._end(context)
-            session.cancel()
-            report(self, "WARNING", self._cancelled)
+            self._stop(context, session)
+            report(self, Level.WARNING, self._cancelled)
             return {"CANCELLED"}
         if event.type != "TIMER":
             return {"RUNNING_MODAL"}  # the session owns the window until it ends: no edits under it
-        try:
-            finished = session.step(0.05)
-        except OverAnimError as error:
-            self._end(context)
-            session.cancel()
-            report(self, "ERROR", error.message)
-            return {"CANCELLED"}
+        return at_boundary(self, lambda: self._advance(context, session), lambda: self._stop(context, session))
+
+    def _advance(self, context: bpy.types.Context, session: ModalSession) -> Iterable[LogLine] | None:
+        """One timer tick: a step, the progress shown, and at the end the result's log (None before)."""
+        finished = session.step(0.05)
         window_manager_of(context).progress_update(session.done)
         workspace_of(context).status_text_set(tr(Message(self._progress, done=session.done, total=session.total)))
         if not finished:
-            return {"RUNNING_MODAL"}
+            return None
         self._end(context)
-        try:
-            result = session.finish()
-        except OverAnimError as error:
-            session.cancel()
-            report(self, "ERROR", error.message)
-            return {"CANCELLED"}
-        for level, message in self._report_lines(result):  # type: ignore[attr-defined]
-            report(self, level, message)
-        return {"FINISHED"}
+        return self._report_lines(session.finish())

@@ -22,6 +22,7 @@ from typing import Any, cast
 
 import bpy
 
+from ...core.log import Level, LogLine
 from ...core.messages import Message, plural
 from .typed import armature_data, has_property
 
@@ -82,7 +83,7 @@ def lost_on_save(obj: bpy.types.Object, names: Iterable[str]) -> list[str]:
             if not has_property(reference, name) or not reference.is_property_overridable_library(f'["{name}"]')]
 
 
-def lost_on_save_warning(obj: bpy.types.Object, names: Iterable[str], operator: str) -> list[tuple[str, Message]]:
+def lost_on_save_warning(obj: bpy.types.Object, names: Iterable[str], operator: str) -> list[LogLine]:
     """A WARNING log line naming what ``operator`` wrote on the override ``obj`` that its file will
     not keep, and how to make it stay; nothing when everything is kept."""
     lost = lost_on_save(obj, names)
@@ -92,11 +93,11 @@ def lost_on_save_warning(obj: bpy.types.Object, names: Iterable[str], operator: 
     if len(lost) > NAMES_SHOWN:
         shown = Message("{names} (+{n} more)", names=shown, n=len(lost) - NAMES_SHOWN)
     library = library_name(obj)
-    return [("WARNING", Message(
-        "'{name}' is a library override of {library}, which lacks {properties} written here ({names}): they "
-        "work until the file is closed but are not saved with this file; run {operator} on the rig in {library} "
-        "once to keep them", name=obj.name, library=library, names=shown, operator=operator,
-        properties=plural(len(lost), "{n} property", "{n} properties")))]
+    return [(Level.WARNING, Message(
+            "'{name}' is a library override of {library}, which lacks {properties} written here ({names}): they "
+            "work until the file is closed but are not saved with this file; run {operator} on the rig in {library} "
+            "once to keep them", name=obj.name, library=library, names=shown, operator=operator,
+            properties=plural(len(lost), "{n} property", "{n} properties")))]
 
 
 def linked_data_reason(armature: bpy.types.Object, what: str) -> Message | None:

@@ -72,6 +72,11 @@ def _measure(ui_scale: float) -> Callable[[str], float]:
     return lambda text: blf.dimensions(0, text)[0]
 
 
+def text_width(context: bpy.types.Context, text: str) -> float:
+    """How wide ``text`` is drawn in the UI font, in px at the current UI scale."""
+    return _measure(preferences_of(context).system.ui_scale or 1.0)(text)
+
+
 def wrapped_label(layout: bpy.types.UILayout, context: bpy.types.Context, text: str, icon: Icon = "NONE",
                   wrap: Callable[[str, float, Callable[[str], float]], list[str]] = wrap_text) -> None:
     """``text`` (already translated) as label rows fitting the region, the icon on the first row

@@ -144,6 +144,29 @@ def _strip_attributes(mesh: bpy.types.Mesh, keep: set[str]) -> None:
             attributes.remove(attribute)
 
 
+def _add_readers(scene: bpy.types.Scene, copy: bpy.types.Mesh, wanted: Mapping[str, Sequence[str]],
+                 alias: Mapping[str, str], readers: list[tuple[str, bpy.types.Object]]) -> None:
+    """One object in ``scene`` per key and part of at most WIDTH groups, each summing its part with
+    a node group; appended to ``readers`` as made, so the caller removes them even if one fails."""
+    # each object gets the node group of its own number of names: an unused name input still costs
+    # a pass over the vertices, so a narrow Region must not pay for a wide one
+    trees: dict[int, tuple[bpy.types.NodeTree, list[str], str]] = {}
+    for key, groups in wanted.items():
+        for start in range(0, len(groups), WIDTH):
+            part = groups[start:start + WIDTH]
+            if len(part) not in trees:
+                trees[len(part)] = _node_group(len(part))
+            tree, sockets, limit = trees[len(part)]
+            reader = bpy.data.objects.new(f"{TEMP_NAME}_{len(readers)}", copy)
+            scene.collection.objects.link(reader)
+            modifier = cast(bpy.types.NodesModifier, reader.modifiers.new(TEMP_NAME, "NODES"))
+            modifier.node_group = tree
+            for socket, group in zip(sockets, part, strict=True):
+                set_modifier_input(modifier, socket, alias[group])
+            set_modifier_input(modifier, limit, 1.0 if len(groups) <= WIDTH else UNCLAMPED)
+            readers.append((key, reader))
+
+
 def region_weights(
     mesh_obj: bpy.types.Object, groups_by_key: Mapping[str, Sequence[str]],
     out: Mapping[str, np.ndarray] | None = None,
@@ -162,29 +185,13 @@ def region_weights(
         return result
 
     holder, alias = _aliased_copy(mesh_obj, {g for groups in wanted.values() for g in groups})
-    copy = holder.data
+    copy = mesh_data(holder)
     # A scene of its own: evaluating it touches nothing of the artist's scene (no re-evaluation of
     # their modifier stacks, which on a million vertices costs more than the read itself).
     scene = bpy.data.scenes.new(TEMP_NAME)
     readers: list[tuple[str, bpy.types.Object]] = []
-    # each object gets the node group of its own number of names: an unused name input still costs
-    # a pass over the vertices, so a narrow Region must not pay for a wide one
-    trees: dict[int, tuple[bpy.types.NodeTree, list[str], str]] = {}
     try:
-        for key, groups in wanted.items():
-            for start in range(0, len(groups), WIDTH):
-                part = groups[start:start + WIDTH]
-                if len(part) not in trees:
-                    trees[len(part)] = _node_group(len(part))
-                tree, sockets, limit = trees[len(part)]
-                reader = bpy.data.objects.new(f"{TEMP_NAME}_{len(readers)}", copy)
-                scene.collection.objects.link(reader)
-                modifier = cast(bpy.types.NodesModifier, reader.modifiers.new(TEMP_NAME, "NODES"))
-                modifier.node_group = tree
-                for socket, group in zip(sockets, part, strict=True):
-                    set_modifier_input(modifier, socket, alias[group])
-                set_modifier_input(modifier, limit, 1.0 if len(groups) <= WIDTH else UNCLAMPED)
-                readers.append((key, reader))
+        _add_readers(scene, copy, wanted, alias, readers)
         with temp_override(bpy.context, scene=scene, view_layer=scene.view_layers[0]):
             depsgraph = bpy.context.evaluated_depsgraph_get()
             depsgraph.update()

@@ -15,6 +15,7 @@ from .. import compat
 from ..measure import results as results_module
 from ..shared.fcurves import fcurves, scale_values
 from ..shared.names import CHARACTER_HEIGHT_CS
+from ..shared.overrides import lost_on_save_warning
 from ..shared.scene import read_only_reason
 from ..shared.typed import has_property, pose_of
 from . import keys
@@ -37,6 +38,7 @@ class Written:
     previous: str  # the target's previous action, kept with a fake user ("" when none)
     replaced: str  # the earlier result of the same transfer this one replaced
     measured: tuple[str, ...]  # armatures whose measurement was written (they had none)
+    lost: tuple[tuple[str, Any], ...] = ()  # WARNINGs: what an override's file will not keep of it
 
 
 def _outputs(group: Group, read: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
@@ -133,15 +135,18 @@ def _rename_and_skip(action: bpy.types.Action, bag: Any, slot: Any, match: BoneM
             group.name = match.renamed[group.name]
 
 
-def _write_measurements(plan: Plan) -> tuple[str, ...]:
-    """An armature with no measurement yet gets the fresh one written, as Measure writes it."""
-    written = []
+def _write_measurements(plan: Plan) -> tuple[tuple[str, ...], tuple[tuple[str, Any], ...]]:
+    """An armature with no measurement yet gets the fresh one written, as Measure writes it (and, on
+    an override, Measure's warning of what its file will not keep). Returns (names, warnings)."""
+    written, lost = [], []
     for armature in (plan.source, plan.target):
         if armature.name in plan.measurements and not has_property(armature, CHARACTER_HEIGHT_CS) \
                 and read_only_reason(armature) is None:
-            results_module.write(armature, plan.measurements[armature.name])
+            results = plan.measurements[armature.name]
+            results_module.write(armature, results)
             written.append(armature.name)
-    return tuple(written)
+            lost += lost_on_save_warning(armature, results.properties(), "Measure Proportions")
+    return tuple(written), tuple(lost)
 
 
 def _scaled_copy(plan: Plan, options: TransferOptions) -> tuple[bpy.types.Action, Any, dict[str, Any]]:
@@ -192,8 +197,8 @@ def _play(plan: Plan, new: bpy.types.Action, new_slot: Any) -> tuple[str, str]:
 
 def apply_plan(plan: Plan, options: TransferOptions) -> Written:
     """Write what ``plan`` says: the only step of a transfer that changes the file."""
-    measured = _write_measurements(plan)
+    measured, lost = _write_measurements(plan)
     new, new_slot, done = _scaled_copy(plan, options)
     kept, replaced = _play(plan, new, new_slot)
     return Written(new, tuple(done["bones"]), done["channels"], done["object_channels"], tuple(done["estimated"]),
-                   tuple(done["modified"]), kept, replaced, measured)
+                   tuple(done["modified"]), kept, replaced, measured, lost)

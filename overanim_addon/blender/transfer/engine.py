@@ -55,6 +55,8 @@ def transfer_action(context: bpy.types.Context, armature: Any, options: Transfer
         previous=written.previous, replaced=written.replaced, log=log)
 
 
+UNEVEN_TOLERANCE = 1e-4  # as the Checks' non-uniform scale warning
+
 SUMMARY = ("Transferred '{action}' from '{source}' onto '{target}' as '{result}': ratio {ratio:.4g} for the bones, "
            "{ratio_ws:.4g} for the object ({basis}: {target_scale:.4g} / {source_scale:.4g})")
 
@@ -81,6 +83,7 @@ def _report(plan: Plan, written: Written) -> Log:
     lines: list[LogLine] = [(Level.INFO, Message("'{name}' had no measurement: measured, and the results written",
                                                  name=name)) for name in written.measured]
     lines += [(Level.INFO, summary(plan, written)), (Level.INFO, _scaled(written))]
+    lines += [(Level(level), message) for level, message in written.lost]
     lines += [(Level.WARNING, line) for line in clamp_warnings(plan.ratio)]
     renamed = {s: t for s, t in plan.match.renamed.items() if s in set(plan.keyed)}  # the ones the clip moves
     if renamed:
@@ -104,10 +107,27 @@ def _report(plan: Plan, written: Written) -> Log:
         lines.append((Level.WARNING, Message(
             "Location keys of {names} are on different frames per axis: the parts the horizontal/vertical split "
             "moves between axes follow each key's tangent", names=", ".join(written.estimated))))
+    if written.object_channels:
+        lines += [(Level.WARNING, line) for line in _uneven(plan)]
     if written.modified:
         lines.append((Level.WARNING, Message("F-curve modifiers on the location channels of {names} are copied "
                                              "unscaled", names=", ".join(written.modified))))
     return tuple(lines)
+
+
+def _uneven(plan: Plan) -> list[Message]:
+    """The object's location takes one ratio (of heights): an armature scaled unevenly stretches its
+    strides in the world by other factors, so its feet slide along that travel."""
+    lines = []
+    for armature in (plan.source, plan.target):
+        scale = tuple(abs(float(s)) for s in armature.matrix_world.to_scale()[:])
+        if max(scale) - min(scale) > UNEVEN_TOLERANCE * max(scale):
+            lines.append(Message(
+                "'{name}' has a non-uniform scale {scale}: its own location was scaled by the one ratio "
+                "{ratio:.4g}, which its strides do not share in every direction, so its feet may slide; apply the "
+                "scale (Checks) first", name=armature.name, scale=str(tuple(round(s, 3) for s in scale)),
+                ratio=plan.ratio.ratio_ws))
+    return lines
 
 
 def _nla_strips(obj: bpy.types.Object) -> int:

@@ -208,6 +208,16 @@ def _object_to_world(obj: bpy.types.Object) -> np.ndarray:
     return np.array((obj.parent.matrix_world @ obj.matrix_parent_inverse).to_3x3(), dtype=np.float64)
 
 
+def _object_ratio(ratio: TransferRatio, source: bpy.types.Object, target: bpy.types.Object) -> float:
+    """The object's location keys are lengths in its parent's space: the world ratio, with each
+    parent's scale taken out (under an empty at 0.01 a key of 1 moves the rig 1 cm)."""
+    def length(obj: bpy.types.Object) -> float:
+        return float(abs(np.linalg.det(_object_to_world(obj)))) ** (1.0 / 3.0)
+
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return require_finite_factor(np.float64(ratio.ratio_ws) * length(source) / np.float64(length(target)))
+
+
 def _location_groups(curves: Iterable[bpy.types.FCurve], match: BoneMatch) -> dict[tuple[str, str], dict[int, Any]]:
     """(target bone or "", data path) -> {array index: curve} for every location channel kept."""
     groups: dict[tuple[str, str], dict[int, Any]] = {}
@@ -223,8 +233,8 @@ def _location_groups(curves: Iterable[bpy.types.FCurve], match: BoneMatch) -> di
     return groups
 
 
-def _groups(curves: list[bpy.types.FCurve], match: BoneMatch, target: bpy.types.Object, clip: bpy.types.Action,
-            ratio: TransferRatio, options: TransferOptions) -> tuple[Group, ...]:
+def _groups(curves: list[bpy.types.FCurve], match: BoneMatch, source: bpy.types.Object, target: bpy.types.Object,
+            clip: bpy.types.Action, ratio: TransferRatio, options: TransferOptions) -> tuple[Group, ...]:
     """What each owner's location channels become: the split in the target's frames (where the clip
     plays); bones about 0 (their rest), the object about its value at the clip's first frame."""
     h, v = float(options.scale_horizontal), float(options.scale_vertical)
@@ -236,12 +246,30 @@ def _groups(curves: list[bpy.types.FCurve], match: BoneMatch, target: bpy.types.
             to_world = world @ _bone_to_armature(armature_data(target).bones[bone]) if h != v else world
             matrix, pivot = ratio.ratio * split_matrix(to_world, h, v), np.zeros(3)
         else:
-            matrix = ratio.ratio_ws * split_matrix(_object_to_world(target), h, v)
+            matrix = _object_ratio(ratio, source, target) * split_matrix(_object_to_world(target), h, v)
             values = keys.first_frame_values([group_curves.get(i) for i in range(3)], frame_start,
                                              getattr(target, path))
             pivot = np.array(values)
         plan.append(Group(group_curves, matrix, pivot, path, bone))
     return tuple(plan)
+
+
+def _require_finite_keys(groups: Iterable[Group], clip: bpy.types.Action, match: BoneMatch) -> None:
+    """A NaN or infinite location key (or handle) would be scaled into the target's action without a
+    word: refuse, naming the first one's owner and frame."""
+    source_of = {t: s for s, t in match.mapping.items()}
+    for group in groups:
+        for curve in group.curves.values():
+            read = keys.read(curve)
+            bad = ~np.isfinite(read[:, :, 1]).all(axis=0)
+            if not bad.any():
+                continue
+            frame = float(read[0, int(np.argmax(bad)), 0])
+            where = (Message("bone '{bone}'", bone=source_of.get(group.bone, group.bone)) if group.bone
+                     else Message("the object's {path}", path=group.path))
+            raise OverAnimError(Message("Action '{action}' has a location key of {where} that is not a finite number "
+                                        "(frame {frame:g}): nothing was transferred", action=clip.name,
+                                        where=where, frame=frame))
 
 
 def plan_transfer(context: bpy.types.Context, target: Any, options: TransferOptions) -> Plan:
@@ -250,5 +278,6 @@ def plan_transfer(context: bpy.types.Context, target: Any, options: TransferOpti
     clip, slot, curves = _clip(source, options.action)
     match, keyed, skipped = _matched(source, target, curves)
     ratio, measurements = _ratio(context, source, target, options)
-    groups = _groups(curves, match, target, clip, ratio, options)
+    groups = _groups(curves, match, source, target, clip, ratio, options)
+    _require_finite_keys(groups, clip, match)
     return Plan(source, target, clip, slot, match, keyed, skipped, ratio, measurements, groups)

@@ -92,7 +92,7 @@ KO_MESSAGES = {
     "Not checked yet": "아직 검사하지 않았습니다",
     "Found by name on first use": "처음 쓸 때 이름으로 찾습니다",
     "Select an armature or a mesh it deforms": "armature 또는 armature가 변형하는 mesh를 선택하세요",
-    "(no collection)": "(collection 없음)",
+    "(none)": "(없음)",
     "not painted yet": "아직 칠하지 않음",
     "No Regions yet: + adds one for the active bone collection":
         "아직 Region이 없습니다: +로 활성 bone collection의 Region을 추가합니다",
@@ -360,6 +360,8 @@ KO_MESSAGES = {
         "'{name}'에 칠할 Region이 없습니다: Regions 패널에서 추가하세요",
     "No mesh is deformed by '{name}'": "'{name}'이(가) 변형하는 mesh가 없습니다",
     "Painted {masks} on {meshes} ({vertices})": "{meshes}에 {masks}를 칠했습니다 ({vertices})",
+    "Not painted: {why}": "칠하지 않음: {why}",
+    "{fix}, then run the checks again": "{fix}을(를) 실행한 뒤 check를 다시 실행합니다",
     "Removed {n} OverAnim item": "OverAnim 항목 {n}개를 제거했습니다",
     "Removed {n} OverAnim items": "OverAnim 항목 {n}개를 제거했습니다",
     "Live Preview on: the masks follow the Region fields and the weights":
@@ -651,6 +653,16 @@ KO_MESSAGES = {
     "transferred":
         "transfer ratio에 Scale Horizontal 또는 Scale Vertical을 곱한 값이 유한한 수가 아닙니다 ({value}): "
         "아무것도 transfer하지 않았습니다",
+    "Action '{action}' has a location key of {where} that is not a finite number (frame {frame:g}): nothing was "
+    "transferred":
+        "Action '{action}'에 유한한 수가 아닌 {where}의 location key가 있습니다 (frame {frame:g}): "
+        "아무것도 transfer하지 않았습니다",
+    "bone '{bone}'": "본 '{bone}'",
+    "the object's {path}": "object의 {path}",
+    "'{name}' has a non-uniform scale {scale}: its own location was scaled by the one ratio {ratio:.4g}, which its "
+    "strides do not share in every direction, so its feet may slide; apply the scale (Checks) first":
+        "'{name}'의 scale이 균일하지 않습니다 {scale}: object location은 하나의 ratio {ratio:.4g}로 scale되었지만 "
+        "보폭은 방향마다 다르게 늘어나므로 발이 미끄러질 수 있습니다; 먼저 scale을 apply하세요 (Checks)",
     "A location channel's space is degenerate (a zero or non-finite scale)":
         "location channel의 공간이 퇴화되었습니다 (scale이 0이거나 유한하지 않음)",
     # shared by the features that read the measurement (foot IK, motion)
@@ -695,6 +707,11 @@ KO_MESSAGES = {
     "ground reference":
         "오른발: {n} 프레임 (프레임 {frame}부터)에서 발 아래에 바닥이 없습니다: 그 프레임들의 contact 높이는 바닥 "
         "기준에서 잽니다",
+    "Root bone '{root}' stays put while '{bone}' ends {away:.1f} cm from where it starts over the ground: the "
+    "clip is in place as root motion, its travel is in the hips (key it on the root for root motion)":
+        "root bone '{root}'은(는) 제자리에 있지만 '{bone}'은(는) 바닥 위에서 시작점으로부터 {away:.1f} cm "
+        "떨어진 곳에서 끝납니다: root motion으로는 제자리 클립이며 이동은 hips에 있습니다 "
+        "(root motion을 원하면 root에 키를 넣으세요)",
     "{setting} ({value:g}) is not a number Motion can use (NaN or infinite): set it in the Motion panel":
         "{setting} ({value:g})은(는) Motion이 쓸 수 있는 숫자가 아닙니다 (NaN 또는 무한대): Motion 패널에서 설정하세요",
     "The stop speed is not a number": "stop speed가 숫자가 아닙니다",
@@ -752,4 +769,89 @@ KO_MESSAGES = {
     "name too long": "이름이 너무 깁니다",
     "Actor Motion Basis holds an unknown value: pick one in the Calibration panel":
         "Actor Motion Basis 값을 알 수 없습니다: Calibration 패널에서 고르세요",
+}
+
+# operator tooltips, keyed by the registered description (the docstring as one paragraph)
+KO_OPERATORS = {
+    "Measure how the animation moves (cm, cm/s, cm/s², raw and calibrated), write the summary on the action and key "
+    "the per-frame motion curves on an NLA track above your animation (your action is not changed). Esc cancels":
+        "animation의 움직임을 측정하고 (cm, cm/s, cm/s², raw와 calibrated) 요약을 action에 기록하며, 프레임별 motion "
+        "curve를 animation 위의 NLA track에 key합니다 (원래 action은 바뀌지 않습니다). Esc로 취소합니다",
+    "Set the armature's calibration to the studio defaults from the add-on preferences":
+        "armature의 calibration을 add-on 환경설정의 studio 기본값으로 설정합니다",
+    "Probe every frame of the range and bake the foot IK offsets, rotations and OverAnim_FootIK_ curves into an NLA "
+    "track above your animation (your action is not changed). Esc cancels":
+        "범위의 모든 프레임에서 바닥을 probe하고 foot IK offset, rotation과 OverAnim_FootIK_ curve를 animation 위의 "
+        "NLA track에 bake합니다 (원래 action은 바뀌지 않습니다). Esc로 취소합니다",
+    "Add a small sample humanoid to try OverAnim on: Unreal bone names with IK foot bones, Regions, LOD0 and LOD1 "
+    "meshes, two Region delta shape keys, and a walk over steps and slopes (the scene plays its frames); placed "
+    "beside whatever stands at the 3D cursor":
+        "OverAnim을 시험해 볼 작은 sample humanoid를 추가합니다: IK foot bone이 있는 Unreal bone 이름, Region, LOD0과 "
+        "LOD1 mesh, Region delta shape key 두 개, 계단과 경사를 걷는 walk (scene이 그 프레임을 재생합니다). "
+        "3D cursor에 있는 것의 옆에 놓입니다",
+    "Save or remove a calibration preset (reference sizes and scale limits; not the root bone)":
+        "calibration preset을 저장하거나 삭제합니다 (reference 크기와 scale 한계; root bone은 제외)",
+    "Check that every Region is present at each LOD (_LOD<n> meshes) as its LOD Policy asks":
+        "모든 Region이 LOD Policy가 요구하는 대로 각 LOD (_LOD<n> mesh)에 있는지 확인합니다",
+    "Remove everything OverAnim_ made on the meshes (masks, preview, vertex groups, composed shape key), turn Live "
+    "Preview off and restore the previous active and render colour attributes":
+        "OverAnim_이 mesh에 만든 모든 것 (mask, preview, vertex group, composed shape key)을 삭제하고 Live Preview를 "
+        "끄며, 이전의 active와 render colour attribute를 되돌립니다",
+    "Compose the mask-weighted Delta Shape Keys of all Regions into the OverAnim_Composed shape key":
+        "모든 Region의 mask 가중 Delta Shape Key를 OverAnim_Composed shape key로 합성합니다",
+    "Fill the Foot IK bone fields from the rig's bone names (Unreal, Rigify, Mixamo, .L/.R, LeftFoot...)":
+        "rig의 bone 이름으로 Foot IK bone 필드를 채웁니다 (Unreal, Rigify, Mixamo, .L/.R, LeftFoot...)",
+    "Set Forward Axis to the axis of the armature object the character's toes point along (its feet's heads to their "
+    "toes, in the rest pose)":
+        "Forward Axis를 캐릭터의 발끝이 향하는 armature object의 축으로 설정합니다 (rest pose에서 발의 head에서 "
+        "발끝까지)",
+    "Measure, then export the armature and its meshes as FBX for Unreal: custom properties, the packed Region masks "
+    "as vertex colour, no leaf bones, animation baked when there is any":
+        "측정한 뒤 armature와 mesh를 Unreal용 FBX로 내보냅니다: custom property, vertex colour로 packed Region mask, "
+        "leaf bone 없음, animation이 있으면 bake",
+    "Save the measured results of the armature (lengths in cm) as a JSON file":
+        "armature의 측정 결과 (길이는 cm)를 JSON 파일로 저장합니다",
+    "Apply Scale, then run the checks again": "Apply Scale을 실행한 뒤 check를 다시 실행합니다",
+    "Apply Mesh Scale, then run the checks again": "Apply Mesh Scale을 실행한 뒤 check를 다시 실행합니다",
+    "Rest Position, then run the checks again": "Rest Position을 실행한 뒤 check를 다시 실행합니다",
+    "Match Unit Scale, then run the checks again": "Match Unit Scale을 실행한 뒤 check를 다시 실행합니다",
+    "Apply the safe one-click fix of a check, then check again":
+        "check의 안전한 원클릭 수정을 적용한 뒤 다시 check합니다",
+    "Turn Live Preview on or off: while on, the Region masks and the preview follow every change of a Region's mask "
+    "fields and, in Weight Paint mode, of the weights":
+        "Live Preview를 켜거나 끕니다: 켜져 있는 동안 Region mask와 preview가 Region mask 필드의 모든 변경과, "
+        "Weight Paint 모드에서는 weight의 변경을 따라갑니다",
+    "Measure the rig in its rest pose (cm) and write the results as OverAnim_ custom properties":
+        "rest pose의 rig를 측정하고 (cm) 결과를 OverAnim_ custom property로 기록합니다",
+    "Paint every Region's falloff mask into OverAnim_Mask_<Region> colour attributes and show a false-colour preview "
+    "(OverAnim_Preview) in Solid mode":
+        "모든 Region의 falloff mask를 OverAnim_Mask_<Region> colour attribute에 칠하고 Solid 모드에서 false-colour "
+        "preview (OverAnim_Preview)를 보여 줍니다",
+    "Probe the ground under both feet at the current frame and write the OverAnim_FootIK_ values (offsets in cm, pitch "
+    "and roll in degrees) on the armature":
+        "현재 프레임에서 두 발 아래의 바닥을 probe하고 OverAnim_FootIK_ 값 (offset은 cm, pitch와 roll은 도)을 "
+        "armature에 기록합니다",
+    "Add a Region; it takes the active bone's collection when there is one":
+        "Region을 추가합니다. active bone collection이 있으면 그것을 사용합니다",
+    "Move the active Region up or down the list": "active Region을 목록에서 위나 아래로 옮깁니다",
+    "Remove the active Region (or the one a check finding is about)":
+        "active Region (또는 check 결과가 가리키는 Region)을 삭제합니다",
+    "Remove the OverAnim_FootIK track and action and the values they animated, and make the action the bake pushed "
+    "down active again":
+        "OverAnim_FootIK track과 action, 그리고 그것이 animate한 값을 삭제하고, bake가 push down한 action을 다시 "
+        "active로 만듭니다",
+    "Remove the OverAnim_Motion track and action and the curves they animated, and make the action the analysis "
+    "pushed down active again (the motion summary stays on the action)":
+        "OverAnim_Motion track과 action, 그리고 그것이 animate한 curve를 삭제하고, 분석이 push down한 action을 다시 "
+        "active로 만듭니다 (motion 요약은 action에 남습니다)",
+    "Check the rig before measuring: scale, pose, locomotion root, unit scale, Regions":
+        "측정 전에 rig를 check합니다: scale, pose, locomotion root, unit scale, Region",
+    "Show the Region mask preview again: every 3D View shows the colour attribute, as after Paint Region Masks (Clear "
+    "Preview puts the views back)":
+        "Region mask preview를 다시 보여 줍니다: Paint Region Masks 뒤처럼 모든 3D View가 colour attribute를 "
+        "보여 줍니다 (Clear Preview가 view를 되돌립니다)",
+    "Copy an action from the armature it was made on onto this one, its translations (root motion, pelvis bob) "
+    "scaled by the two characters' measured proportions. Rotations and key times are copied as they are":
+        "action을 그것이 만들어진 armature에서 이 armature로 복사하며, translation (root motion, pelvis bob)은 두 "
+        "캐릭터의 측정된 비율로 scale합니다. rotation과 key 시간은 그대로 복사합니다",
 }

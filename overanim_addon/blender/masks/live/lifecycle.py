@@ -64,7 +64,7 @@ def live_armatures() -> list[bpy.types.Object]:
     return [o for o in bpy.data.objects if o.type == "ARMATURE" and overanim(o).live_preview]
 
 
-def _run(armature: bpy.types.Object, paint: Callable[..., object], *args: object) -> object:
+def _paint_keeping_error(armature: bpy.types.Object, paint: Callable[..., object], *args: object) -> object:
     """Paint or repaint, keeping a domain error for the panel instead of raising into Blender. The
     handlers ignore the updates meanwhile: the weight read evaluates a scene of its own, which
     calls them too."""
@@ -146,7 +146,7 @@ def _on_depsgraph_update_pre(*_args: object) -> None:
         if mesh_pending:  # that change may be weights the kept sums do not have yet: post reads it first
             _deferred.add(armature.name)
             continue
-        written = _run(armature, masks.repaint, context, armature)
+        written = _paint_keeping_error(armature, masks.repaint, context, armature)
         if isinstance(written, dict):
             _own.update(mesh_data(bpy.data.objects[mesh]).session_uid for mesh in written)
 
@@ -166,7 +166,7 @@ def _on_depsgraph_update_post(scene: bpy.types.Scene, depsgraph: bpy.types.Depsg
         _deferred.discard(armature.name)
         if deferred or any(regions is None or regions for regions in reread.values()):
             # written inside the handler: Blender evaluates it without calling the handler again
-            _run(armature, masks.repaint, context, armature, reread)
+            _paint_keeping_error(armature, masks.repaint, context, armature, reread)
 
 
 def sync() -> None:
@@ -214,9 +214,22 @@ def poll() -> float:
 @persistent
 def _on_undo(*_args: object) -> None:
     """Always installed: undo and redo also turn Live Preview on and off (its button is one step)."""
+    before = set(_fields_seen)
     masks.invalidate()
     _adopt()  # an undone field change is not one to repaint: undo restored the masks too
+    _views_follow(before)
     sync()
+
+
+def _views_follow(before: set[str]) -> None:
+    """Undo does not roll the views back (UI data): a Live Preview it brings back (Clear Preview
+    undone) shows in the views, so its ticked box and the view agree; one it takes away leaves the
+    views as Clear Preview does (back once no rig shows a preview)."""
+    now = set(_fields_seen)
+    if now - before:
+        shading.show_attribute_colors()
+    elif before - now and not any(overanim(o).masks_painted for o in bpy.data.objects if o.type == "ARMATURE"):
+        shading.restore_colors()
 
 
 def _adopt() -> None:
