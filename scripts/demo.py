@@ -159,7 +159,14 @@ def print_summary(entry: dict[str, Any]) -> None:
         print(f"  motion: '{motion['action']}' frames {motion['frames'][0]}-{motion['frames'][1]}, "
               f"{raw['average_speed']:.1f} cm/s on average, up to {raw['max_speed']:.1f} cm/s{relative}")
         print(f"  contacts: left foot planted {contacts['left']} frames, right {contacts['right']} (under "
-              f"{contacts['speed']:.1f} cm/s and {contacts['height']:.1f} cm above the ground reference)")
+              f"{contacts['speed']:.1f} cm/s and {contacts['height']:.1f} cm {above(contacts)})")
+
+
+def above(contacts: dict[str, Any]) -> str:
+    """What the contacts' heights were measured above (the batch report's ``contacts.rule``)."""
+    if contacts.get("rule") == "ground":
+        return "above the ground under each foot"
+    return "above the ground reference (the root)"
 
 
 def main(args: list[str]) -> int:
@@ -219,9 +226,7 @@ def main(args: list[str]) -> int:
     motion = entry["steps"].get("motion", {})
     title = f"'{entry['armature']}': Analyze Motion of '{motion.get('action', '?')}' after the Foot IK bake"
     contacts = motion.get("contacts", {})
-    # the height is over the ground reference (the root), not the terrain: on the step a foot reads lifted
-    rule = (f"under {contacts.get('speed', 0):.0f} cm/s and {contacts.get('height', 0):.1f} cm above the root; "
-            "on the terrain's step and slope a planted foot stands higher")
+    rule = f"under {contacts.get('speed', 0):.0f} cm/s and {contacts.get('height', 0):.1f} cm {above(contacts)}"
     print(f"  picture: {plot_motion(curves, title, rule, out / 'motion.png')}")
     return 0 if report["ok"] else 1
 

@@ -20,7 +20,6 @@ from .checks.engine import CheckOptions, check_rig
 from .compose.engine import ComposeOptions, compose_region_deltas
 from .foot_ik.bake import baked_values
 from .foot_ik.engine import BakeOptions, bake_foot_ik
-from .foot_ik.ground import ground_objects
 from .foot_ik.properties import bone_names
 from .i18n import tr
 from .lod.engine import LodCoverageOptions, check_lod_coverage
@@ -31,6 +30,7 @@ from .motion.engine import analyze_motion
 from .motion.plan import evaluated_source
 from .motion.report import report_data
 from .regions.region import region_keys
+from .shared.ground import ground_objects
 from .shared.object_data import overanim
 from .shared.scene import held_apart_by
 from .shared.typed import armature_data, scene_of, temp_override, view_layer_of
@@ -150,7 +150,7 @@ def _needs_deltas(armature: bpy.types.Object) -> str:
 
 def foot_ik_applies(armature: bpy.types.Object) -> str:
     """Why the foot-IK bake does not apply to ``armature`` ("" when it does): it needs both foot
-    bones (set or found by name) and ground in the file (see foot_ik.ground)."""
+    bones (set or found by name) and ground in the file (see shared.ground)."""
     settings = overanim(armature).foot_ik
     names = bone_names(settings, armature)
     if not (names.left_foot in armature_data(armature).bones and names.right_foot in armature_data(armature).bones):

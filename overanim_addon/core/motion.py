@@ -16,9 +16,10 @@ is 1 (nothing is calibrated). Times, frame numbers and angles are never scaled.
 **Foot contacts** (``foot_contacts``): the foot point is the lower (Z) of two joints, the foot bone's
 head and where it ends joint to joint (the toe's head where a toe bone exists: an importer's
 invented tail may lie metres away); its speed is that point's own speed (3D); contact where the
-speed is below the speed threshold and its height above the ground reference below the height
-threshold. The thresholds are authored at
-the reference character and follow its size character-relatively (``contact_thresholds``).
+speed is below the speed threshold and its height above the ground below the height threshold (the
+caller gives the ground's height per frame: the ground under the foot, or the ground reference).
+The thresholds are authored at the reference character and follow its size character-relatively
+(``contact_thresholds``).
 
 **Distance curve** (``distance_curve``), as Unreal's Distance Curve Modifier (Distance Matching)
 defines it: the stop point is the frame of minimum horizontal speed among the frames slower than the
@@ -175,7 +176,8 @@ def contact_thresholds(speed: float, height: float, locomotion_scale: float) -> 
 @dataclass(frozen=True)
 class FootContacts:
     """One foot over N frames: its lowest point (N x 3, cm), that point's speed (cm/s) and height above
-    the ground reference (cm), and whether it is in contact (both under their thresholds)."""
+    the ground (cm: under the foot, or the ground reference), and whether it is in contact (both under
+    their thresholds)."""
 
     point: np.ndarray
     speed: np.ndarray
@@ -190,8 +192,9 @@ class FootContacts:
 def foot_contacts(heads: object, ends: object, reference_heights: object, fps: float, speed_threshold: float,
                   height_threshold: float) -> FootContacts:
     """Contacts of a foot bone from its head and end joint positions (N x 3 each, world cm) and the
-    ground reference's height (N, world cm) per frame. The foot point is the lower of the two; its
-    speed is the speed of that point (the head's or the end's, each by central differences)."""
+    height (N, world cm) of the ground it stands on per frame (under it, or the ground reference).
+    The foot point is the lower of the two; its speed is the speed of that point (the head's or the
+    end's, each by central differences)."""
     head, tail = _samples(heads, "foot head"), _samples(ends, "foot end")
     reference = _samples(reference_heights, "ground reference")[:, 0]
     if head.shape != tail.shape or head.shape[1] != 3 or len(reference) != len(head):

@@ -547,7 +547,7 @@ def test_a_large_ground_mesh_in_its_own_space_hits_where_the_merged_tree_does(ad
 
     from mathutils import Vector as V
 
-    from overanim_addon.blender.foot_ik.ground import Ground
+    from overanim_addon.blender.shared.ground import Ground
 
     terrain = plane(half=100.0, rise=(0.3, -1.0, 0.0), degrees=20.0)
     terrain.modifiers.new("Bumps", "SUBSURF").levels = 2

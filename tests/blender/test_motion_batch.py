@@ -53,5 +53,6 @@ def test_the_batch_lists_the_clip_with_its_speed_in_a_valid_report(walker, tmp_p
     assert step["calibrated"]["max_speed"] == pytest.approx(step["raw"]["max_speed"] / step["scale"], rel=1e-3)
     assert step["contacts"] == {"speed": pytest.approx(60.0 * step["scale"], rel=1e-3),
                                 "height": pytest.approx(10.0 * step["scale"], rel=1e-3),
+                                "rule": "ground",  # the sample walks over its terrain
                                 "left": step["contacts"]["left"], "right": step["contacts"]["right"]}
     validate(report)

@@ -14,8 +14,8 @@ from mathutils import Matrix, Vector
 
 from ...core.foot_ik import FootIKSolution, ProbeRay, solve
 from ...core.messages import Message, plural
+from ..shared.ground import Ground, ground_objects
 from ..shared.typed import pose_of, scene_of
-from .ground import Ground, ground_objects
 from .rig import FootIKRig
 
 

@@ -61,7 +61,7 @@ def report_data(result: MotionResult) -> dict[str, Any]:
         "basis": result.basis, "scale": result.scale,
         "raw": _values(result.actor.summary()),
         "calibrated": _values(calibrated.summary()) if calibrated is not None else None,
-        "contacts": {"speed": result.thresholds[0], "height": result.thresholds[1],
+        "contacts": {"speed": result.thresholds[0], "height": result.thresholds[1], "rule": result.contact_rule.value,
                      **{side.lower(): len(result.contact_frames(side)) if side in result.feet else None
                         for side in SIDES}},
         "regions": [{"region": r.name, "key": r.key, "basis": r.basis, "scale": r.scale,

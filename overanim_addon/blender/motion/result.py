@@ -12,6 +12,7 @@ from ...core import motion
 from ...core.log import Log
 from ..shared.ground_reference import Rule, TravelReference
 from .names import curve_name
+from .under_feet import ContactRule
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class MotionResult:
     feet: Mapping[str, motion.FootContacts]  # "Left"/"Right", those found
     thresholds: tuple[float, float]  # (cm/s, cm) for this character
     curves: Mapping[str, np.ndarray]  # curve suffix -> per-frame values
+    contact_rule: ContactRule = ContactRule.GROUND_REFERENCE  # what the feet's heights are measured above
     pushed_down: str = ""
     log: Log = ()
 

@@ -32,6 +32,7 @@ from .names import REGION_KEY_BYTES, curve_name, fits
 from .plan import MotionOptions, Plan, make_plan
 from .report import report_lines
 from .result import MotionResult, RegionMotion
+from .under_feet import UnderFeet
 from .writing import write
 
 
@@ -61,6 +62,9 @@ class MotionSession:
         self._distinct: list[Any] = []
         self._world_index = np.zeros(n, np.int64)
         self.count = 0
+        # the ground under each foot, where the scene has ground: trees built once, a ray per foot per frame
+        self.under_feet = UnderFeet(context, armature, self.plan.feet, row, n,
+                                    self.plan.measurement.character.character_height_ws, self.plan.cm)
 
     @property
     def total(self) -> int:
@@ -88,6 +92,7 @@ class MotionSession:
                 pose.foreach_get("tail", self._tail.reshape(-1))
                 self.heads[i] = self._head[rows]
                 self.tails[i] = self._tail[rows]
+                self.under_feet.record(i, world, self._head, self._tail)
                 self.count += 1
                 if time.perf_counter() >= until:
                     break
@@ -166,7 +171,7 @@ class MotionSession:
                 lost_on_save_warning(self.armature, [curve_name(suffix) for suffix in curves], "Analyze Motion")]
         return MotionResult(plan.action, plan.frames, plan.fps, plan.reference, in_place, actor, calibrated,
                             plan.basis.value, resolved, scale if resolved else 0.0, distance, regions, feet,
-                            thresholds, curves, log=tuple(log))
+                            thresholds, curves, contact_rule=self.under_feet.rule, log=tuple(log))
 
     def _hips_travel(self, worlds: np.ndarray) -> Message | None:
         """Where a root bone stays put while the hips walk away over the ground (a clip made without
@@ -203,9 +208,12 @@ class MotionSession:
         plan, settings = self.plan, overanim(self.armature).motion
         thresholds = motion.contact_thresholds(settings.contact_speed, settings.contact_height,
                                                plan.measurement.character.locomotion_scale_ws)
+        # each foot's height above the ground under it, else above the ground reference (under_feet)
+        under = self.under_feet.heights(reference[:, 2])
         feet = {side: motion.foot_contacts(self._bone(foot.tip, worlds)[0], self._point(foot, worlds),
-                                           reference[:, 2], plan.fps, *thresholds)
+                                           under[side], plan.fps, *thresholds)
                 for side, foot in plan.feet.items()}
+        log += self.under_feet.log(int(plan.frames[0]))
         if not plan.feet:
             log.append((Level.WARNING, Message("No foot bones found on '{name}' (Foot IK panel): foot contacts are "
                                                "left out", name=self.armature.name)))

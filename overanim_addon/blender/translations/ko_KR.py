@@ -685,6 +685,28 @@ KO_MESSAGES = {
     "Ground reference: root bone '{bone}'": "바닥 기준: root bone '{bone}'",
     "Ground reference: '{bone}' projected on the ground (the rig has no ground-level root bone)":
         "바닥 기준: 바닥에 투영한 '{bone}' (rig에 바닥 높이의 root bone이 없습니다)",
+    "Foot contacts: height above the ground under each foot ({names}{more})":
+        "foot contact: 각 발 아래 바닥에서 잰 높이 ({names}{more})",
+    "Foot contacts: height above the ground reference (no ground in {where}: no mesh, curve or instance but the "
+    "character's own)":
+        "foot contact: 바닥 기준에서 잰 높이 ({where}에 바닥이 없습니다: 캐릭터 자신의 것 말고는 mesh, curve, "
+        "instance가 없습니다)",
+    "Left foot: no ground under it on {n} frame (frame {frame}): its contact height there is above the ground "
+    "reference":
+        "왼발: {n} 프레임 (프레임 {frame})에서 발 아래에 바닥이 없습니다: 그 프레임의 contact 높이는 바닥 기준에서 "
+        "잽니다",
+    "Left foot: no ground under it on {n} frames (from frame {frame}): its contact height there is above the "
+    "ground reference":
+        "왼발: {n} 프레임 (프레임 {frame}부터)에서 발 아래에 바닥이 없습니다: 그 프레임들의 contact 높이는 바닥 "
+        "기준에서 잽니다",
+    "Right foot: no ground under it on {n} frame (frame {frame}): its contact height there is above the ground "
+    "reference":
+        "오른발: {n} 프레임 (프레임 {frame})에서 발 아래에 바닥이 없습니다: 그 프레임의 contact 높이는 바닥 기준에서 "
+        "잽니다",
+    "Right foot: no ground under it on {n} frames (from frame {frame}): its contact height there is above the "
+    "ground reference":
+        "오른발: {n} 프레임 (프레임 {frame}부터)에서 발 아래에 바닥이 없습니다: 그 프레임들의 contact 높이는 바닥 "
+        "기준에서 잽니다",
     "Root bone '{root}' stays put while '{bone}' ends {away:.1f} cm from where it starts over the ground: the "
     "clip is in place as root motion, its travel is in the hips (key it on the root for root motion)":
         "root bone '{root}'은(는) 제자리에 있지만 '{bone}'은(는) 바닥 위에서 시작점으로부터 {away:.1f} cm "

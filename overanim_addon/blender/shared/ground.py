@@ -1,8 +1,9 @@
-"""The ground the feet are probed against: its geometry, gathered once into BVH trees.
+"""The ground the feet are probed against (Foot IK's probe and bake, Motion's foot contacts): its
+geometry, gathered once into BVH trees.
 
 ``scene.ray_cast`` would hit the character itself and rebuilds deforming meshes on every call; BVH
-trees built once per bake cast thousands of rays at little cost (docs/performance.md). The ground is
-what the scene shows: meshes, curves, surfaces and text with their modifiers, and the instances
+trees built once per bake or analysis cast thousands of rays at little cost (docs/performance.md).
+The ground is what the scene shows: meshes, curves, surfaces and text with their modifiers, and the instances
 objects make (collection instances, Geometry Nodes instances), as the evaluated depsgraph has them.
 The small pieces are merged into one tree in world space; a large mesh (a dense terrain) gets a tree
 of its own built in C in its object's space (copying its triangles out through Python would cost
@@ -20,7 +21,7 @@ import numpy as np
 from mathutils import Matrix, Vector
 from mathutils.bvhtree import BVHTree
 
-from ..shared.typed import mesh_data
+from .typed import mesh_data
 
 DOWN = Vector((0.0, 0.0, -1.0))
 GEOMETRY = {"MESH", "CURVE", "SURFACE", "FONT", "META"}  # object types with a surface to stand on
