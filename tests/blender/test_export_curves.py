@@ -225,7 +225,8 @@ def test_without_animated_properties_the_file_is_the_exporters_own(walker, tmp_p
     assert (not read(out / "hero.fbx").of(b"AnimationStack")) == (not animated)
 
 
-@pytest.mark.parametrize("failure", ["disk full while writing", "a bone property in the way"])
+@pytest.mark.parametrize("failure", ["disk full while writing", "a bone property in the way",
+                                     "a bone property in the way, nothing animated"])
 def test_a_failure_adding_the_curves_leaves_the_previous_files(baked, tmp_path, monkeypatch, failure):
     previous = {"hero.fbx": b"the previous export", "hero_LOD1.fbx": b"its LOD1"}
     for name, data in previous.items():
@@ -237,10 +238,15 @@ def test_a_failure_adding_the_curves_leaves_the_previous_files(baked, tmp_path, 
 
         monkeypatch.setattr(fbx_file, "write", full_disk)
         message = r"Not exported: could not write hero.fbx: the disk is full \(.*\); the files there are as they were"
-    else:
+    elif failure == "a bone property in the way":
         baked.name = "Armature"  # the curves would go onto the root bone, which has a property of that name
         baked.pose.bones["root"]["OverAnim_FootIK_BodyOffset"] = 1.0
         message = "Bone 'root' has a custom property 'OverAnim_FootIK_BodyOffset' of its own"
+    else:  # no curve: the static measurement alone would be declared on the root bone
+        baked.animation_data_clear()
+        baked.name = "Armature"
+        baked.pose.bones["root"]["OverAnim_CharacterHeightWS"] = 1.0
+        message = "Bone 'root' has a custom property 'OverAnim_CharacterHeightWS' of its own"
     with bpy.context.temp_override(active_object=baked, object=baked), pytest.raises(RuntimeError, match=message):
         bpy.ops.overanim.export_fbx(filepath=str(tmp_path / "hero.fbx"))
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == previous

@@ -260,7 +260,8 @@ def test_a_gltf_imported_mixamo_rig_after_its_fixes(mixamo_glb, tmp_path, report
     armature = fixed_mixamo(mixamo_glb)
     path = tmp_path / "mixamo.fbx"
     export(armature, path)
-    # the measurement is where Blender writes custom properties: on the armature object's node
+    # where Blender writes custom properties, the armature object's node, keeps them (Blender's own
+    # importer reads them back from there)
     read, root, _meshes = check_file(armature, path, tmp_path, reports, properties_on=armature.name)
     # an armature object named Armature over one top bone: Unreal drops that node, the root is the bone,
     # and the curves are there
@@ -268,13 +269,53 @@ def test_a_gltf_imported_mixamo_rig_after_its_fixes(mixamo_glb, tmp_path, report
     check_curves(armature, read, root, reports)
 
 
-@pytest.mark.xfail(strict=True, reason="found by this reader: on a rig whose armature object is named Armature "
-                   "over a single top bone, the export puts only the animated OverAnim_* properties on the top "
-                   "bone; the static measurement stays on the Armature node, which Unreal's importer drops "
-                   "(docs/unreal.md)")
-def test_a_mixamo_rigs_measurement_is_on_the_node_unreal_keeps(mixamo_glb, tmp_path):
+def test_a_mixamo_rigs_measurement_is_on_the_node_unreal_keeps(mixamo_glb, tmp_path, reports):
+    """Found by this reader: only the animated properties used to reach the top bone, the static
+    measurement stayed on the Armature node Unreal's importer drops."""
     armature = fixed_mixamo(mixamo_glb)
     path = tmp_path / "mixamo.fbx"
     export(armature, path)
     read = read_ufbx(path)
-    check_properties(armature, read, skeleton_root(read))
+    root = skeleton_root(read)
+    assert root == mixamo.PREFIX + "Hips"
+    check_properties(armature, read, root)
+    assert reported(reports, "the OverAnim custom properties are declared on")["node"] == root
+
+
+def bone_properties(armature) -> dict[str, dict[str, object]]:
+    return {bone.name: dict(bone.items()) for bone in armature.pose.bones if bone.keys()}
+
+
+def test_a_still_rig_named_armature_has_its_measurement_on_its_root_bone(packed, tmp_path, reports):
+    """Nothing animated, so no curve to add: the static measurement still goes onto the one top bone,
+    in the main file and the LOD file; the .blend is left as it was."""
+    packed.name = "Armature"
+    packed.animation_data_clear()
+    before = bone_properties(packed)
+    path = tmp_path / "hero.fbx"
+    export(packed, path)
+    for lod, file in enumerate([path, tmp_path / "hero_LOD1.fbx"]):
+        read, root, _meshes = check_file(packed, file, tmp_path, reports, lod=lod)
+        assert root == "root"
+        check_properties(packed, read, "Armature")  # the node Blender wrote keeps them too
+        assert not [n for n, p in read.props[root].items() if "ANIMATED" in p.flags]
+    assert reported(reports, "animated custom properties as animation curves") is None
+    assert reported(reports, "the OverAnim custom properties are declared on")["node"] == "root"
+    assert bone_properties(packed) == before and packed.name == "Armature"
+
+
+def test_several_top_bones_under_armature_keep_the_measurement_on_the_armature_node(sample, tmp_path, reports):
+    """Several top bones: Unreal's Interchange keeps the Armature node as the root, with the
+    measurement; its legacy importer would find several roots, which the export warns about."""
+    sample.name = "Armature"
+    with bpy.context.temp_override(active_object=sample, object=sample):
+        bpy.ops.object.mode_set(mode="EDIT")
+        bone = sample.data.edit_bones.new("ik_foot_root")  # a second top bone, as Unreal's mannequin has
+        bone.head, bone.tail, bone.use_deform = (0.0, 0.0, 0.0), (0.0, 0.1, 0.0), False
+        bpy.ops.object.mode_set(mode="OBJECT")
+    path = tmp_path / "hero.fbx"
+    export(sample, path)
+    read, root, _meshes = check_file(sample, path, tmp_path, reports)
+    assert root == "Armature" and sorted(n for n, p in read.parents.items() if p == root) == ["ik_foot_root", "root"]
+    assert not [n for n in read.props["root"] if n.startswith(PREFIX)]
+    assert reported(reports, "has several top bones")["armature"] == "Armature"

@@ -53,6 +53,7 @@ def report_lines(armature: bpy.types.Object, result: ExportContents) -> list[Log
                     Message("Vertex colour: no Region has a mask channel; OverAnim's colour layers left out")))
     log.append((Level.INFO, plural(result.properties, "{n} OverAnim custom property, measured just now",
                                    "{n} OverAnim custom properties, measured just now")))
+    log.extend(_root_lines(armature, result))
     if result.animated:
         log.append((Level.INFO, Message("Animation: frames {start}-{end}, baked from the evaluated pose",
                                         start=result.frames[0], end=result.frames[1])))
@@ -81,6 +82,20 @@ def report_lines(armature: bpy.types.Object, result: ExportContents) -> list[Log
     log.append((Level.INFO, Message("Exported {file} for Unreal{lods}", file=str(result.files[0].path),
                                     lods=plural(extra, " (+{n} LOD file)", " (+{n} LOD files)") if extra else "")))
     return log
+
+
+def _root_lines(armature: bpy.types.Object, result: ExportContents) -> list[LogLine]:
+    """Where the measurement is when Unreal drops the armature's node (named "Armature", docs/unreal.md)."""
+    if not result.properties_on:
+        return []
+    if result.properties_on != armature.name:
+        return [(Level.INFO, Message(
+            "Unreal drops the node '{armature}': the OverAnim custom properties are declared on '{node}', "
+            "the skeleton's root there, too", armature=armature.name, node=result.properties_on))]
+    return [(Level.WARNING, Message(
+        "'{armature}' has several top bones under a node named Armature: Unreal's FBX importer drops that node "
+        "and refuses several root bones, Interchange keeps it with the OverAnim custom properties; rename the "
+        "armature object to make it the one root bone everywhere", armature=armature.name))]
 
 
 def export_fbx(context: bpy.types.Context, armature: bpy.types.Object, options: ExportOptions) -> ExportResult:

@@ -3,7 +3,9 @@ settings Unreal's importer wants and nothing of OverAnim's working data in the f
 
 What reaches the file:
 - the armature with its ``OverAnim_*`` custom properties (measured just before; Unreal imports FBX
-  user properties as asset metadata), every bone, no leaf bones;
+  user properties as asset metadata), every bone, no leaf bones; for an armature object named
+  "Armature" over a single top bone, whose node Unreal drops, the properties declared on that bone
+  too (``property_curves``);
 - each deformed mesh with its shape keys and one vertex colour: the packed Region masks
   ``OverAnim_RegionMasks`` when a Region has a mask channel (optionally followed by the artist's
   own colour attributes); without a channel, the artist's colour attributes as Blender would write
@@ -96,6 +98,7 @@ class ExportContents:
     frames: tuple[int, int] = (0, 0)
     curves: list[str] = field(default_factory=list)  # animated custom properties written as curves
     curves_on: str = ""  # the node (armature or bone) holding them
+    properties_on: str = ""  # the node the OverAnim_* properties were checked onto ("": not read back)
     zero_curves: list[str] = field(default_factory=list)  # those 0 on every frame (Unreal drops them by default)
     unfiltered: list[str] = field(default_factory=list)  # linked meshes whose layers could not be filtered
 
@@ -319,10 +322,11 @@ def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, pa
                                               object=armature):
                     bpy.ops.export_scene.fbx(filepath=str(written), bake_anim=result.animated,
                                              use_armature_deform_only=deform_bones_only, **UNREAL_SETTINGS)
+                if curves is not None or property_curves.may_drop(armature.name):  # else: Blender's file as is
+                    result.properties_on = property_curves.add_to_file(written, staging.new(target), armature.name,
+                                                                       curves)
                 if curves is not None:
-                    result.curves_on = property_curves.add_to_file(written, staging.new(target), armature.name,
-                                                                   curves)
-                    result.curves = names
+                    result.curves_on, result.curves = result.properties_on, names
                     result.zero_curves = property_curves.all_zero(curves)
             except (OSError, RuntimeError) as error:
                 raise _write_error(target, error) from error

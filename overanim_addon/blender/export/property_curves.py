@@ -21,9 +21,12 @@ FBX SDK (and Maya, for animated extra attributes) lays them out:
 The node: the one Unreal makes the skeleton's root bone. For a Blender file Unreal's importer climbs
 from the bones through Null nodes, so the armature object's node (written as a Null) becomes a root
 bone above the rig's own root, except when it is named "Armature" (any case) at the top of the file:
-that node Unreal drops (its ``GetRootSkeleton``). The curves go on the armature object's node, where
-the exporter wrote the properties; for a top-level "Armature" with a single top bone, on that bone
-(the properties are declared on it, with the values the exporter wrote).
+that node Unreal drops (its ``GetRootSkeleton``), and its properties with it. The curves go on the
+armature object's node, where the exporter wrote the properties; for a top-level "Armature" with a
+single top bone, on that bone, and every ``OverAnim_*`` property the exporter wrote on the armature's
+node, animated or not, is declared on the bone too (the same P element, the value written), so the
+measurement reaches Unreal whether or not anything is animated. With several top bones the armature's
+node stays the root (Interchange keeps it; the legacy importer refuses several roots).
 """
 
 from __future__ import annotations
@@ -155,14 +158,14 @@ class _Place:
     objects: Element
     connections: Element
     counts: list[tuple[Element, int]]  # (a Definitions Count element, added objects per curve)
-    layer: Element  # the take's AnimationLayer
+    layer: Element | None  # the take's AnimationLayer (None: no curves to add)
     key_conventions: list[Element]  # KeyVer, KeyAttrFlags, KeyAttrDataFloat of a curve the exporter wrote
     armature: Element  # the armature object's node: where the exporter declared the properties
     node: Element  # the node the curves animate (the armature's, or its root bone's)
     declared: dict[bytes, Element]  # the armature node's P elements by name
 
 
-def _place(root: Element, armature_name: str, names: Sequence[str]) -> _Place:
+def _place(root: Element, armature_name: str, names: Sequence[str], curves: bool) -> _Place:
     objects, connections = _required(root, b"Objects"), _required(root, b"Connections")
     definitions = _required(root, b"Definitions")
     models = objects.all(b"Model")
@@ -171,44 +174,58 @@ def _place(root: Element, armature_name: str, names: Sequence[str]) -> _Place:
     if armature is None:
         raise _Malformed(f"a node for '{armature_name}'")
     layers, exported = objects.all(b"AnimationLayer"), objects.all(b"AnimationCurve")
-    if len(layers) != 1 or not exported:
+    if curves and (len(layers) != 1 or not exported):
         raise _Malformed("one animation take with curves")
     types = {d.props[0]: d.child(b"Count") for d in definitions.all(b"ObjectType")}
     counts = [(definitions.child(b"Count"), 2), (types.get(b"AnimationCurveNode"), 1),
               (types.get(b"AnimationCurve"), 1)]
-    if any(count is None for count, _n in counts):
+    if curves and any(count is None for count, _n in counts):
         raise _Malformed("the object counts of its animation")
     nodes = {m.props[0] for m in models} | {0}  # 0: the scene's root
     # a node's parent in the hierarchy (a bone is also linked to its skin cluster: not a parent)
     parent_of = {c.props[1]: c.props[2] for c in connections.all(b"C") if c.props[0] == b"OO" and c.props[2] in nodes}
     node = _skeleton_root(armature, models, parent_of)
     declared = _declared(armature)
-    own = _declared(node) if node is not armature else {}
     for name in names:
         written = declared.get(name.encode())
         if written is None or written.types[4:5] not in (b"D", b"I"):
             raise _Malformed(f"the number property '{name}' on '{armature_name}'")
-        if name.encode() in own:
-            raise OverAnimError(Message("Bone '{bone}' has a custom property '{name}' of its own: not exported over it",
-                                        bone=object_name(node).decode(), name=name))
-    conventions = [exported[0].child(id_) for id_ in (b"KeyVer", b"KeyAttrFlags", b"KeyAttrDataFloat")]
+    conventions = [exported[0].child(id_) for id_ in (b"KeyVer", b"KeyAttrFlags", b"KeyAttrDataFloat")] \
+        if curves else []
     if any(e is None for e in conventions):
         raise _Malformed("the key attributes of its curves")
-    # both lists were checked for a missing element above
-    return _Place(objects, connections, cast(list[tuple[Element, int]], counts), layers[0],
+    # both lists were checked for a missing element above (when there are curves to add)
+    return _Place(objects, connections, cast(list[tuple[Element, int]], counts), layers[0] if curves else None,
                   cast(list[Element], conventions), armature, node, declared)
+
+
+def _ours_on_root(place: _Place) -> list[Element]:
+    """The armature node's ``OverAnim_*`` properties as the exporter wrote them, to be declared on
+    the skeleton's root bone when Unreal drops the armature's node; refused when the bone (a pose
+    bone's custom property) already has one of those names."""
+    if place.node is place.armature:
+        return []
+    ours = [p for name, p in place.declared.items() if name.startswith(PREFIX.encode())]
+    own = _declared(place.node)
+    clash = next((p for p in ours if bytes(p.props[0]) in own), None)
+    if clash is not None:
+        raise OverAnimError(Message("Bone '{bone}' has a custom property '{name}' of its own: not exported over it",
+                                    bone=object_name(place.node).decode(), name=bytes(clash.props[0]).decode()))
+    return [Element(p.id, list(p.props), bytearray(p.types)) for p in ours]
+
+
+def _declare(node: Element, properties: list[Element]) -> None:
+    found = node.child(b"Properties70")
+    if found is None:
+        found = Element(b"Properties70")
+        node.children.append(found)
+    found.children.extend(properties)
 
 
 def _add_curve(place: _Place, ids: _Ids, name: str, times: np.ndarray, values: np.ndarray) -> None:
     key, channel = name.encode(), CURVE_CHANNEL + name.encode()
     written = place.declared[key]
     default = float(written.props[4])  # the value the exporter wrote (the current frame's)
-    if place.node is not place.armature:  # declared on the bone as the exporter declared it on the armature
-        properties = place.node.child(b"Properties70")
-        if properties is None:
-            properties = Element(b"Properties70")
-            place.node.children.append(properties)
-        properties.children.append(Element(b"P", list(written.props), bytearray(written.types)))
     version, flags, data = (Element(e.id, list(e.props), bytearray(e.types)) for e in place.key_conventions)
     curve_node, curve = ids.new(f"OverAnim|AnimCurveNode|{name}"), ids.new(f"OverAnim|AnimCurve|{name}")
     place.objects.children += [
@@ -221,15 +238,20 @@ def _add_curve(place: _Place, ids: _Ids, name: str, times: np.ndarray, values: n
             Element.of(b"KeyValueFloat", b"f", values.astype(np.float32)), flags, data,
             Element.of(b"KeyAttrRefCount", b"i", np.array([len(times)], np.int32))])]
     place.connections.children += [
-        Element.of(b"C", b"SLL", b"OO", curve_node, place.layer.props[0]),
+        Element.of(b"C", b"SLL", b"OO", curve_node, cast(Element, place.layer).props[0]),
         Element.of(b"C", b"SLLS", b"OP", curve_node, place.node.props[0], key),
         Element.of(b"C", b"SLLS", b"OP", curve, curve_node, channel)]
 
 
-def add_curves(root: Element, armature_name: str, curves: PropertyCurves) -> str:
-    """Add ``curves`` to the parsed file ``root`` (see the module docstring); everything is checked
-    before anything is added. Returns the name of the node they animate."""
-    place = _place(root, armature_name, list(curves.values))
+def add_curves(root: Element, armature_name: str, curves: PropertyCurves | None) -> str:
+    """Declare the ``OverAnim_*`` properties on the skeleton's root and add ``curves`` (if any) to the
+    parsed file ``root`` (see the module docstring); everything is checked before anything is added.
+    Returns the name of the node that holds them."""
+    names = list(curves.values) if curves is not None else []
+    place = _place(root, armature_name, names, curves is not None)
+    _declare(place.node, _ours_on_root(place))
+    if curves is None:
+        return object_name(place.node).decode()
     times = key_times(curves.frames, curves.fps)
     ids = _Ids(place.objects)
     for name, values in curves.values.items():
@@ -239,8 +261,15 @@ def add_curves(root: Element, armature_name: str, curves: PropertyCurves) -> str
     return object_name(place.node).decode()
 
 
-def add_to_file(source: Path, target: Path, armature_name: str, curves: PropertyCurves) -> str:
-    """Read ``source`` (as the exporter wrote it), add the curves, write ``target``. Returns the node's name."""
+def may_drop(armature_name: str) -> bool:
+    """An armature object Unreal's importer may drop (its node named "Armature", any case): the
+    file is read to see whether its properties must be declared on the root bone."""
+    return armature_name.lower() == "armature"
+
+
+def add_to_file(source: Path, target: Path, armature_name: str, curves: PropertyCurves | None) -> str:
+    """Read ``source`` (as the exporter wrote it), declare the properties on the skeleton's root and
+    add the curves, write ``target``. Returns the node's name."""
     root, version = fbx_file.read(source)
     node = add_curves(root, armature_name, curves)
     fbx_file.write(target, root, version)

@@ -553,6 +553,16 @@ KO_MESSAGES = {
         "Blender가 쓴 FBX 파일에 {missing}이(가) 없어 animation curve를 넣지 않았습니다",
     "Bone '{bone}' has a custom property '{name}' of its own: not exported over it":
         "bone '{bone}'에 같은 이름의 custom property '{name}'이(가) 있어 그 위에 내보내지 않았습니다",
+    "Unreal drops the node '{armature}': the OverAnim custom properties are declared on '{node}', "
+    "the skeleton's root there, too":
+        "Unreal은 node '{armature}'을(를) 버리므로 OverAnim custom property를 그곳의 skeleton root인 "
+        "'{node}'에도 선언했습니다",
+    "'{armature}' has several top bones under a node named Armature: Unreal's FBX importer drops that node "
+    "and refuses several root bones, Interchange keeps it with the OverAnim custom properties; rename the "
+    "armature object to make it the one root bone everywhere":
+        "'{armature}'은(는) Armature라는 node 아래에 top bone이 여러 개입니다: Unreal의 FBX importer는 그 node를 "
+        "버리고 root bone이 여러 개인 skeleton을 거부하며, Interchange는 OverAnim custom property와 함께 그 node를 "
+        "유지합니다. armature object의 이름을 바꾸면 어디서나 하나의 root bone이 됩니다",
     "'{name}' is linked: its colour layers went into the file unfiltered":
         "'{name}'은(는) link되어 있어 color layer를 거르지 못한 채 파일에 넣었습니다",
     # shape keys the FBX exporter drops (shared/shape_keys.py)
