@@ -85,6 +85,16 @@ def rig(sample):
     return sample
 
 
+@pytest.fixture(scope="module")
+def mixamo_glb(addon, tmp_path_factory):
+    """The Mixamo-shaped character at object scale 0.01, written once a module with the glTF exporter."""
+    from .imported_characters import write_mixamo_glb
+
+    path = tmp_path_factory.mktemp("mixamo") / "mixamo.glb"
+    write_mixamo_glb(path)
+    return path
+
+
 @pytest.fixture(scope="session")
 def batch_library(addon, tmp_path_factory):
     """The batch tests' character library (tests/batch_library.py), built once per session; tests

@@ -15,7 +15,7 @@ import bpy
 import numpy as np
 
 from ..fixtures.third_party import khronos_glb
-from .gltf_writer_call import open_imported
+from .real_characters import import_gltf
 
 
 def import_khronos(name: str, tmp_path) -> bpy.types.Object:
@@ -23,12 +23,7 @@ def import_khronos(name: str, tmp_path) -> bpy.types.Object:
     importer's defaults; returns its armature, active and the only object selected."""
     path = tmp_path / f"{name}.glb"
     shutil.copyfile(khronos_glb(name), path)
-    open_imported(path)
-    armature = next(o for o in bpy.context.scene.objects if o.type == "ARMATURE")
-    bpy.context.view_layer.objects.active = armature
-    for obj in bpy.context.scene.objects:
-        obj.select_set(obj is armature)
-    return armature
+    return import_gltf(path)
 
 
 def play(armature: bpy.types.Object, action_name: str) -> list[int]:

@@ -110,7 +110,7 @@ def joint_segments(joints, prefix=""):
     return out
 
 
-def _import_gltf(path):
+def import_gltf(path):
     """Import ``path`` into an empty file with the glTF importer's defaults; returns the imported
     armature, active."""
     open_imported(path)
@@ -188,7 +188,7 @@ def khronos_gltf(tmp_path):
         if node.get("name") in KHRONOS_JOINTS:
             names[node.pop("name")] = f"Node_{index}"
     path.write_text(json.dumps(document))
-    return _import_gltf(path), names
+    return import_gltf(path), names
 
 
 # -- BVH mocap ------------------------------------------------------------------------------------------------------

@@ -7,13 +7,13 @@ still writing it."""
 import re
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import bpy
 import pytest
 
 from ..batch_support import ROOT, script_command, snapshot
+from ..test_safe_files import LIVE_WRITER
 from .fbx_helpers import read
 from .helpers import chattr, fill_disk
 
@@ -114,17 +114,6 @@ def test_the_next_export_removes_what_a_killed_export_left(exported, tmp_path, p
     assert [level for level, message in reports if str(message) == said] == ["INFO"]
     for name in ("hero.fbx", "hero_LOD1.fbx"):
         assert read(exported / name).objects  # Blender's FBX reader parses it to the end
-
-
-LIVE_WRITER = textwrap.dedent("""
-    import sys, time
-    from pathlib import Path
-    from overanim_addon import safe_files
-    temp = safe_files.owned_sibling(Path(sys.argv[1]))
-    temp.write_bytes(b"an export in progress")
-    print(temp, flush=True)
-    time.sleep(60)
-""")
 
 
 def test_an_export_leaves_another_live_exports_temporary_file_alone(exported):

@@ -22,11 +22,8 @@ PROBED_FRAME = 20
 
 
 @pytest.fixture(scope="module")
-def glb(addon, tmp_path_factory):
-    """The Mixamo-shaped character at object scale 0.01, written once with the glTF exporter."""
-    path = tmp_path_factory.mktemp("mixamo") / "mixamo.glb"
-    mixamo.write_mixamo_glb(path)
-    return path
+def glb(mixamo_glb):
+    return mixamo_glb
 
 
 def imported(glb):

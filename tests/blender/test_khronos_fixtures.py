@@ -10,8 +10,8 @@ import bpy
 import numpy as np
 import pytest
 
-from overanim_addon.blender.measure.engine import measure_proportions
-from overanim_addon.blender.motion.engine import analyze_motion
+from overanim_addon.blender.measure.engine import MeasureOptions, measure_proportions
+from overanim_addon.blender.motion.engine import MotionOptions, analyze_motion
 
 from .helpers import custom_props
 from .khronos_models import (
@@ -39,11 +39,10 @@ def armature_actions(armature):
     return {data.action} | {strip.action for track in data.nla_tracks for strip in track.strips}
 
 
-def run_engine(engine, armature):
+def run_engine(engine, options, armature):
     with bpy.context.temp_override(active_object=armature, object=armature):
-        result = engine(bpy.context, armature)
-    log = result[1] if isinstance(result, tuple) else result.log
-    lines = [(level, str(text)) for level, text in log]
+        result = engine(bpy.context, armature, options)
+    lines = [(level, str(text)) for level, text in result.log]
     assert not [text for level, text in lines if level == "ERROR"], lines
     return lines
 
@@ -73,7 +72,7 @@ def test_measure_reads_each_as_its_mesh_stands(addon, tmp_path, model):
     it (a unit a Blender scene does not share), is measured and warned about."""
     armature = import_khronos(model, tmp_path)
     vertices = rest_vertices_cm(armature)
-    log = run_engine(measure_proportions, armature)
+    log = run_engine(measure_proportions, MeasureOptions(), armature)
     p = custom_props(armature)
     assert p["OverAnim_CharacterHeightWS"] == pytest.approx(vertices[:, 2].max(), rel=1e-3)
     assert abs(vertices[:, 2].min()) < 0.002 * p["OverAnim_CharacterHeightWS"]  # standing on the ground
@@ -105,7 +104,7 @@ def test_cesium_mans_walk_cycle_reads_in_place(addon, tmp_path):
     armature, action, frames = cesium_man_walking(tmp_path)
     path = heads_cm(armature, hips(armature, "CesiumMan"), frames)
     assert np.linalg.norm(path[:, :2] - path[0, :2], axis=1).max() < 2.0  # the test's own ground truth
-    run_engine(analyze_motion, armature)
+    run_engine(analyze_motion, MotionOptions(), armature)
     summary = motion_summary(action)
     assert summary["InPlace"] == 1 and summary["Distance"] == 0.0 and summary["AverageSpeed"] == 0.0
 
@@ -121,7 +120,7 @@ def test_cesium_man_walking_along_reads_his_hips_path(addon, tmp_path):
     path = heads_cm(armature, hips(armature, "CesiumMan"), frames)
     truth = horizontal_path_cm(path)
     assert 140.0 < truth < 170.0
-    run_engine(analyze_motion, armature)
+    run_engine(analyze_motion, MotionOptions(), armature)
     summary = motion_summary(action)
     duration = (frames[-1] - frames[0]) / bpy.context.scene.render.fps
     assert (summary["FrameStart"], summary["FrameEnd"]) == (frames[0], frames[-1])
@@ -143,7 +142,7 @@ def test_the_foxs_cycles_read_in_place_by_its_ground_level_root(addon, tmp_path,
     assert np.allclose(rest_head_cm(armature, root), 0.0, atol=1e-3)
     assert horizontal_path_cm(heads_cm(armature, root, frames)) < 0.01
     assert horizontal_path_cm(heads_cm(armature, hips(armature, "Fox"), frames)) > 100.0
-    lines = run_engine(analyze_motion, armature)
+    lines = run_engine(analyze_motion, MotionOptions(), armature)
     assert not [text for level, text in lines if "stays put" in text], lines
     summary = motion_summary(bpy.data.actions[clip])
     assert (summary["FrameStart"], summary["FrameEnd"]) == (frames[0], frames[-1])
@@ -158,6 +157,6 @@ def test_rigged_figures_clip_stays_put_and_reads_in_place(addon, tmp_path):
     frames = play(armature, next(iter(armature_actions(armature))).name)
     action = armature.animation_data.action
     assert horizontal_path_cm(heads_cm(armature, hips(armature, "RiggedFigure"), frames)) < 1e-3
-    run_engine(analyze_motion, armature)
+    run_engine(analyze_motion, MotionOptions(), armature)
     summary = motion_summary(action)
     assert summary["InPlace"] == 1 and summary["Distance"] == 0.0

@@ -213,29 +213,24 @@ def test_each_lod_file_holds_its_meshes_and_nothing_of_the_preview(packed, tmp_p
         assert set(assimp_meshes) == {m.name for m in deformed(packed, 1)}
 
 
-def test_a_foot_ik_bake_reaches_the_reader_as_curves(walker, tmp_path, reports):
-    bake(walker)
+def animated_in_export(walker, tmp_path, reports):
+    """Export the walker and read it: the animated OverAnim properties, each checked against the scene."""
     path = tmp_path / "walk.fbx"
     export(walker, path)
     read, root, _meshes = check_file(walker, path, tmp_path, reports)
-    animated = check_curves(walker, read, root, reports)
+    return check_curves(walker, read, root, reports)
+
+
+def test_a_foot_ik_bake_reaches_the_reader_as_curves(walker, tmp_path, reports):
+    bake(walker)
+    animated = animated_in_export(walker, tmp_path, reports)
     assert {n for n in animated if n.startswith(PREFIX + "FootIK_")} and len(animated) == 10
 
 
 def test_motion_curves_reach_the_reader(walker, tmp_path, reports):
     analyze(walker)
-    path = tmp_path / "walk.fbx"
-    export(walker, path)
-    read, root, _meshes = check_file(walker, path, tmp_path, reports)
-    animated = check_curves(walker, read, root, reports)
+    animated = animated_in_export(walker, tmp_path, reports)
     assert animated and all(n.startswith(PREFIX + "Motion_") for n in animated)
-
-
-@pytest.fixture(scope="module")
-def mixamo_glb(addon, tmp_path_factory):
-    path = tmp_path_factory.mktemp("mixamo") / "mixamo.glb"
-    mixamo.write_mixamo_glb(path)
-    return path
 
 
 def fixed_mixamo(glb):
