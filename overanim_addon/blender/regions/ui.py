@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import bpy
 
@@ -63,8 +64,11 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
             return
         if data.active_region_index >= len(data.regions):
             return
-        region = data.regions[data.active_region_index]
-        col = layout.column()
+        self._draw_region(context, armature, data.regions[data.active_region_index])
+
+    def _draw_region(self, context: bpy.types.Context, armature: bpy.types.Object, region: Any) -> None:
+        """The active Region's fields: its bones, its mask, then how it is checked, composed and calibrated."""
+        col = layout_of(self).column()
         col.use_property_split = True
         col.use_property_decorate = False
         col.prop_search(region, "bone_collection", armature_data(armature), "collections_all", icon="GROUP_BONE")
@@ -79,17 +83,7 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
                 row.alignment = "RIGHT"
                 row.label(text="Written as", text_ctxt=CONTEXT)
                 row.label(text=key, translate=False)
-        mask = col.column(heading="Mask", heading_ctxt=CONTEXT)
-        mask.prop(region, "falloff_mode")
-        mask.prop(region, "zero_weight", slider=True)
-        mask.prop(region, "full_weight", slider=True)
-        exponent = mask.row()
-        exponent.active = region.falloff_mode == "POWER"  # only Power reads the exponent
-        exponent.prop(region, "falloff_exponent")
-        if region.full_weight <= region.zero_weight:
-            wrapped_label(mask.column(align=True), context, tr("Full Weight must be above Zero Weight: hard step"),
-                          icon="ERROR")
-        mask.prop(region, "mask_channel", text="Channel", text_ctxt=CONTEXT)
+        self._draw_mask(context, col, region)
         col.separator()
         # short row texts: the sidebar is narrow; the tooltips carry the full names
         col.prop(region, "lod_policy", text="LOD", text_ctxt=CONTEXT)
@@ -107,6 +101,21 @@ class OVERANIM_PT_regions(OverAnimSubPanel, bpy.types.Panel):
             col.prop_search(region, "delta_shape_key", meshes_with_keys[0], "key_blocks", icon="SHAPEKEY_DATA")
         else:
             col.prop(region, "delta_shape_key", icon="SHAPEKEY_DATA")
+
+    @staticmethod
+    def _draw_mask(context: bpy.types.Context, col: bpy.types.UILayout, region: Any) -> None:
+        """How the Region's weights become its mask (the fields Live Preview repaints on)."""
+        mask = col.column(heading="Mask", heading_ctxt=CONTEXT)
+        mask.prop(region, "falloff_mode")
+        mask.prop(region, "zero_weight", slider=True)
+        mask.prop(region, "full_weight", slider=True)
+        exponent = mask.row()
+        exponent.active = region.falloff_mode == "POWER"  # only Power reads the exponent
+        exponent.prop(region, "falloff_exponent")
+        if region.full_weight <= region.zero_weight:
+            wrapped_label(mask.column(align=True), context, tr("Full Weight must be above Zero Weight: hard step"),
+                          icon="ERROR")
+        mask.prop(region, "mask_channel", text="Channel", text_ctxt=CONTEXT)
 
 
 classes = (OVERANIM_UL_regions, OVERANIM_PT_regions)
