@@ -32,7 +32,7 @@ def pytest_unconfigure(config):
     """In the bpy module, leave without running C++ static destructors once pytest has reported: after
     the whole suite, bpy 4.5's exit deadlocked in a file-closing thread's destructor
     (GlobalState::~GlobalState in bpy/__init__.so, both threads waiting on one condition variable).
-    How scripts exit is tested in subprocesses (tests/blender/test_exit.py), not by this process."""
+    How scripts exit is tested in subprocesses (tests/blender/cross_cutting/test_exit.py), not by this process."""
     import sys
 
     bpy = sys.modules.get("bpy")

@@ -1,4 +1,4 @@
-"""Run in a fresh process (the bpy module or a real Blender) by tests/blender/test_extension.py:
+"""Run in a fresh process (the bpy module or a real Blender) by tests/blender/cross_cutting/test_extension.py:
 install the built zip as a user would, enable it, use it from the installed copy, then disable and
 remove it. Prints one JSON line.
 

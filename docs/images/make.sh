@@ -66,7 +66,7 @@ PY
 # Foot IK in Korean, in each real Blender (the scene is the i18n test's own)
 for version in 4.3 5.2; do
   REAL_BLENDER_VERSION=$version with_root bash "$SHOT" overanim_addon "$WORK/ko-foot-ik.png" \
-    tests/real_blender_i18n_foot_ik.py > "$WORK/ko-foot-ik.log" 2>&1 || { cat "$WORK/ko-foot-ik.log" >&2; exit 1; }
+    tests/real_blender/i18n_foot_ik.py > "$WORK/ko-foot-ik.log" 2>&1 || { cat "$WORK/ko-foot-ik.log" >&2; exit 1; }
   cp "$WORK/ko-foot-ik_sidebar.png" "docs/images/panel-ko-foot-ik-$version.png"
   echo "docs/images/panel-ko-foot-ik-$version.png"
 done

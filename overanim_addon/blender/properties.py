@@ -48,7 +48,7 @@ def object_properties(features: Iterable[ModuleType]) -> dict[str, Any]:
 
 @kept_on_overrides
 class OVERANIM_PG_object(bpy.types.PropertyGroup):
-    if TYPE_CHECKING:  # the features' fields, as mypy sees them (tests/blender/test_property_types.py)
+    if TYPE_CHECKING:  # the features' fields, as mypy sees them (tests: test_property_types.py)
         calibration: OVERANIM_PG_calibration
         regions: bpy.types.bpy_prop_collection_idprop[OVERANIM_PG_region]
         active_region_index: int

@@ -1,0 +1,107 @@
+"""The batch as an Open Job Description job (deploy/openjd/overanim-batch.yaml), run by the reference
+runtime (openjd-cli, openjd-sessions: what runs the template on a Deadline Cloud worker), not mocked:
+`openjd check` passes, and `openjd run` runs every chunk task and the Merge step on the batch tests'
+library of real .blend files with the bpy module; the merged report, validated against the batch's
+schema, equals one overanim_batch.py run over the same files."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ...batch_support import load_report, run_batch, statuses
+from .test_batch import without
+
+ROOT = Path(__file__).resolve().parents[3]
+TEMPLATE = ROOT / "deploy" / "openjd" / "overanim-batch.yaml"
+BATCH = ROOT / "scripts" / "overanim_batch.py"
+
+
+def openjd(*args, timeout=600):
+    """openjd-cli in a process of its own, as a worker or a studio's shell runs it."""
+    bpy = sys.modules.get("bpy")
+    if bpy is not None and getattr(bpy.app, "binary_path", ""):
+        pytest.skip("openjd-cli cannot be installed in a real Blender's own Python inside its chroot; the bpy "
+                    "module's venvs run these tests")
+    return subprocess.run([sys.executable, "-m", "openjd", *map(str, args)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=timeout, check=False)
+
+
+def test_the_template_passes_openjd_check():
+    result = openjd("check", TEMPLATE)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "passes validation checks" in result.stdout
+
+
+def job(library, report, **params):
+    values = {"LibraryDir": str(library), "FileCount": 6, "ReportFile": str(report), "ChunkSize": 4,
+              "Python": sys.executable, "BatchScript": str(BATCH), **params}
+    return ["--job-param", json.dumps(values)]
+
+
+def test_openjd_run_merges_the_chunks_into_the_report_of_one_run(batch_library, tmp_path):
+    whole = tmp_path / "whole.json"
+    assert run_batch(batch_library, "--report", whole).returncode == 2  # two files cannot be opened
+    report = tmp_path / "farm" / "overanim-batch.json"
+    report.parent.mkdir()
+    result = openjd("run", TEMPLATE, "--step", "Merge", "--run-dependencies", *job(batch_library, report))
+    log = result.stdout + result.stderr
+    # six files, at most four a task: the runtime makes two even chunks, then Merge exits with the
+    # library's result as a single run does: 2, two files could not be opened
+    assert "Files(CHUNK[INT]) = 1-3" in log and "Files(CHUNK[INT]) = 4-6" in log, log
+    assert result.returncode != 0 and log.count("exited with code: 0") == 2, log
+    assert "exited with code: 2" in log and "ERROR executing action: 'Run Step 'Merge'" in log, log
+    chunks = sorted(p.name for p in (report.parent / "overanim-batch.json.chunks").iterdir())
+    assert chunks == ["chunk-000001-000003.json", "chunk-000004-000006.json"]
+    merged, single = load_report(report), load_report(whole)  # both validated against schemas/
+    assert statuses(merged) == statuses(single)
+    assert without(merged) == without(single)
+
+
+def test_a_file_count_that_is_not_the_librarys_is_refused(batch_library, tmp_path):
+    report = tmp_path / "r.json"
+    result = openjd("run", TEMPLATE, "--step", "Chunk", *job(batch_library, report, FileCount=5, ChunkSize=5))
+    assert result.returncode != 0
+    assert "holds 6 .blend files; the job was made for FileCount=5" in result.stdout + result.stderr
+    assert not report.exists()
+
+
+def test_a_library_where_every_rig_passes_runs_to_exit_0(batch_library, tmp_path):
+    import shutil
+
+    library = tmp_path / "library"
+    for name in ("rigs/hero.blend", "rigs/sub/villain.blend", "props/no_armature.blend"):
+        (library / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(batch_library / name, library / name)
+    whole = tmp_path / "whole.json"
+    assert run_batch(library, "--report", whole).returncode == 0
+    report = tmp_path / "overanim-batch.json"
+    result = openjd("run", TEMPLATE, "--step", "Merge", "--run-dependencies",
+                    *job(library, report, FileCount=3, ChunkSize=1, Steps="checks,measure,paint,lod"))
+    log = result.stdout + result.stderr
+    assert result.returncode == 0 and log.count("exited with code: 0") == 4, log  # three chunks, then Merge
+    merged = load_report(report)
+    assert merged["ok"] and statuses(merged) == {name: "ok" for name in statuses(load_report(whole))}
+    hero = next(f for f in merged["files"] if f["path"] == "rigs/hero.blend")["armatures"][0]
+    assert list(hero["steps"]) == ["checks", "measure", "paint", "lod"]  # the Steps parameter reached the batch
+
+
+def test_merge_refuses_chunk_reports_that_do_not_cover_the_library_once(tmp_path):
+    """Another job's reports left in the chunks' folder (another chunking) overlap this job's: Merge
+    refuses them rather than merge a wrong library; a missing chunk is named too."""
+    report = tmp_path / "overanim-batch.json"
+    chunks = tmp_path / "overanim-batch.json.chunks"
+    chunks.mkdir()
+    for name in ("chunk-000001-000003.json", "chunk-000003-000006.json"):
+        (chunks / name).write_text("{}")
+    merge = ("run", TEMPLATE, "--step", "Merge", "--no-run-dependencies", *job(tmp_path, report))
+    result = openjd(*merge)
+    assert result.returncode != 0 and "does not start at file 4" in result.stdout + result.stderr
+    (chunks / "chunk-000003-000006.json").unlink()
+    result = openjd(*merge)
+    assert result.returncode != 0 and "cover files 1-3 of 6" in result.stdout + result.stderr
+    assert not report.exists()

@@ -1,0 +1,1 @@
+"""Blender tests of Run Checks and its fixes."""

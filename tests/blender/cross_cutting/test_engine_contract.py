@@ -1,0 +1,200 @@
+"""The one engine contract (docs/architecture.md): every feature's engine is
+``engine(context, armature, options) -> ...Result``, a frozen dataclass whose ``log`` is a tuple of
+``(Level, Message)`` lines; and one operator boundary replays that log for ``execute`` and for a
+modal session alike, cancelling on an ERROR."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import inspect
+import types
+import typing
+
+import bpy
+import pytest
+
+from overanim_addon.core.log import Level, Log
+from overanim_addon.core.messages import Message
+
+# (feature folder, engine function in its engine.py): every feature that does work on a rig
+ENGINES = [("checks", "check_rig"), ("measure", "measure_proportions"), ("masks", "paint_region_masks"),
+           ("lod", "check_lod_coverage"), ("compose", "compose_region_deltas"), ("export", "export_fbx"),
+           ("foot_ik", "bake_foot_ik"), ("motion", "analyze_motion"), ("transfer", "transfer_action")]
+# report texts from the add-on's catalogue (the reports fixture fails a report without its ko_KR entry)
+DONE, ODD, BAD, NO = "Calibration set to the studio defaults", "No animation", "Not measured yet", "Not checked yet"
+REFUSED, CANCELLED_ = "Bake Foot IK cancelled: nothing was written", "Not measured yet"
+
+
+def engine(feature, name):
+    return getattr(importlib.import_module(f"overanim_addon.blender.{feature}.engine"), name)
+
+
+def without_none(hint):
+    """``X | None`` read as ``X``: an options argument may default to its defaults."""
+    if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
+        (hint,) = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+    return hint
+
+
+def is_frozen_dataclass(cls) -> bool:
+    return isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen
+
+
+@pytest.mark.parametrize(("feature", "name"), ENGINES)
+def test_every_engine_takes_context_armature_options_and_returns_a_frozen_result_with_a_log(addon, feature, name):
+    function = engine(feature, name)
+    parameters = list(inspect.signature(function).parameters.values())
+    assert [p.name for p in parameters[:3]] == ["context", "armature", "options"], name
+    assert all(p.kind is p.POSITIONAL_OR_KEYWORD for p in parameters[:3]), name
+    # anything more (a progress callback) is optional: a caller passes the three
+    assert all(p.default is not p.empty for p in parameters[3:]), name
+    hints = typing.get_type_hints(function)
+    assert is_frozen_dataclass(without_none(hints["options"])), hints["options"]
+    result = hints["return"]
+    assert is_frozen_dataclass(result) and result.__name__.endswith("Result"), result
+    assert "log" in {f.name for f in dataclasses.fields(result)}
+    assert typing.get_type_hints(result)["log"] == Log  # tuple[tuple[Level, Message], ...]
+
+
+def lines_are_levels_and_messages(log) -> bool:
+    return isinstance(log, tuple) and all(
+        isinstance(line, tuple) and len(line) == 2 and type(line[0]) is Level and isinstance(line[1], Message)
+        for line in log)
+
+
+def test_each_engine_run_on_the_sample_returns_that_shape(rig, tmp_path):
+    """Run for real (nothing selected: an engine is told its armature): the log holds Level members,
+    never bare strings, and Messages; the result cannot be changed afterwards."""
+    from overanim_addon.blender.checks.engine import CheckOptions, check_rig
+    from overanim_addon.blender.compose.engine import ComposeOptions, compose_region_deltas
+    from overanim_addon.blender.export.engine import ExportOptions, export_fbx
+    from overanim_addon.blender.foot_ik.engine import BakeOptions, bake_foot_ik
+    from overanim_addon.blender.lod.engine import LodCoverageOptions, check_lod_coverage
+    from overanim_addon.blender.masks.engine import PaintOptions, paint_region_masks
+    from overanim_addon.blender.measure.engine import MeasureOptions, measure_proportions
+    from overanim_addon.blender.sample.build import add_sample_deltas
+
+    from ..foot_ik_scenes import plane
+
+    bpy.context.view_layer.objects.active = None
+    plane()
+    add_sample_deltas(rig)
+    runs = [(check_rig, CheckOptions()), (measure_proportions, MeasureOptions()), (paint_region_masks, PaintOptions()),
+            (check_lod_coverage, LodCoverageOptions()), (compose_region_deltas, ComposeOptions()),
+            (bake_foot_ik, BakeOptions(frame_start=1, frame_end=2)),
+            (export_fbx, ExportOptions(tmp_path / "hero.fbx", export_lods=False))]
+    for function, options in runs:
+        outcome = function(bpy.context, rig, options)
+        assert lines_are_levels_and_messages(outcome.log) and outcome.log, (function.__name__, outcome.log)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            outcome.log = ()
+
+
+class Reports:
+    """What an operator's ``report`` receives: the boundary only needs that method of it."""
+
+    def __init__(self):
+        self.said = []
+
+    def report(self, levels, text):
+        self.said.append((*levels, str(text)))
+
+
+def test_the_boundary_cancels_on_an_error_line_and_on_a_refusal_and_finishes_otherwise():
+    from overanim_addon.blender.shared.operators import at_boundary
+    from overanim_addon.core.errors import OverAnimError
+
+    fine, failing = Reports(), Reports()
+    assert at_boundary(fine, lambda: [(Level.INFO, Message(DONE))]) == {"FINISHED"}
+    assert at_boundary(failing, lambda: [(Level.WARNING, Message(ODD)), (Level.ERROR, Message(BAD))]) == \
+        {"CANCELLED"}
+    assert fine.said == [("INFO", DONE)] and failing.said == [("WARNING", ODD), ("ERROR", BAD)]
+    undone, refused = [], Reports()
+
+    def refuse():
+        raise OverAnimError(Message(NO))
+
+    assert at_boundary(refused, refuse, lambda: undone.append(True)) == {"CANCELLED"}
+    assert refused.said == [("ERROR", NO)] and undone == [True]
+    assert at_boundary(Reports(), lambda: None) == {"RUNNING_MODAL"}  # a modal step not done yet
+
+    def lines_then_refusal():  # a run() written as a generator refuses while its log is read
+        yield Level.INFO, Message(DONE)
+        refuse()
+
+    late = Reports()
+    assert at_boundary(late, lines_then_refusal) == {"CANCELLED"} and late.said == [("ERROR", NO)]
+
+
+class Session:
+    """A modal session of two steps whose result's log is given."""
+
+    def __init__(self, log):
+        self.total, self.done, self.log, self.cancelled = 2, 0, log, False
+
+    def step(self, seconds):
+        self.done += 1
+        return self.done == self.total
+
+    def finish(self):
+        return self.log
+
+    def cancel(self):
+        self.cancelled = True
+
+
+def modal_operator(log, refuse_at_finish=False):
+    from overanim_addon.blender.shared.operators import ModalSessionMixin
+    from overanim_addon.core.errors import OverAnimError
+
+    class Operator(ModalSessionMixin, Reports):
+        _cancelled = Message(CANCELLED_)
+        _progress = "{done} of {total}"
+
+        def _report_lines(self, result):
+            if refuse_at_finish:
+                raise OverAnimError(Message(REFUSED))
+            return result
+
+    operator = Operator()
+    operator._session = Session(log)
+    return operator
+
+
+@pytest.mark.parametrize(("log", "refuse", "expected", "cancelled"), [
+    ((Level.INFO, DONE), False, {"FINISHED"}, False),
+    ((Level.ERROR, BAD), False, {"CANCELLED"}, False),  # as execute: an ERROR in the log cancels
+    ((Level.INFO, DONE), True, {"CANCELLED"}, True),  # a refusal puts back what the session did
+])
+def test_a_modal_session_ends_at_the_same_boundary_as_execute(addon, log, refuse, expected, cancelled):
+    operator = modal_operator([(log[0], Message(log[1]))], refuse)
+    tick = types.SimpleNamespace(type="TIMER")
+    assert operator.modal(bpy.context, tick) == {"RUNNING_MODAL"}
+    assert operator.modal(bpy.context, tick) == expected
+    assert operator._session.cancelled == cancelled
+    assert operator.said == ([("ERROR", REFUSED)] if refuse else [(log[0], log[1])])
+
+
+def test_esc_cancels_a_modal_session_and_says_so(addon):
+    operator = modal_operator([(Level.INFO, Message(DONE))])
+    assert operator.modal(bpy.context, types.SimpleNamespace(type="ESC")) == {"CANCELLED"}
+    assert operator._session.cancelled and operator.said == [("WARNING", CANCELLED_)]
+
+
+def test_no_log_line_is_written_with_a_bare_string_level():
+    """A level is a ``Level`` member (core/log.py), never "INFO"/"WARNING"/"ERROR" typed out: a
+    misspelt string would pass for a level nobody checks."""
+    import ast
+    from pathlib import Path
+
+    import overanim_addon
+
+    bare = []  # ``return "INFO", message`` is such a tuple too
+    levels = {level.value for level in Level}
+    for path in sorted(Path(overanim_addon.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(node.elts[0], ast.Constant) \
+                    and node.elts[0].value in levels:
+                bare.append(f"{path.name}:{node.lineno}")
+    assert not bare

@@ -1,0 +1,1 @@
+"""Blender tests of Export for Unreal, read back by outside readers."""

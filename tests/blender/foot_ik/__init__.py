@@ -1,0 +1,1 @@
+"""Blender tests of Probe Ground and Bake Foot IK."""

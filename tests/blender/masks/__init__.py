@@ -1,0 +1,1 @@
+"""Blender tests of Region masks, the preview and Live Preview."""

@@ -1,0 +1,1 @@
+"""Blender tests of + Sample."""
