@@ -62,3 +62,30 @@ for version in ${VERSIONS:-5.2 4.3}; do
     echo "$HERE/weights-${state%%:*}-$version.png"
   done
 done
+
+motion_scene() {  # language: the walking sample, its feet baked, its motion analysed, Motion alone open
+  cat <<PY
+import bpy
+view = bpy.context.preferences.view
+view.language = "$1"
+view.use_translate_interface = view.use_translate_tooltips = view.use_translate_reports = True
+bpy.ops.overanim.build_sample_character()  # the sample walking over its terrain (add_sample_walk)
+bpy.ops.overanim.bake_foot_ik()
+bpy.ops.overanim.analyze_motion()
+for panel in [cls for cls in bpy.types.Panel.__subclasses__()  # the others closed, in their places
+              if getattr(cls, "bl_parent_id", "") == "OVERANIM_PT_main" and cls.__name__ != "OVERANIM_PT_motion"
+              and hasattr(bpy.types, cls.__name__)]:
+    bpy.utils.unregister_class(panel)
+    panel.bl_options = {*getattr(panel, "bl_options", ()), "DEFAULT_CLOSED"}
+    bpy.utils.register_class(panel)
+PY
+}
+
+for version in ${VERSIONS:-5.2 4.3}; do
+  for language in en_US:en ko_KR:ko; do
+    name=motion-${language#*:}
+    motion_scene "${language%%:*}" | SHOT_GEOM=1600x1400x24 shoot "$version" "$name"
+    small "$version" "$WORK/${name}-${version}_sidebar.png" "$HERE/${name}-${version}.png" 100%
+    echo "$HERE/${name}-${version}.png"
+  done
+done
