@@ -9,6 +9,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import bpy
+from bpy.app.handlers import persistent
 
 from .calibration import properties as calibration
 from .checks import properties as checks
@@ -19,7 +20,7 @@ from .masks import properties as masks
 from .measure import properties as measure
 from .motion import properties as motion
 from .regions import properties as regions
-from .shared.overrides import kept_on_overrides
+from .shared.overrides import give_references_groups, kept_on_overrides
 from .transfer import properties as transfer
 
 if TYPE_CHECKING:
@@ -69,14 +70,25 @@ class OVERANIM_PG_object(bpy.types.PropertyGroup):
 classes = (OVERANIM_PG_object,)
 
 
+@persistent
+def _before_saving(*_args: object) -> None:
+    """Blender records an override's differences when the file is written, after this runs."""
+    give_references_groups(bpy.data.objects)
+
+
 def register() -> None:
     for cls in classes:
         bpy.utils.register_class(cls)
     bpy.types.Object.overanim = bpy.props.PointerProperty(  # type: ignore[attr-defined]
         type=OVERANIM_PG_object, override={"LIBRARY_OVERRIDABLE"})  # kept with a library override (overrides.py)
+    bpy.app.handlers.save_pre.append(_before_saving)
 
 
 def unregister() -> None:
+    handlers = bpy.app.handlers.save_pre
+    for function in [f for f in handlers if getattr(f, "__name__", "") == _before_saving.__name__
+                     and getattr(f, "__module__", "") == __name__]:
+        handlers.remove(function)
     del bpy.types.Object.overanim  # type: ignore[attr-defined]
     for cls in reversed(classes):
         bpy.utils.unregister_class(cls)

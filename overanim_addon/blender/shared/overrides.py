@@ -13,6 +13,11 @@ from the library when the file is opened again.
   every ``OverAnim_`` property it creates (``mark_overridable``). One that a rig's library file
   lacks (it was never measured there) can be written on the override, but lasts only until the file
   is closed: ``lost_on_save`` names them, so the operator that wrote them says so.
+- A group (``Object.overanim`` and each group in it) is made on a rig when first read. From 5.0,
+  one the library rig never had stays missing in the linked copy (4.2 to 4.5 make it while
+  comparing): Blender records the override as a replacement of the whole group, which it can apply
+  to data-blocks only ("expected ID type" on reopening, the group's values lost). Before each save,
+  ``give_references_groups`` makes every group on both sides, so the values are saved one by one.
 """
 
 from __future__ import annotations
@@ -40,6 +45,48 @@ def kept_on_overrides(cls: Any) -> Any:
             flags.add("USE_INSERTION")
         prop.keywords.setdefault("override", flags)
     return cls
+
+
+def _read_groups(group: Any) -> None:
+    """Read every group under ``group``, in collection items too: reading makes one that is missing
+    (in memory, also on linked data)."""
+    for prop in group.bl_rna.properties:
+        if prop.identifier == "rna_type":  # the group's type, not one of its fields
+            continue
+        if prop.type == "POINTER":
+            value = getattr(group, prop.identifier)
+            if isinstance(value, bpy.types.PropertyGroup):  # not a data-block
+                _read_groups(value)
+        elif prop.type == "COLLECTION":
+            for item in getattr(group, prop.identifier):
+                if isinstance(item, bpy.types.PropertyGroup):
+                    _read_groups(item)
+
+
+def give_references_groups(objects: Iterable[bpy.types.Object]) -> None:
+    """Give the library rig of each override in ``objects`` every ``Object.overanim`` group, so that
+    Blender saves the override's records field by field, and drop a replacement of a whole group
+    recorded before (it fails on reopening)."""
+    for obj in objects:
+        override = obj.override_library
+        if obj.type != "ARMATURE" or obj.library is not None or override is None or override.reference is None:
+            continue
+        _read_groups(cast(Any, obj).overanim)  # the override needs each group the library rig now has
+        _read_groups(cast(Any, override.reference).overanim)
+        for prop in [p for p in override.properties if _replaces_a_group(obj, p)]:
+            override.properties.remove(prop)
+
+
+def _replaces_a_group(obj: bpy.types.Object, prop: bpy.types.IDOverrideLibraryProperty) -> bool:
+    path = prop.rna_path
+    if path != "overanim" and not path.startswith("overanim."):
+        return False
+    if any(operation.operation != "REPLACE" for operation in prop.operations):
+        return False
+    try:
+        return isinstance(obj.path_resolve(path), bpy.types.PropertyGroup)
+    except ValueError:
+        return False
 
 
 def refill(collection: Any, count: int, key: str) -> list[Any]:

@@ -9,6 +9,7 @@ import bpy
 
 from ..i18n import CONTEXT
 from ..regions.region import BASIS_ITEMS
+from ..shared.overrides import kept_on_overrides
 from ..shared.rna_fields import rna_fields
 
 DEFAULT_BASIS = "LOCOMOTION_HEIGHT"  # the pelvis-height ratio Unreal's IK Retargeter scales root motion by
@@ -58,6 +59,7 @@ POLL_SAFE = bpy.app.version >= (4, 3, 0)
 SOURCE_POLL: dict[str, Any] = {"poll": _other_armature} if POLL_SAFE else {}
 
 
+@kept_on_overrides
 @rna_fields
 class OVERANIM_PG_transfer(bpy.types.PropertyGroup):
     source: Annotated[bpy.types.Object | None, bpy.props.PointerProperty(

@@ -10,6 +10,11 @@ from overanim_addon.blender.shared.overrides import in_use
 
 from ..foot_ik_scenes import key_artist_action, plane
 from ..helpers import custom_props, overridden_copy
+from ..motion_scenes import constant_clip
+from ..transfer_scenes import walking_source
+
+# what Blender prints when it cannot apply an override's replacement of a whole add-on group
+GROUP_REPLACED = "expected ID type"
 
 
 def run(rig, operator, **kwargs):
@@ -104,3 +109,55 @@ def test_a_region_from_the_library_is_refused_by_name_when_removed_or_moved_and_
     assert run(override, "region_add") == {"FINISHED"}
     assert run(override, "region_remove") == {"FINISHED"}  # the one added here
     assert [r.name for r in regions] == before
+
+
+def test_every_field_of_every_group_on_a_rig_is_kept_by_its_overrides(rig):
+    builtin = set(bpy.types.PropertyGroup.bl_rna.properties.keys())  # rna_type, name
+
+    def unkept(group, path):
+        for prop in group.bl_rna.properties:
+            if prop.identifier in builtin:
+                continue
+            if not group.is_property_overridable_library(prop.identifier):
+                yield f"{path}.{prop.identifier}"
+            value = getattr(group, prop.identifier)
+            if isinstance(value, bpy.types.PropertyGroup):
+                yield from unkept(value, f"{path}.{prop.identifier}")
+
+    assert rig.is_property_overridable_library("overanim")
+    assert list(unkept(rig.overanim, "overanim")) == []
+
+
+def test_the_last_transfer_onto_it_is_still_shown_after_saving_twice(rig, tmp_path, capfd):
+    """The library rig never ran a transfer: its file has no transfer group to record a difference in."""
+    override = overridden_copy(rig, tmp_path)
+    source = walking_source()
+    override.overanim.transfer.source = source  # as picked in the panel
+    assert run(override, "transfer_action", source=source.name, basis="ABSOLUTE") == {"FINISHED"}
+    records = override.overanim.transfer
+    made, summary, picked = records.result_action.name, records.result_summary, source.name
+    assert summary and override.animation_data.action.name == made
+    capfd.readouterr()
+    for _ in range(2):  # the second save starts from the library's file again
+        override = reopened(override, tmp_path)
+        assert override.overanim.transfer.result_action.name == made
+        assert override.overanim.transfer.result_summary == summary
+        assert override.overanim.transfer.source.name == picked
+    assert GROUP_REPLACED not in "".join(capfd.readouterr())
+
+
+def test_the_last_motion_analysis_on_it_is_still_shown_after_saving_twice(rig, tmp_path, capfd):
+    override = overridden_copy(rig, tmp_path)
+    clip = constant_clip(override).name
+    assert run(override, "analyze_motion") == {"FINISHED"}
+    motion = override.overanim.motion
+    curves, frames = motion.curves_action.name, (motion.frame_start, motion.frame_end)
+    assert motion.analyzed_action.name == clip and frames == (1, 61)
+    override.override_library.operations_update()  # as an undo step does: 5.x records whole groups here
+    capfd.readouterr()
+    for _ in range(2):
+        override = reopened(override, tmp_path)
+        motion = override.overanim.motion
+        assert motion.analyzed_action.name == clip and motion.curves_action.name == curves
+        assert (motion.frame_start, motion.frame_end) == frames
+    assert GROUP_REPLACED not in "".join(capfd.readouterr())
