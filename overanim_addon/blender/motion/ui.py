@@ -106,6 +106,11 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
         if settings.regions:
             regions = box.column(align=True)
             regions.label(text="Regions: Max Speed (cm/s)", text_ctxt=CONTEXT)  # the unit once: cells stay narrow
+            header = regions.split(factor=0.45)  # which figure is which: as the table above, Raw first
+            header.label(text="")
+            names = header.row()
+            names.label(text="Raw", text_ctxt=CONTEXT)
+            names.label(text="Calibrated", text_ctxt=CONTEXT)
             for item in settings.regions:
                 row = regions.split(factor=0.45)
                 row.label(text=item.region, translate=False)

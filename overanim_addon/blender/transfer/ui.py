@@ -90,9 +90,11 @@ class OVERANIM_PT_transfer(OverAnimSubPanel, bpy.types.Panel):
                  Message("Ratio {ratio:.4g} for the object", ratio=action[RECORD + "RatioWS"]),
                  Message("Basis: {basis}", basis=basis_label(str(action[RECORD + "Basis"])))]
         sizes = {"target": action[RECORD + "TargetScale"], "source": action[RECORD + "SourceScale"]}
-        lines.append(Message("Target / source scale: {target:.4g} / {source:.4g}", **sizes)
-                     if action.get(RECORD + "Calibrated") else
-                     Message("Target / source: {target:.4g} / {source:.4g} cm", **sizes))
+        if action.get(RECORD + "Calibrated"):  # two scales with four digits each wrap on one line
+            lines += [Message("Target scale: {target:.4g}", target=sizes["target"]),
+                      Message("Source scale: {source:.4g}", source=sizes["source"])]
+        else:
+            lines.append(Message("Target / source: {target:.4g} / {source:.4g} cm", **sizes))
         for line in lines:
             wrapped_label(box, context, tr(line))
         for level, message in json.loads(settings.result_summary or "[]"):

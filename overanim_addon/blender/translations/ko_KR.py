@@ -636,7 +636,8 @@ KO_MESSAGES = {
     "Ratio {ratio:.4g} for the bones": "bone의 ratio {ratio:.4g}",
     "Ratio {ratio:.4g} for the object": "object의 ratio {ratio:.4g}",
     "Basis: {basis}": "사용한 Basis: {basis}",
-    "Target / source scale: {target:.4g} / {source:.4g}": "target / source의 scale: {target:.4g} / {source:.4g}",
+    "Target scale: {target:.4g}": "target의 scale: {target:.4g}",
+    "Source scale: {source:.4g}": "source의 scale: {source:.4g}",
     "Target / source: {target:.4g} / {source:.4g} cm": "target / source의 크기: {target:.4g} / {source:.4g} cm",
     "Calibration clamps '{name}': its {space} scale {measured:.4g} is held at {scale:.4g} by Minimum/Maximum "
     "Character Scale, so the {what} ratio is {ratio:.4g} instead of {unclamped:.4g}":

@@ -481,6 +481,19 @@ def test_the_result_reads_in_whole_words_with_the_basis_label(source):
         assert "Scaled 12 location channels on 4 bones; everything else copied as it was" in joined
 
 
+def test_a_calibrated_result_gives_each_scale_its_own_line(source):
+    """Two four-digit scales on one line left the second alone on the next (a 5.2 window, issue 28)."""
+    small = scaled_copy(source, 0.6, "Small")
+    bpy.context.view_layer.objects.active = small
+    small.overanim.transfer.source = source
+    result = transfer(source, small, use_calibration=True)
+    target, source_scale = (result.action[RECORD + k] for k in ("TargetScale", "SourceScale"))
+    labels = transfer_panel(DEFAULT_SIDEBAR).labels()
+    texts = [c.kwargs["text"] for c in labels]
+    assert {f"Target scale: {target:.4g}", f"Source scale: {source_scale:.4g}"} <= set(texts), texts
+    assert all(text_width(t) <= DEFAULT_SIDEBAR - ROW_CHROME_UNITS * 20 for t in texts), texts
+
+
 # -- bad input: a clear error, nothing written --------------------------------------------------------------------
 def state():
     return (sorted(a.name for a in bpy.data.actions),
