@@ -88,6 +88,8 @@ def _root_lines(armature: bpy.types.Object, result: ExportContents) -> list[LogL
     """Where the measurement is when Unreal drops the armature's node (named "Armature", docs/unreal.md)."""
     if not result.properties_on:
         return []
+    if armature.name.lower() != "armature":  # its own node is the skeleton's root: nothing is dropped
+        return []
     if result.properties_on != armature.name:
         return [(Level.INFO, Message(
             "Unreal drops the node '{armature}': the OverAnim custom properties are declared on '{node}', "
