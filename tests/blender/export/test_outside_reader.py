@@ -231,6 +231,9 @@ def test_motion_curves_reach_the_reader(walker, tmp_path, reports):
     analyze(walker)
     animated = animated_in_export(walker, tmp_path, reports)
     assert animated and all(n.startswith(PREFIX + "Motion_") for n in animated)
+    # the sample's node is its skeleton's root in Unreal (it is not named "Armature"): no word of a dropped node
+    assert reported(reports, "under a node named Armature") is None
+    assert reported(reports, "Unreal drops the node") is None
 
 
 def fixed_mixamo(glb):
