@@ -689,3 +689,21 @@ def test_a_stroke_is_sorted_out_once_and_handed_to_the_rig_that_deforms_the_mesh
     bpy.ops.object.mode_set(mode="OBJECT")
     assert_live_equals_fresh_paint()
     turn_off(second)
+
+
+def test_duplicating_a_live_rig_turns_the_copy_on_without_a_traceback(live_sample, capfd):
+    """Found in a real-window walkthrough: Shift+D on a rig with Live Preview on printed RecursionError
+    tracebacks. The copy inherits the flag; turning it on updated the view layer, whose handler
+    turned it on again, and again."""
+    bpy.ops.object.select_all(action="DESELECT")
+    for obj in (live_sample, *live_sample.children):
+        obj.select_set(True)
+    bpy.context.view_layer.objects.active = live_sample
+    capfd.readouterr()
+    bpy.ops.object.duplicate()
+    copy = bpy.context.view_layer.objects.active
+    bpy.context.view_layer.update()
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "RecursionError" not in err, err[-2000:]
+    assert copy is not live_sample and copy.overanim.live_preview
+    assert {live_sample, copy} <= set(live.live_armatures()) and not live.errors

@@ -53,6 +53,7 @@ _own: set[int] = set()  # session_uid of the meshes the pre handler just wrote, 
 _stuck: set[str] = set()  # armatures refused by ``sync`` whose flag cannot be written back off (linked)
 _ignore_updates = False
 _loading = False  # between load_pre and load_post: the flags are the next file's, adopted at load_post
+_syncing = False  # sync() at work: the view-layer update of an armature it turns on calls it again
 POLL_SECONDS = 0.5  # how soon a window follows a flag set from the console
 
 
@@ -175,6 +176,23 @@ def sync() -> None:
     is not yet (its turning on refused: the flag goes back off and ``errors`` says why), off for each
     that is on and whose flag is not (or that is gone); the handlers and the weight overlay are
     there while some armature is on. Cheap when nothing changed: it runs before every update."""
+    global _syncing
+    if _syncing:  # turning one on updates the view layer, which runs the handlers (and so this) again
+        return
+    _syncing = True
+    try:
+        _turn_on_and_off()
+    finally:
+        _syncing = False
+    if _fields_seen and not _installed():
+        install()
+        weight_view.show_preview()
+    elif not _fields_seen and _installed():
+        remove()
+
+
+def _turn_on_and_off() -> None:
+    """sync()'s work on the flags: on for each newly flagged armature, off for each no longer flagged."""
     context = bpy.context
     wanted = {armature.name: armature for armature in live_armatures()}
     for name in [name for name in _fields_seen if name not in wanted]:
@@ -187,11 +205,6 @@ def sync() -> None:
             set_live_preview(context, armature, True)
         except OverAnimError as error:
             _refuse(armature, error)
-    if _fields_seen and not _installed():
-        install()
-        weight_view.show_preview()
-    elif not _fields_seen and _installed():
-        remove()
 
 
 def _refuse(armature: bpy.types.Object, error: OverAnimError) -> None:
