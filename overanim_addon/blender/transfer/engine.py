@@ -18,6 +18,7 @@ import bpy
 from ...core.log import Level, Log, LogLine
 from ...core.messages import Message, plural, to_data
 from ...core.transfer import TransferRatio, clamp_warnings
+from ..regions.region import BASIS_ITEMS
 from ..shared.object_data import overanim
 from .apply import RECORD, Written, apply_plan
 from .plan import Plan, TransferOptions, plan_transfer
@@ -57,6 +58,7 @@ def transfer_action(context: bpy.types.Context, armature: Any, options: Transfer
 
 UNEVEN_TOLERANCE = 1e-4  # as the Checks' non-uniform scale warning
 
+BASIS_LABELS = {identifier: label for identifier, label, _description in BASIS_ITEMS}  # as the Basis field reads
 SUMMARY = ("Transferred '{action}' from '{source}' onto '{target}' as '{result}': ratio {ratio:.4g} for the bones, "
            "{ratio_ws:.4g} for the object ({basis}: {target_scale:.4g} / {source_scale:.4g})")
 
@@ -65,8 +67,8 @@ def summary(plan: Plan, written: Written) -> Message:
     ratio = plan.ratio
     return Message(
         SUMMARY, action=plan.clip.name, source=plan.source.name, target=plan.target.name, result=written.action.name,
-        ratio=ratio.ratio, ratio_ws=ratio.ratio_ws, basis=ratio.basis.value, target_scale=ratio.target_scale,
-        source_scale=ratio.source_scale)
+        ratio=ratio.ratio, ratio_ws=ratio.ratio_ws, basis=BASIS_LABELS[ratio.basis.name],
+        target_scale=ratio.target_scale, source_scale=ratio.source_scale)
 
 
 def _scaled(written: Written) -> Message:

@@ -663,3 +663,11 @@ def test_a_channel_baked_to_samples_is_scaled_too(source):
     assert len(made.keyframe_points) == 0 and np.ptp(samples[1::2]) > 0.5
     np.testing.assert_allclose(scaled[1::2], 0.6 * samples[1::2], rtol=1e-6, atol=1e-7)
     assert np.array_equal(scaled[0::2], samples[0::2])
+
+
+def test_the_report_names_the_basis_as_its_field_reads(source):
+    """Found in a real-window walkthrough: the summary said "(LocomotionHeight: ...)", the spec's
+    spelling, where the Basis field reads "Locomotion Height"."""
+    result = transfer(source, scaled_copy(source, 0.8, "Smaller"))
+    summary = next(str(m) for _, m in result.log if str(m).startswith("Transferred '"))
+    assert "(Locomotion Height: " in summary and "LocomotionHeight" not in summary, summary
