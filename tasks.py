@@ -206,6 +206,24 @@ def cmd_readers(args=()):
     return 0
 
 
+# Khronos's glTF characters: only the steering repo's shared/ may carry them. Copied (hash-checked by
+# the tests) into downloaded/khronos, inside the checkout, where the real-blender chroots see them too.
+KHRONOS_SHARED = os.path.join(os.path.dirname(ROOT), "shared", "fixtures", "khronos")
+KHRONOS_MODELS = ("CesiumMan", "Fox", "RiggedFigure")
+
+
+def copy_khronos():
+    """Copy each Khronos model shared/ has into downloaded/khronos; the tests say what is missing."""
+    for model in KHRONOS_MODELS:
+        source = os.path.join(KHRONOS_SHARED, model, model + ".glb")
+        target = os.path.join(DOWNLOADED, "khronos", model, model + ".glb")
+        if os.path.exists(source) and (not os.path.exists(target) or file_sha256(source) != file_sha256(target)):
+            if not os.path.isdir(os.path.dirname(target)):
+                os.makedirs(os.path.dirname(target))
+            shutil.copyfile(source, target + ".tmp")
+            os.replace(target + ".tmp", target)
+
+
 def fixtures_present():
     for member, expected in THIRD_PARTY_FILES.items():
         path = os.path.join(DOWNLOADED, os.path.basename(member))
@@ -215,8 +233,10 @@ def fixtures_present():
 
 
 def cmd_fixtures(args=()):
-    """Download the Debian package once, extract the files, check every hash; exit 1 when any fails."""
+    """Download the Debian package once, extract the files, check every hash; exit 1 when any fails.
+    Copies the Khronos models from shared/ as well."""
     if fixtures_present():
+        copy_khronos()
         return 0
     import tempfile
     work = tempfile.mkdtemp(prefix="overanim-fixtures-")
@@ -240,6 +260,7 @@ def cmd_fixtures(args=()):
             shutil.copyfile(source, target + ".tmp")
             os.replace(target + ".tmp", target)
         print("third-party fixtures in " + DOWNLOADED, flush=True)
+        copy_khronos()
         return 0
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -120,7 +120,8 @@ def real_suite(version: str) -> tuple[bool, str]:
     code = f"import pytest, sys; sys.exit(pytest.main({PYTEST_ARGS!r}))"
     user = f"/tmp/overanim-blender-user-{os.getpid()}-{version}"  # Blender reads it at start: via run.sh
     env = {**os.environ, "REAL_BLENDER_VERSION": version, "REAL_BLENDER_ROOT": str(real_root(version)),
-           "BLENDER_ENV": f"BLENDER_USER_RESOURCES={user} PYTHONDONTWRITEBYTECODE=1"}
+           "BLENDER_ENV": f"BLENDER_USER_RESOURCES={user} PYTHONDONTWRITEBYTECODE=1"
+                          + (" CI=true" if os.environ.get("CI") else "")}  # run.sh clears the environment
     result = subprocess.run(["bash", str(TOOL / "run.sh"), "-b", "--factory-startup", "--python-exit-code", "1",
                              "--python-expr", code], cwd=ROOT, capture_output=True, text=True, check=False, env=env)
     return result.returncode == 0, summary(f"real-{version}", result.stdout + result.stderr)

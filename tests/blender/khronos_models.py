@@ -26,10 +26,20 @@ def import_khronos(name: str, tmp_path) -> bpy.types.Object:
     return import_gltf(path)
 
 
+def clip_action(clip: str) -> bpy.types.Action:
+    """The action the glTF importer made of the file's animation ``clip``: named ``clip`` from
+    Blender 4.5 on; 4.2's importer appends the animated node's name (the Fox's ``Walk_root``)."""
+    if clip in bpy.data.actions:
+        return bpy.data.actions[clip]
+    named = [action for action in bpy.data.actions if action.name.startswith(clip + "_")]
+    assert len(named) == 1, (clip, [action.name for action in bpy.data.actions])
+    return named[0]
+
+
 def play(armature: bpy.types.Object, action_name: str) -> list[int]:
-    """Make ``action_name`` the armature's active action, as an artist picks a clip; returns the whole
-    frames its keys span."""
-    action = bpy.data.actions[action_name]
+    """Make the action of the clip ``action_name`` the armature's active action, as an artist picks
+    a clip; returns the whole frames its keys span."""
+    action = clip_action(action_name)
     armature.animation_data.action = action
     start, end = action.frame_range
     return list(range(math.ceil(start - 1e-6), math.floor(end + 1e-6) + 1))

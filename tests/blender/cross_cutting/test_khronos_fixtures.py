@@ -15,6 +15,7 @@ from overanim_addon.blender.motion.engine import MotionOptions, analyze_motion
 
 from ..helpers import custom_props
 from ..khronos_models import (
+    clip_action,
     clip_seconds,
     glb_document,
     heads_cm,
@@ -58,7 +59,7 @@ def test_each_imports_as_an_armature_with_its_clips(addon, tmp_path, model):
     assert len(actions) == len(clips)
     fps = bpy.context.scene.render.fps / bpy.context.scene.render.fps_base
     for name, (first, last) in clips.items():
-        action = bpy.data.actions[name] if name else next(iter(actions))
+        action = clip_action(name) if name else next(iter(actions))
         assert action in actions
         assert tuple(action.frame_range) == pytest.approx((first * fps, last * fps), abs=1e-3)
     if model == "Fox":
@@ -144,7 +145,7 @@ def test_the_foxs_cycles_read_in_place_by_its_ground_level_root(addon, tmp_path,
     assert horizontal_path_cm(heads_cm(armature, hips(armature, "Fox"), frames)) > 100.0
     lines = run_engine(analyze_motion, MotionOptions(), armature)
     assert not [text for level, text in lines if "stays put" in text], lines
-    summary = motion_summary(bpy.data.actions[clip])
+    summary = motion_summary(clip_action(clip))
     assert (summary["FrameStart"], summary["FrameEnd"]) == (frames[0], frames[-1])
     assert summary["InPlace"] == 1
     assert summary["Distance"] == 0.0 and summary["AverageSpeed"] == 0.0
