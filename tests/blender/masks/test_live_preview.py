@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import overanim_addon
-from overanim_addon.blender.masks import live, paint, weight_view
+from overanim_addon.blender.masks import live, mask_work, mask_write, weight_view
 from overanim_addon.blender.masks.live import lifecycle
 from overanim_addon.blender.masks.paint import mask_name
 
@@ -52,18 +52,18 @@ class Spy:
 
     def __init__(self, monkeypatch):
         self.reads, self.writes = [], []
-        read, write = paint.region_weights, paint._write_color
+        read, write = mask_work.region_weights, mask_write._write_color
 
         def spy_read(mesh_obj, groups_by_key, out=None):
             self.reads.append((mesh_obj.name, tuple(groups_by_key)))
             return read(mesh_obj, groups_by_key, out)
 
-        def spy_write(mesh, name, work, fill):
+        def spy_write(mesh, name, work, *fills):
             self.writes.append((mesh.name, name))
-            return write(mesh, name, work, fill)
+            return write(mesh, name, work, *fills)
 
-        monkeypatch.setattr(paint, "region_weights", spy_read)
-        monkeypatch.setattr(paint, "_write_color", spy_write)
+        monkeypatch.setattr(mask_work, "region_weights", spy_read)
+        monkeypatch.setattr(mask_write, "_write_color", spy_write)
 
     def clear(self):
         self.reads.clear()

@@ -175,9 +175,10 @@ def _on_depsgraph_update_pre(*_args: object) -> None:
         if mesh_pending:  # that change may be weights the kept sums do not have yet: post reads it first
             _deferred.add(armature.name)
             continue
-        written = _paint_keeping_error(armature, paint.repaint, context, armature)
-        if isinstance(written, dict):
-            _own.update(mesh_data(bpy.data.objects[mesh]).session_uid for mesh in written)
+        # the masks just compared are the paint's description: not read again
+        meshes: list[bpy.types.Object] = []
+        _paint_keeping_error(armature, paint.repaint, context, armature, None, fields, meshes)
+        _own.update(mesh_data(mesh_obj).session_uid for mesh_obj in meshes)
 
 
 def _on_depsgraph_update_post(scene: bpy.types.Scene, depsgraph: bpy.types.Depsgraph) -> None:
