@@ -35,20 +35,27 @@ def module_of(frame: FrameType | None) -> str | None:
         return None
 
 
-def walk(change) -> tuple[list[tuple[str, str, str]], list[str]]:
-    """(caller module, callee module, callee function) of every call crossing modules while
-    ``change()`` runs, and the functions returning into masks/paint.py from another module."""
-    stops: list[tuple[str, str, str]] = []
+Stop = tuple[str, str, str, bool]  # caller module, callee module, callee function, inside paint.repaint
+
+
+def walk(change) -> tuple[list[Stop], list[str]]:
+    """(caller module, callee module, callee function, whether inside ``paint.repaint``) of every
+    call crossing modules while ``change()`` runs, and the functions returning into
+    masks/paint.py from another module."""
+    stops: list[Stop] = []
     returns: list[str] = []
+    inside = [0]
 
     def profile(frame: FrameType, event: str, _arg: object) -> None:
         if event not in ("call", "return"):
             return
         here, caller = module_of(frame), module_of(frame.f_back)
+        if here == PAINT and frame.f_code.co_name == "repaint":
+            inside[0] += 1 if event == "call" else -1
         if here is None or caller is None or here == caller:
             return
         if event == "call":
-            stops.append((caller, here, frame.f_code.co_name))
+            stops.append((caller, here, frame.f_code.co_name, inside[0] > 0))
         elif caller == PAINT:
             returns.append(f"{here}: {frame.f_code.co_name}")
 
@@ -89,16 +96,17 @@ def main(args: list[str]) -> int:
         live.set_live_preview(bpy.context, rig, False)
     finally:
         cleanup()
-    modules = sorted({callee for _caller, callee, _name in stops})
     print(f"One Falloff Mode change with Live Preview on, Blender {bpy.app.version_string}:")
-    print(f"  {len(stops)} stops (calls from one of the add-on's modules into another), {len(set(stops))} "
-          f"distinct, through {len(modules)} modules; {len(returns)} returns into {PAINT}, from "
-          f"{len(set(returns))} distinct functions")
-    for module in modules:
-        print(f"    {module}: entered {sum(callee == module for _c, callee, _n in stops)} times")
+    for label, part in (("the whole update", stops), ("inside paint.repaint", [s for s in stops if s[3]])):
+        modules = sorted({callee for _caller, callee, _name, _in in part})
+        print(f"  {label}: {len(part)} stops (calls from one of the add-on's modules into another), "
+              f"{len(set(part))} distinct, through {len(modules)} modules")
+        for module in modules:
+            print(f"    {module}: entered {sum(callee == module for _c, callee, _n, _in in part)} times")
+    print(f"  {len(returns)} returns into {PAINT} from another module, from {len(set(returns))} distinct functions")
     if options.calls:
-        for caller, callee, name in stops:
-            print(f"  {caller} -> {callee}: {name}")
+        for caller, callee, name, inside in stops:
+            print(f"  {'*' if inside else ' '} {caller} -> {callee}: {name}")
     return 0
 
 

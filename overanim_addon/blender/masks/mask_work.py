@@ -181,18 +181,18 @@ def _evaluate(work: MeshWork, index: int, policy: RegionMaskPolicy, whole: bool)
     return band
 
 
-def update_masks(mesh_obj: bpy.types.Object, plan_masks: Sequence[RegionMask], existing: Collection[str],
-                 reread: Collection[str] | None, full: bool, mesh: bpy.types.Mesh) -> MeshUpdate:
+def update_masks(mesh_obj: bpy.types.Object, plan_masks: Sequence[RegionMask], policies: Sequence[RegionMaskPolicy],
+                 existing: Collection[str], reread: Collection[str] | None, full: bool,
+                 mesh: bpy.types.Mesh) -> MeshUpdate:
     """Bring the mesh's sums and masks up to date. ``full``: read and evaluate every Region. Otherwise
     only what changed: the Regions in ``reread`` (None: all) are read again and evaluated when their
     sums differ from the kept ones; a Region whose bones or vertex groups changed is read again, one
-    whose mask policy alone changed is evaluated again where the change can move it. ``existing``:
-    the mesh's vertex groups."""
+    whose mask policy alone changed is evaluated again where the change can move it. ``policies``:
+    the Regions' (``plan_masks``) policies; ``existing``: the mesh's vertex groups."""
     regions = tuple(mask.region for mask in plan_masks)
     work = mesh_work(mesh, regions)
     full = full or not work.valid
     sources = [tuple(bone for bone in mask.bones if bone in existing) for mask in plan_masks]
-    policies = [mask.require_policy() for mask in plan_masks]
     if full:
         read = list(range(len(regions)))
     else:
@@ -203,5 +203,5 @@ def update_masks(mesh_obj: bpy.types.Object, plan_masks: Sequence[RegionMask], e
         work.buckets.pop(i, None)
     write = {i: _evaluate(work, i, policies[i], i in changed) for i in range(len(regions))
              if i in changed or policies[i] != work.policies[i]}
-    work.sources, work.policies, work.valid = sources, policies, True
+    work.sources, work.policies, work.valid = sources, list(policies), True
     return MeshUpdate(mesh_obj, work, write, full)

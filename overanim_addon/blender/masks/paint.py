@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import bpy
 import numpy as np
 
-from ...core import naming
+from ...core import RegionMaskPolicy, naming
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...core.naming import derived_name, region_key
@@ -66,6 +66,7 @@ class PaintPlan:
     the meshes the armature deforms."""
 
     masks: tuple[RegionMask, ...]
+    policies: tuple[RegionMaskPolicy, ...]
     names: tuple[str, ...]
     mask_names: tuple[str, ...]
     group_names: tuple[str, ...] | None  # the optional vertex groups (None: not written)
@@ -85,28 +86,28 @@ def describe(context: bpy.types.Context, armature: bpy.types.Object, masks: tupl
         masks = tuple(row.mask for row in region_table(armature, skipped))  # says why a Region has none
     names = tuple(mask.region for mask in masks)
     keys = naming.region_keys(names)  # refuses empty, duplicate and clashing names
-    for mask in masks:
-        mask.require_policy()
+    policies = tuple(mask.require_policy() for mask in masks)
     meshes = tuple(deformed_meshes(armature, scene_of(context)))
     if not meshes:
         raise OverAnimError(Message("No mesh is deformed by '{name}'", name=armature.name))
     for mesh_obj in meshes:
         if mesh_obj.library is not None or mesh_data(mesh_obj).library is not None:
             raise OverAnimError(Message("Mesh '{name}' is linked from a library and read-only", name=mesh_obj.name))
-    channels = packed.channels((mask.region, mask.channel) for mask in masks)
+    channels = packed.channels([(mask.region, mask.channel) for mask in masks])
     mask_names = tuple(derived_name(MASK_PREFIX, key) for key in keys)
     group_names = tuple(derived_name(GROUP_PREFIX, key) for key in keys) if write_vertex_groups else None
     colors = [*mask_names, PREVIEW, *([packed.PACKED] if channels else [])]
     for mesh_obj in meshes:
         require_free_names(mesh_obj, colors, list(group_names or ()))
-    return PaintPlan(masks, names, mask_names, group_names, channels, region_palette(len(masks)), meshes)
+    return PaintPlan(masks, policies, names, mask_names, group_names, channels, region_palette(len(masks)), meshes)
 
 
 def _paint_meshes(plan: PaintPlan, full: bool, reread: Mapping[str, Collection[str] | None],
                   progress: Iterator[None] | None = None) -> list[MeshUpdate]:
     """Compute every mesh's masks, then write them: a failure leaves the meshes as they were."""
     try:
-        updates = [mask_work.update_masks(mesh_obj, plan.masks, {group.name for group in mesh_obj.vertex_groups},
+        updates = [mask_work.update_masks(mesh_obj, plan.masks, plan.policies,
+                                          {group.name for group in mesh_obj.vertex_groups},
                                           reread.get(mesh_obj.name, ()), full, mesh_data(mesh_obj))
                    for mesh_obj in plan.meshes]
         for update in updates:
