@@ -58,13 +58,13 @@ def field_changes(armatures: Iterable[bpy.types.Object], seen: Mapping[str, tupl
 
 def updated_armatures(objects: Iterable[bpy.types.Object]) -> list[bpy.types.Object]:
     """The armatures whose flag an update that changed ``objects`` (``shared/updates``) may have
-    carried: those it changed, and those deforming a mesh object it changed (a mode switch, a weight
-    change)."""
+    carried: those it changed, and those deforming a mesh object it changed outside Object Mode
+    (Weight Paint entered, a weight changed)."""
     found: dict[int, bpy.types.Object] = {}
     for obj in objects:
         if obj.type == "ARMATURE":
             found[obj.session_uid] = obj
-        elif obj.type == "MESH":
+        elif obj.type == "MESH" and obj.mode != "OBJECT":  # a paint mode entered: where live weights matter
             for armature in deforming(obj):
                 found[armature.session_uid] = armature
     return list(found.values())
