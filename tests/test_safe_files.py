@@ -15,6 +15,8 @@ import pytest
 
 from overanim_addon import safe_files
 
+from .safe_file_writers import LIVE_WRITER
+
 ROOT = Path(__file__).resolve().parent.parent
 
 KILLED = textwrap.dedent("""
@@ -117,17 +119,6 @@ WRITER_KILLED = textwrap.dedent("""
         handle.flush()
         os.kill(os.getpid(), signal.SIGKILL)
 """)
-LIVE_WRITER = textwrap.dedent("""
-    import sys, time
-    from pathlib import Path
-    from overanim_addon import safe_files
-    temp = safe_files.owned_sibling(Path(sys.argv[1]))
-    temp.write_bytes(b"an export in progress")
-    print(temp, flush=True)
-    time.sleep(60)
-""")
-
-
 def test_the_next_write_removes_the_temporary_file_of_a_killed_write(tmp_path):
     (tmp_path / "hero.fbx").write_text("old")
     done = subprocess.run([sys.executable, "-c", WRITER_KILLED, str(tmp_path / "hero.fbx")], cwd=ROOT, check=False)

@@ -91,3 +91,19 @@ def curves(armature) -> dict[str, np.ndarray]:
 
 def world_cm(armature, point) -> Vector:
     return (armature.matrix_world @ point) * cm()
+
+
+def remove_curves(action, curves_to_remove):
+    """Remove these F-curves of ``action``, layered (4.4 and later) or legacy."""
+    from overanim_addon.blender.compat import is_layered
+
+    for curve in curves_to_remove:
+        if is_layered(action):
+            for layer in action.layers:
+                for strip in layer.strips:
+                    for bag in strip.channelbags:
+                        if curve in list(bag.fcurves):
+                            bag.fcurves.remove(curve)
+        else:
+            action.fcurves.remove(curve)
+

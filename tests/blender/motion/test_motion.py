@@ -31,6 +31,7 @@ from ..motion_scenes import (
     curves,
     key_root,
     remove,
+    remove_curves,
     set_rate,
     start_stop_positions,
     summary,
@@ -196,7 +197,7 @@ def test_a_clip_that_never_drops_below_the_stop_speed_is_positive_from_frame_1(m
 # -- in place, and the artist's action -------------------------------------------------------------------
 def test_an_in_place_clip_has_no_actor_motion_and_leaves_the_artists_action_untouched(walker):
     action = walker.animation_data.action
-    _remove_curves(action, [c for c in fcurves(action) if c.data_path == 'pose.bones["root"].location'])
+    remove_curves(action, [c for c in fcurves(action) if c.data_path == 'pose.bones["root"].location'])
     before = action_snapshot(action)
     found = analyze(walker)
     assert found["InPlace"] == 1
@@ -214,20 +215,6 @@ def test_an_in_place_clip_has_no_actor_motion_and_leaves_the_artists_action_unto
     assert TRACK not in bpy.data.actions
     assert not [k for k in custom_props(walker) if k.startswith("OverAnim_Motion_")]
     assert summary(walker)["InPlace"] == 1  # the summary travels with the clip
-
-
-def _remove_curves(action, curves_to_remove):
-    from overanim_addon.blender.compat import is_layered
-
-    for curve in curves_to_remove:
-        if is_layered(action):
-            for layer in action.layers:
-                for strip in layer.strips:
-                    for bag in strip.channelbags:
-                        if curve in list(bag.fcurves):
-                            bag.fcurves.remove(curve)
-        else:
-            action.fcurves.remove(curve)
 
 
 def test_analysing_again_replaces_the_track_and_keeps_the_artists_action(walker):
