@@ -32,7 +32,9 @@ from ..motion_scenes import (
     key_root,
     remove,
     remove_curves,
+    rest_heights_cm,
     set_rate,
+    spec_scale,
     start_stop_positions,
     summary,
     to_centimetre_units,
@@ -106,8 +108,10 @@ def test_a_character_with_locomotion_scale_0_5_has_twice_the_calibrated_speed(mo
 
 def test_the_actor_basis_follows_the_chosen_scale_and_a_region_basis_fails_on_actor_motion(mover):
     mover.overanim.calibration.motion_basis = "CHARACTER_HEIGHT"
+    mover.overanim.calibration.reference_character_height = 120.0  # a scale that is not 1
     found = analyze(mover)
-    assert found["Scale"] == pytest.approx(mover["OverAnim_CharacterScaleWS"])
+    height, _locomotion = rest_heights_cm(mover)
+    assert found["Scale"] == pytest.approx(spec_scale(height, 120.0), rel=1e-5) and found["Scale"] > 1.4
     assert found["MaxSpeedCalibrated"] == pytest.approx(150.0 / found["Scale"], abs=0.1)
 
     mover.overanim.calibration.motion_basis = "REGION_SPAN"  # actor motion has no Region measurement
