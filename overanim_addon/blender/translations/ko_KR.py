@@ -664,10 +664,10 @@ KO_MESSAGES = {
     "transferred":
         "transfer ratio에 Scale Horizontal 또는 Scale Vertical을 곱한 값이 유한한 수가 아닙니다 ({value}): "
         "아무것도 transfer하지 않았습니다",
-    "Action '{action}' has a location key of {where} that is not a finite number (frame {frame:g}): nothing was "
-    "transferred":
-        "Action '{action}'에 유한한 수가 아닌 {where}의 location key가 있습니다 (frame {frame:g}): "
-        "아무것도 transfer하지 않았습니다",
+    "Action '{action}' has a key of {where} that is not a finite number (NaN or infinite) on frame {frame:g}: "
+    "nothing was written":
+        "Action '{action}'에 유한한 수가 아닌 (NaN 또는 무한대) {where}의 key가 frame {frame:g}에 있습니다: "
+        "아무것도 쓰지 않았습니다",
     "bone '{bone}'": "본 '{bone}'",
     "the object's {path}": "object의 {path}",
     "'{name}' has a non-uniform scale {scale}: its own location was scaled by the one ratio {ratio:.4g}, which its "
