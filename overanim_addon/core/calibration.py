@@ -123,6 +123,7 @@ class CalibrationSettings:
 # Blender keeps a FloatProperty in a float32: Minimum Character Scale set to its limit 0.01 reads
 # back as 0.00999999977648. A value within float32 rounding (2**-24 relative) of a limit is at it.
 FLOAT32_ROUNDING = 2.0**-24
+FLOAT32_MAX = 3.4028234663852886e38  # the largest float32: what a Blender field keeps of an infinity
 
 
 def _outside(value: float, limit: float | None, sign: float) -> bool:
@@ -132,14 +133,14 @@ def _outside(value: float, limit: float | None, sign: float) -> bool:
 
 
 def validate_calibration(settings: CalibrationSettings) -> list[str]:
-    """Problems an artist must fix before measuring: NaN or out-of-range fields (the Details UI's
-    ranges). An empty list means the settings are usable as they are."""
+    """Problems an artist must fix before measuring: NaN, infinite or out-of-range fields (the Details
+    UI's ranges). An empty list means the settings are usable as they are."""
     problems: list[str] = []
     for spec in FIELDS:
         if spec.unit == "bone" or isinstance(spec.default, bool):
             continue
         value = getattr(settings, spec.name)
-        if not math.isfinite(value):
+        if not math.isfinite(value) or abs(value) >= FLOAT32_MAX:  # Blender stores an infinity as float32's max
             problems.append(Message("{field} is not a number", field=spec.label))
         elif _outside(value, spec.minimum, -1.0):
             problems.append(Message("{field} must be at least {limit:g}", field=spec.label, limit=spec.minimum))

@@ -11,18 +11,17 @@ from typing import Any
 import bpy
 import numpy as np
 
+from ...core.calibration import FLOAT32_MAX  # what Blender keeps of an infinite value set on a key
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...core.transfer import bone_of_path
 from .fcurves import fcurves, playing
 
-FLOAT_MAX = float(np.finfo(np.float32).max)  # what Blender keeps of an infinite value set on a key
-
 
 def unusable(values: np.ndarray) -> np.ndarray:
     """True where a value is NaN, infinite or float32's largest (an infinity stored)."""
     with np.errstate(invalid="ignore"):
-        return ~np.isfinite(values) | (np.abs(values) >= FLOAT_MAX)
+        return ~np.isfinite(values) | (np.abs(values) >= FLOAT32_MAX)
 
 
 def _first_unusable(curve: bpy.types.FCurve) -> float | None:

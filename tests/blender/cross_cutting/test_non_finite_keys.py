@@ -13,6 +13,7 @@ import pytest
 
 from overanim_addon.blender.export.engine import ExportOptions, export_fbx
 from overanim_addon.blender.foot_ik.engine import BakeOptions, bake_foot_ik
+from overanim_addon.blender.measure.engine import MeasureOptions, measure_proportions
 from overanim_addon.blender.motion.engine import MotionOptions, analyze_motion
 from overanim_addon.blender.sample.walk import add_foot_ik_bones
 from overanim_addon.blender.shared.fcurves import fcurves
@@ -80,3 +81,17 @@ def test_an_infinite_key_on_a_muted_track_is_not_what_plays_and_refuses_nothing(
     curve = next(c for c in fcurves(stash) if c.data_path.endswith("location"))
     curve.keyframe_points[0].co = (curve.keyframe_points[0].co.x, math.inf)
     assert analyze_motion(bpy.context, walker, MotionOptions()).log
+
+
+@pytest.mark.parametrize("value", [math.inf, math.nan])
+def test_a_calibration_field_set_to_infinity_is_refused_by_measure(sample, value):
+    """A script's inf is stored as 3.4e38: Measure took it for a Character Height and clamped the scale
+    to its Minimum (0.25) without a word."""
+    sample.overanim.calibration.reference_character_height = value
+    stored = sample.overanim.calibration.reference_character_height
+    assert not np.isfinite(stored) or stored >= np.finfo(np.float32).max, stored
+    before = custom_props(sample)
+    outcome = measure_proportions(bpy.context, sample, MeasureOptions())
+    assert outcome.results is None and [(level, str(message)) for level, message in outcome.log] == [
+        ("ERROR", "Not measured: Calibration: Reference Character Height is not a number")]
+    assert custom_props(sample) == before
