@@ -106,6 +106,15 @@ class CalibrationSettings:
             ratio = high
         return clamp(ratio, low, high)
 
+    def measured_scale(self, measured: float, reference: float) -> float:
+        """``measured / reference`` unclamped (1 when calibration is off or either value is not finite
+        and positive): what a length of the reference character is on this one, for geometry such as
+        Motion's contact thresholds, which a clamp would make wrong (issue 31)."""
+        if not (self.enable_automatic_calibration and is_finite_positive(measured) and is_finite_positive(reference)):
+            return 1.0
+        ratio = float(measured) / float(reference)
+        return ratio if math.isfinite(ratio) else 1.0
+
     def resolve_character_scale(self, character_height: float) -> float:
         return self.resolve_measurement_scale(character_height, self.reference_character_height)
 
