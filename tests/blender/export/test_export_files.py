@@ -13,11 +13,7 @@ import bpy
 import pytest
 
 from ...batch_support import ROOT, script_command, snapshot
-<<<<<<< HEAD
-from ...safe_file_writers import LIVE_WRITER
-=======
-from ...test_safe_files import LIVE_WRITER, other_programs_files
->>>>>>> a6455b8d91f86b7f22ae842b698d2ccd3bff0c0c
+from ...safe_file_writers import LIVE_WRITER, other_programs_files
 from ..fbx_helpers import read
 from ..helpers import chattr, fill_disk
 
