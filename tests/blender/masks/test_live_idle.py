@@ -52,6 +52,17 @@ def test_with_nothing_live_an_update_reads_only_what_it_changed(sample, reads, o
     assert not [f for f in bpy.app.handlers.depsgraph_update_pre if f.__module__ == lifecycle.__name__]
 
 
+def test_the_windows_timer_looks_at_the_active_object_only(sample, reads):
+    crowd(40)
+    flagged = bpy.data.objects["CrowdRig_007"]
+    flagged.overanim.live_preview = True  # not active: left for an update that changes it
+    bpy.context.view_layer.objects.active = sample
+    reads["flags"].clear()
+    assert live.poll() == lifecycle.POLL_SECONDS
+    assert set(reads["flags"]) <= {sample.name} and not lifecycle._fields_seen
+    flagged.overanim.live_preview = False
+
+
 @pytest.mark.parametrize("others", [0, 40])
 def test_with_one_rig_live_an_update_reads_that_rig_and_nothing_else(sample, reads, others):
     crowd(others)
@@ -87,3 +98,16 @@ def test_a_renamed_live_rig_stays_live_under_its_new_name(sample):
     sample.update_tag()
     bpy.context.view_layer.update()
     assert lifecycle._fields_seen["Renamed"] == changes.mask_fields(sample)
+
+
+@pytest.mark.real_blender
+def test_in_a_real_window_a_flag_set_from_the_console_is_followed(tmp_path, real_binary):
+    """No update follows a console line and no handler walks the scene: the window's timer, which
+    looks at the active object and the live rigs only, turns Live Preview on and off."""
+    from ...real_blender import run_in_window
+
+    out = run_in_window(real_binary, "live_flag_message.py", "overanim_live_flag_message.json", tmp_path,
+                        seconds=4)
+    assert out["before"] == {"live": [], "painted": False, "pre_handler": False}
+    assert out["on"] == {"live": ["SK_OverAnimSample"], "painted": True, "pre_handler": True}
+    assert out["off"]["live"] == [] and not out["off"]["pre_handler"]

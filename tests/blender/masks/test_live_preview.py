@@ -571,17 +571,15 @@ def test_the_property_set_from_a_script_turns_it_fully_on_and_off(sample, monkey
 
 
 def flag_message():
-    """What a window does when the flag is set anywhere: the message bus calls its subscriber, which
-    asks for ``poll`` on a timer (the bpy module delivers no message and runs no timer: both by hand)."""
-    lifecycle._on_flag_set()
-    assert bpy.app.timers.is_registered(live.poll)
-    bpy.app.timers.unregister(live.poll)
+    """What a window does every half second: its timer looks at the active object's flag (the bpy
+    module runs no timers: its tick is called here as Blender would)."""
+    bpy.context.view_layer.objects.active = bpy.data.objects["SK_OverAnimSample"]
     live.poll()
 
 
 def test_in_a_window_the_flag_is_followed_without_waiting_for_an_update(sample):
-    """A line in the Python console changes nothing Blender evaluates: in a window the message bus
-    carries the flag through."""
+    """A line in the Python console changes nothing Blender evaluates: in a window a timer carries
+    the flag of the active object through."""
     before, space = handler_lists(), next(weight_view._view_spaces())
     sample.overanim.live_preview = True
     flag_message()

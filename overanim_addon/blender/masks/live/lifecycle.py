@@ -16,20 +16,21 @@ repaint (when no mesh was changed before it) are skipped, so nothing loops, and 
 it are evaluated by Blender without calling it again. If a mesh was already changed when the fields
 changed, the repaint waits for ``depsgraph_update_post`` to read that change first.
 
-Frame changes and playback call neither handler. A repaint after any sequence of these is bit
-for bit what a fresh Paint Region Masks writes. The flag is the switch, whoever sets it (the button,
-a script, the Python console): ``sync`` turns Live Preview fully on (a paint, as the button) for an
+Frame changes and playback call neither handler. A repaint after any sequence of these is bit for
+bit what a fresh Paint Region Masks writes. The flag is the switch, whoever sets it (the button, a
+script, the Python console): ``sync`` turns Live Preview fully on (a paint, as the button) for an
 armature whose flag is on and that it has not seen on, and fully off for one seen on whose flag is
 off (or that is gone). With no update callback nothing hears the flag itself, so ``sync`` runs where
 Blender calls in anyway, and looks only where a flag can have changed: after each update, at the
 armatures ``depsgraph.updates`` lists (those the update changed, and those deforming a mesh it
-changed; a button's change tags its rig) besides the live ones (``_watch``); in a window, when the
-message bus says the flag was set anywhere (a console line makes no update); and everywhere after a
-file loads (or fails to), after undo and redo (which turn it on and off too, and restore the masks
-with it, so their flags are taken as they are) and when the add-on is enabled. So an update costs
-nothing that grows with the scene while no armature is live: ``_watch`` reads only what changed, and
-the other handlers and the lowered weight overlay exist only while some armature is on, their work
-that of the live armatures (held by reference: a name look-up in ``bpy.data`` is a walk).
+changed outside Object Mode; a button's change tags its rig) besides the live ones (``_watch``); in
+a window, every half second at the active object (a console line makes no update; Blender's message
+bus does not report the add-on's own properties); and everywhere after a file loads (or fails to),
+after undo and redo (which turn it on and off too, and restore the masks with it, so their flags are
+taken as they are) and when the add-on is enabled. So an update costs nothing that grows with the
+scene while no armature is live: ``_watch`` reads only what changed, and the other handlers and the
+lowered weight overlay exist only while some armature is on, their work that of the live armatures
+(held by reference: a name look-up in ``bpy.data`` is a walk).
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ _ignore_updates = False
 _loading = False  # between load_pre and load_post: the flags are the next file's, adopted at load_post
 _just_on: set[str] = set()  # armatures ``_watch`` painted in full in this update: post has nothing to add
 _syncing = False  # sync() at work: the view-layer update of an armature it turns on calls it again
-_MSGBUS_OWNER = object()  # the flag's message-bus subscription
+POLL_SECONDS = 0.5  # how soon a window follows a flag set from the console
 
 
 def _mesh_pending(context: bpy.types.Context) -> bool:
@@ -276,28 +277,23 @@ def _refuse(armature: bpy.types.Object, error: OverAnimError) -> None:
         _stuck.add(armature.name)
 
 
-def poll() -> None:
-    """``sync`` over the whole file, once: a timer after the add-on is enabled (``bpy.data`` cannot be
-    read while it registers) and after the message bus says a flag was set (a console line makes no
-    update). The bpy module and --background run no timers nor the message bus: there an update
-    that changes the rig or its mesh, a file load or undo does it."""
+def poll() -> float:
+    """The timer of a window: a line in the Python console makes no update, so every half second the
+    active object's flag and the live armatures' are looked at (never a walk of the file: the bpy
+    module and --background run no timers; there an update that changes the rig or its mesh, a file
+    load or undo carries the flag). Persistent: a file load must not drop it (a timer dropped by a
+    load made bpy 4.5 hang at exit)."""
     if not _loading:
-        sync()
+        active = _active_armature()
+        if _fields_seen or any(overanim(armature).live_preview for armature in active):
+            sync(active)
+    return POLL_SECONDS
 
 
-def _on_flag_set(*_args: object) -> None:
-    """The message bus: some armature's flag was set (by the button, a script, the console)."""
-    if not bpy.app.timers.is_registered(poll):
-        bpy.app.timers.register(poll, first_interval=0.0)
-
-
-def _subscribe() -> None:
-    """Watch ``Object.overanim.live_preview`` on every object through the message bus (delivered in a
-    window only); again after a file load, which drops the subscriptions."""
-    bpy.msgbus.clear_by_owner(_MSGBUS_OWNER)
-    flags = getattr(bpy.types, "OVERANIM_PG_object", None)  # Object.overanim's group, registered after masks
-    if flags is not None:
-        bpy.msgbus.subscribe_rna(key=(flags, "live_preview"), owner=_MSGBUS_OWNER, args=(), notify=_on_flag_set)
+def _active_armature() -> list[bpy.types.Object]:
+    view_layer = getattr(bpy.context, "view_layer", None)
+    active = view_layer.objects.active if view_layer is not None else None
+    return [active] if active is not None and active.type == "ARMATURE" else []
 
 
 @persistent
@@ -397,7 +393,6 @@ def _on_load_post(*_args: object) -> None:
     _loading = False
     _adopt()  # as saved: the masks in the file match its fields and weights
     sync()
-    _subscribe()
 
 
 # a file found unreadable (load_post_fail) ran load_pre too: the open file stays, and its flags say again
@@ -410,20 +405,22 @@ def register() -> None:
         getattr(bpy.app.handlers, name).append(function)
     follow(_watch)
     # later, for the add-on enabled on a file that has Live Preview on (bpy.data is not readable while
-    # register runs) and the message bus (Object.overanim is registered after this feature)
+    # register runs): once over the whole file, then the cheap poll
     bpy.app.timers.register(_first_look, first_interval=0.0, persistent=True)
 
 
 def _first_look() -> None:
-    _subscribe()
-    poll()
+    """Once (returns None): the whole file, then the poll."""
+    if not _loading:
+        sync()
+    if not bpy.app.timers.is_registered(poll):
+        bpy.app.timers.register(poll, first_interval=POLL_SECONDS, persistent=True)
 
 
 def unregister() -> None:
     for timer in (_first_look, poll):
         if bpy.app.timers.is_registered(timer):
             bpy.app.timers.unregister(timer)
-    bpy.msgbus.clear_by_owner(_MSGBUS_OWNER)
     remove()
     _remove_handlers(FILE_HANDLERS)
     unfollow(_watch)
