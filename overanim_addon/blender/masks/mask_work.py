@@ -29,6 +29,10 @@ if TYPE_CHECKING:
     from ..regions.region import RegionMask
 
 BUCKETS = 4096  # a sum's bucket: floor(sum * 4096), exact for float32 (a power of two)
+# the band is computed and written alone when it holds at most 1/8 of the vertices: a vertex of the
+# band is reached out of order (gathered, scattered), about 8 times the cost of one pass in order
+# (benchmark_masks.py: a 24 % band made the step slower than whole passes)
+BAND_SHARE = 8
 
 
 @dataclass
@@ -173,7 +177,7 @@ def _evaluate(work: MeshWork, index: int, policy: RegionMaskPolicy, whole: bool)
     low, high = changed_band(old, policy)
     band = work.bucketed(index).between(low, high)
     count = len(band)
-    if count * 2 > work.vertices:  # most of the mesh: one pass costs less than gathering
+    if count * BAND_SHARE > work.vertices:  # one pass in order costs less than gathering that many
         policy.evaluate_into(work.sums[index], out=work.masks[index], scratch=work.scratch)
         return None
     values = np.take(work.sums[index], band, out=work.scratch[:count])
