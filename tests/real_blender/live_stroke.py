@@ -117,9 +117,9 @@ def setup() -> None:
         space.region_3d.view_distance = 1.5
         state.update(rig=rig, body=body, paint=paint, before=overanim_bits())
 
-        def logged_repaint(context, armature, reread=None, _repaint=paint.repaint):
+        def logged_repaint(context, armature, reread=None, _repaint=paint.repaint, **options):
             modal = [op.bl_idname for w in context.window_manager.windows for op in w.modal_operators]
-            written = _repaint(context, armature, reread)
+            written = _repaint(context, armature, reread, **options)
             asked = {mesh: None if regions is None else sorted(regions) for mesh, regions in (reread or {}).items()}
             result["repaints"].append({"reread": asked, "written": written, "modal": modal})
             return written

@@ -87,14 +87,15 @@ def _known() -> list[bpy.types.Object] | None:
     return found
 
 
-def _paint_keeping_error(armature: bpy.types.Object, paint: Callable[..., object], *args: object) -> object:
+def _paint_keeping_error(armature: bpy.types.Object, paint: Callable[..., object], *args: object,
+                         **options: object) -> object:
     """Paint or repaint, keeping a domain error for the panel instead of raising into Blender. The
     handlers ignore the updates meanwhile: the weight read evaluates a scene of its own, which
     calls them too."""
     global _ignore_updates
     ignoring, _ignore_updates = _ignore_updates, True
     try:
-        result = paint(*args)
+        result = paint(*args, **options)
     except OverAnimError as error:
         errors[armature.name] = error.message
         return None
@@ -178,7 +179,7 @@ def _on_depsgraph_update_pre(*_args: object) -> None:
             continue
         # the masks just compared are the paint's description: not read again
         meshes: list[bpy.types.Object] = []
-        _paint_keeping_error(armature, paint.repaint, context, armature, None, fields, meshes)
+        _paint_keeping_error(armature, paint.repaint, context, armature, masks=fields, written_meshes=meshes)
         _own.update(mesh_data(mesh_obj).session_uid for mesh_obj in meshes)
 
 
