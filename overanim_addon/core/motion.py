@@ -39,6 +39,7 @@ from ._numeric import is_finite_positive
 from .errors import InvalidInputError
 from .measurement_scales import MotionMeasurementBasis, MotionMeasurementScales
 from .messages import Message
+from .motion_values import MotionSummary, summarize
 from .proportion import SpatialCalibrationMode, resolve_spatial_distance
 
 # defaults, authored at the reference character: Unreal's Foot Placement node's plant speed and
@@ -97,17 +98,6 @@ def duration(frame_count: int, fps: float) -> float:
 
 
 @dataclass(frozen=True)
-class MotionSummary:
-    """One clip's motion in a few numbers: the path length (cm), the average speed over the clip
-    (path length / duration, cm/s), the greatest speed (cm/s) and acceleration (cm/s²)."""
-
-    distance: float
-    average_speed: float
-    max_speed: float
-    max_acceleration: float
-
-
-@dataclass(frozen=True)
 class MotionCurves:
     """Per-frame distance (cm), speed (cm/s) and acceleration (cm/s²) of one sampled point."""
 
@@ -117,9 +107,8 @@ class MotionCurves:
     fps: float
 
     def summary(self) -> MotionSummary:
-        total = float(self.distance[-1])
-        return MotionSummary(total, total / duration(len(self.distance), self.fps), float(self.speed.max()),
-                             float(self.acceleration.max()))
+        """Every Motion value (``core.motion_values``), keyed as the batch report writes them."""
+        return summarize(self)
 
     def calibrated(self, scale: float) -> MotionCurves:
         if not is_finite_positive(scale):
