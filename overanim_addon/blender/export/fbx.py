@@ -30,9 +30,10 @@ paths untouched and no partial file behind.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import bpy
@@ -81,27 +82,32 @@ UNREAL_SETTINGS: dict[str, Any] = {
 }
 
 
-@dataclass
+@dataclass(frozen=True)
 class ExportedFile:
     path: Path
     lod: int
-    meshes: list[str]
+    meshes: tuple[str, ...]
     vertices: int
 
 
-@dataclass
+@dataclass(frozen=True)
 class ExportContents:
-    files: list[ExportedFile] = field(default_factory=list)
+    """What went into the file(s), deeply immutable (tuples, a read-only mapping)."""
+
+    files: tuple[ExportedFile, ...] = ()
     bones: int = 0
     properties: int = 0
-    channels: dict[str, str] = field(default_factory=dict)  # channel -> Region packed into it
+    channels: Mapping[str, str] = field(default_factory=dict)  # channel -> Region packed into it
     animated: bool = False
     frames: tuple[int, int] = (0, 0)
-    curves: list[str] = field(default_factory=list)  # animated custom properties written as curves
+    curves: tuple[str, ...] = ()  # animated custom properties written as curves
     curves_on: str = ""  # the node (armature or bone) holding them
     properties_on: str = ""  # the node the OverAnim_* properties were checked onto ("": not read back)
-    zero_curves: list[str] = field(default_factory=list)  # those 0 on every frame (Unreal drops them by default)
-    unfiltered: list[str] = field(default_factory=list)  # linked meshes whose layers could not be filtered
+    zero_curves: tuple[str, ...] = ()  # those 0 on every frame (Unreal drops them by default)
+    unfiltered: tuple[str, ...] = ()  # linked meshes whose layers could not be filtered
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "channels", MappingProxyType(dict(self.channels)))
 
 
 def ensure_fbx_exporter() -> None:
@@ -295,42 +301,45 @@ def _write_error(target: Path, error: OSError | RuntimeError) -> OverAnimError:
 def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, options: ExportOptions) -> ExportContents:
     """Write the FBX file(s) as ``options`` say; the measurement must be current (the engine measures first)."""
     ensure_fbx_exporter()
-    path = options.path
-    meshes = deformed_meshes(armature, scene_of(context))
-    result = ExportContents(bones=len(armature_data(armature).bones),
-                          properties=sum(1 for key in armature.keys() if key.startswith(PREFIX)))  # noqa: SIM118
-    result.channels = refresh_packed_masks(armature, meshes)
-    result.animated = is_animated(armature, meshes)
-    result.frames = (scene_of(context).frame_start, scene_of(context).frame_end)
+    path, scene = options.path, scene_of(context)
+    meshes = deformed_meshes(armature, scene)
+    channels = refresh_packed_masks(armature, meshes)
+    animated, frames = is_animated(armature, meshes), (scene.frame_start, scene.frame_end)
     by_lod: dict[int, list[bpy.types.Object]] = {}
     for mesh_obj in meshes:
         by_lod.setdefault(lod_index(mesh_obj), []).append(mesh_obj)
-    targets = export_targets(armature, scene_of(context), path, options.export_lods)
+    targets = export_targets(armature, scene, path, options.export_lods)
     refuse_unwritable(targets)
-    names = property_curves.animated_properties(armature) if result.animated else []
+    names = property_curves.animated_properties(armature) if animated else []
     path.parent.mkdir(parents=True, exist_ok=True)
+    files: list[ExportedFile] = []
+    unfiltered: list[str] = []
+    written_curves: dict[str, Any] = {}  # what the property curves went into the files as
     # the take is the pose as it plays, whatever the Pose/Rest toggle shows (the exporter itself
     # writes the meshes and the bind pose from the rest)
     with posed(armature), Staging() as staging:
-        curves = property_curves.sample(context, armature, names, *result.frames) if names else None
+        curves = property_curves.sample(context, armature, names, *frames) if names else None
         for lod, target in targets.items():
             group = by_lod.get(lod, [])
             try:
                 written = staging.new(target)
-                with export_meshes(group, options, bool(result.channels), result.unfiltered), \
+                with export_meshes(group, options, bool(channels), unfiltered), \
                         temp_override(context, selected_objects=[armature, *group], active_object=armature,
-                                              object=armature):
-                    bpy.ops.export_scene.fbx(filepath=str(written), bake_anim=result.animated,
+                                      object=armature):
+                    bpy.ops.export_scene.fbx(filepath=str(written), bake_anim=animated,
                                              use_armature_deform_only=options.deform_bones_only, **UNREAL_SETTINGS)
                 if curves is not None or property_curves.may_drop(armature.name):  # else: Blender's file as is
-                    result.properties_on = property_curves.add_to_file(written, staging.new(target), armature.name,
-                                                                       curves)
+                    written_curves["properties_on"] = property_curves.add_to_file(written, staging.new(target),
+                                                                                  armature.name, curves)
                 if curves is not None:
-                    result.curves_on, result.curves = result.properties_on, names
-                    result.zero_curves = property_curves.all_zero(curves)
+                    written_curves.update(curves_on=written_curves["properties_on"], curves=tuple(names),
+                                          zero_curves=tuple(property_curves.all_zero(curves)))
             except (OSError, RuntimeError) as error:
                 raise _write_error(target, error) from error
-            result.files.append(ExportedFile(target, lod, [m.name for m in group],
-                                             sum(len(mesh_data(m).vertices) for m in group)))
+            files.append(ExportedFile(target, lod, tuple(m.name for m in group),
+                                      sum(len(mesh_data(m).vertices) for m in group)))
         staging.commit()
-    return result
+    return ExportContents(files=tuple(files), bones=len(armature_data(armature).bones),
+                          properties=sum(1 for key in armature.keys() if key.startswith(PREFIX)),  # noqa: SIM118
+                          channels=channels, animated=animated, frames=frames, unfiltered=tuple(unfiltered),
+                          **written_curves)
