@@ -93,7 +93,8 @@ def joint_contacts(heads, toes, ground, rate, speed_limit, height_limit):
 
 def agreement(armature, side, foot, toe, frames):
     """The share of frames where the keyed contact curve agrees with ``joint_contacts``."""
-    scale = armature["OverAnim_LocomotionScaleWS"]
+    # the thresholds follow the measured size, unclamped (issue 31): locomotion height over its reference
+    scale = armature["OverAnim_LocomotionHeightWS"] / armature.overanim.calibration.reference_locomotion_height
     points = world_heads_cm(armature, [foot, toe], frames)
     expected = joint_contacts(points[:, 0], points[:, 1], origin_heights_cm(armature, frames), fps(),
                               60.0 * scale, 10.0 * scale)

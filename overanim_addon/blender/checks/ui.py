@@ -52,8 +52,11 @@ class OVERANIM_PT_checks(OverAnimSubPanel, bpy.types.Panel):
             if item.fix in FIXES:
                 row = col.row()
                 row.alert = False
-                # an operator per fix: the redo panel and the undo history name it ("Apply Scale", not "Fix")
-                row.operator(fix_operator(item.fix), text=FIXES[item.fix][0], text_ctxt=CONTEXT)
+                # an operator per fix: the redo panel and the undo history name it ("Apply Scale", not "Fix");
+                # the other choice, when there is one, beside it (its tooltip says what each changes)
+                for key in (item.fix, item.alternative):
+                    if key in FIXES:
+                        row.operator(fix_operator(key), text=FIXES[key].label, text_ctxt=CONTEXT)
             self.draw_setting(col, armature, item)
 
     @staticmethod

@@ -13,6 +13,7 @@ import bpy
 from ...core.bone_names import FootIKBones
 from ...core.log import Level, Log
 from ...core.messages import Message, plural
+from ..shared.finite_keys import require_finite_animation
 from ..shared.object_data import overanim
 from ..shared.scene import require_usable
 from ..shared.sessions import Progress, run_to_end
@@ -60,6 +61,7 @@ class FootIKSession:
         scene = scene_of(context)
         start = scene.frame_start if options.frame_start is None else options.frame_start
         end = scene.frame_end if options.frame_end is None else options.frame_end
+        require_finite_animation(armature)  # a NaN or infinite key never enters the bake (issue 31)
         self.bake = BakeSession(context, require_usable(armature), overanim(armature).foot_ik, start, end)
 
     @property

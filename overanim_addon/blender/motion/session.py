@@ -210,8 +210,10 @@ class MotionSession:
               log: list[LogLine]) -> tuple[dict[str, motion.FootContacts], tuple[float, float]]:
         """Each foot's contacts at its joints (its head, its end) and the thresholds for this character."""
         plan, settings = self.plan, overanim(self.armature).motion
-        thresholds = motion.contact_thresholds(settings.contact_speed, settings.contact_height,
-                                               plan.measurement.character.locomotion_scale_ws)
+        calibration = settings_from_properties(overanim(self.armature).calibration)  # the size unclamped: geometry
+        size = calibration.measured_scale(plan.measurement.character.locomotion_height_ws,
+                                          calibration.reference_locomotion_height)
+        thresholds = motion.contact_thresholds(settings.contact_speed, settings.contact_height, size)
         # each foot's height above the ground under it, else above the ground reference (under_feet)
         under = self.under_feet.heights(reference[:, 2])
         feet = {side: motion.foot_contacts(self._bone(foot.tip, worlds)[0], self._point(foot, worlds),
