@@ -128,8 +128,9 @@ class ModalSessionMixin(OverAnimOperatorMixin):
     window (a script, the background) it calls the engine function itself. The operator gives
     ``_engine`` (the engine function), ``_session`` (the session type it is built on), ``_options``
     (the options from its properties), ``_cancelled`` and ``_progress`` (Messages with done/total) and
-    may ``_show`` the result (its redo panel). Every outcome passes ``at_boundary``, as ``execute``'s,
-    and a finished run is one undo step of its own (``_finished``)."""
+    may ``_show`` the result (its redo panel). Every outcome passes ``at_boundary``, as ``execute``'s;
+    a finished run is one undo step of its own, Blender's push for an UNDO operator that ends FINISHED
+    (tests/real_blender/motion_undo.py checks it in 4.3 and 5.2)."""
 
     _cancelled: Message
     _progress: str  # a Message template with {done} and {total}
@@ -205,8 +206,7 @@ class ModalSessionMixin(OverAnimOperatorMixin):
             return {"CANCELLED"}
         if event.type != "TIMER":
             return {"RUNNING_MODAL"}  # the session owns the window until it ends: no edits under it
-        return self._finished(at_boundary(self, lambda: self._advance(context, session),
-                                          lambda: self._stop(context, session)))
+        return at_boundary(self, lambda: self._advance(context, session), lambda: self._stop(context, session))
 
     def _advance(self, context: bpy.types.Context, session: Session[Any]) -> Iterable[LogLine] | None:
         """One timer tick: a step, the progress shown, and at the end the result's log (None before)."""
@@ -219,6 +219,3 @@ class ModalSessionMixin(OverAnimOperatorMixin):
         result = session.finish()
         self._show(result)
         return result.log
-
-    def _finished(self, outcome: OperatorResult) -> OperatorResult:
-        return outcome
