@@ -92,7 +92,7 @@ def test_the_startup_cube_around_the_feet_is_not_ground(alone):
     walker, frames = alone
     bpy.ops.mesh.primitive_cube_add(size=2.0, location=(0.0, 0.0, 0.0))
     low, high = feet_z_range(walker)
-    assert -1.0 < low and high < 1.0  # the feet inside the cube all along
+    assert low > -1.0 and high < 1.0  # the feet inside the cube all along
     bpy.context.view_layer.objects.active = walker
     assert planted(walker)[1] == frames
 
