@@ -74,7 +74,6 @@ def matching_unit_scale(context, armature) -> UnitScale | None:
     return None if found is None or math.isclose(found.scale_length, current, rel_tol=1e-6) else found
 
 
-
 def other_characters(context, armature) -> str:
     """The names of the scene's other armatures (quoted, joined), "" when ``armature`` is alone: what
     the scene's Unit Scale would resize with it."""
