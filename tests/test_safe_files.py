@@ -8,12 +8,13 @@ import os
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
 
 from overanim_addon import safe_files
+
+from .safe_file_writers import LIVE_WRITER, age, other_programs_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -117,17 +118,6 @@ WRITER_KILLED = textwrap.dedent("""
         handle.flush()
         os.kill(os.getpid(), signal.SIGKILL)
 """)
-LIVE_WRITER = textwrap.dedent("""
-    import sys, time
-    from pathlib import Path
-    from overanim_addon import safe_files
-    temp = safe_files.owned_sibling(Path(sys.argv[1]))
-    temp.write_bytes(b"an export in progress")
-    print(temp, flush=True)
-    time.sleep(60)
-""")
-
-
 def test_the_next_write_removes_the_temporary_file_of_a_killed_write(tmp_path):
     (tmp_path / "hero.fbx").write_text("old")
     done = subprocess.run([sys.executable, "-c", WRITER_KILLED, str(tmp_path / "hero.fbx")], cwd=ROOT, check=False)
@@ -152,12 +142,6 @@ def test_a_live_processs_temporary_file_is_left_alone_until_it_ends(tmp_path):
     assert safe_files.remove_stale_temporaries(tmp_path) == [theirs]
 
 
-def age(path: Path, seconds: float) -> Path:
-    past = time.time() - seconds
-    os.utime(path, (past, past))
-    return path
-
-
 def test_a_temporary_file_that_cannot_say_whether_its_writer_lives_goes_when_old(tmp_path):
     temp = tmp_path / ".overanim.hero.fbx.1f2e3d4c.4242-00000000.tmp.fbx"  # another machine's (shared folder)
     temp.write_text("new")
@@ -179,19 +163,6 @@ def test_files_that_are_no_temporary_of_ours_stay(tmp_path):
     (tmp_path / folder).mkdir()  # a folder by that name is no file of ours
     assert safe_files.remove_stale_temporaries(tmp_path) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*names, folder])
-
-
-OTHER_PROGRAMS = (".notes.txt.deadbeef.tmp.txt", ".hero.json.0badc0de.tmp.json",  # issue 31's: a notes app's,
-                  ".hero.fbx.1f2e3d4c.tmp.fbx", ".hero.fbx.1f2e3d4c.4242-00000000.tmp.fbx")  # a tool's FBX
-
-
-def other_programs_files(folder: Path) -> list[str]:
-    """Hidden files shaped as a temporary of ours was, another program's (no ``.overanim.`` prefix),
-    untouched for ten times as long as a killed write's leftover may stay."""
-    for name in OTHER_PROGRAMS:
-        (folder / name).write_text("theirs")
-        age(folder / name, 10 * safe_files.FOREIGN_JOURNAL_SECONDS)
-    return sorted(OTHER_PROGRAMS)
 
 
 def test_another_programs_temporary_files_stay_whatever_their_age(tmp_path):

@@ -18,6 +18,7 @@ import bpy
 import numpy as np
 
 from ...core import motion
+from ...core.dispatch import unhandled
 from ...core.log import Level, LogLine
 from ...core.messages import Message
 from ...core.proportion import build_measurement_scales
@@ -133,8 +134,11 @@ class MotionSession:
         """The ground reference per frame (N x 3, world cm): the root bone's head, or the hips' head
         projected along world up onto the height of the object's origin."""
         head = self._bone(self.plan.reference.bone, worlds)[0]
-        if self.plan.reference.rule is Rule.PROJECTED:
+        rule = self.plan.reference.rule
+        if rule is Rule.PROJECTED:
             head[:, 2] = worlds[:, 2, 3] * self.plan.cm
+        elif rule is not Rule.ROOT_BONE:
+            unhandled(rule)
         return head
 
     def compute(self) -> MotionResult:

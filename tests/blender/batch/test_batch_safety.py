@@ -14,7 +14,7 @@ import bpy
 import pytest
 
 from ...batch_support import BATCH, ROOT, load_report, run_batch, script_command, snapshot, statuses
-from ...test_safe_files import other_programs_files
+from ...safe_file_writers import other_programs_files
 from ..helpers import custom_props
 
 RIGS = ["rigs/hero.blend", "rigs/lod_error.blend", "rigs/sub/villain.blend"]

@@ -11,16 +11,15 @@ import pytest
 
 from overanim_addon.blender.checks.rig_checks import run_checks
 
-from ...fixtures.third_party import cmu_bvh
 from ...layout_recorder import draw_panel
-from ..transfer.test_transfer_real import truncated_bvh
+from ..mocap_scenes import bvh_excerpt
 
 FRAMES = 60
 
 
 def cmu_walk(tmp_path):
     """CMU's 01_01 through Blender's BVH importer at its defaults: about 32 m tall."""
-    assert bpy.ops.import_anim.bvh(filepath=str(truncated_bvh(cmu_bvh("01_01.bvh"), FRAMES, tmp_path))) == {"FINISHED"}
+    assert bpy.ops.import_anim.bvh(filepath=str(bvh_excerpt(tmp_path, FRAMES))) == {"FINISHED"}
     return bpy.context.view_layer.objects.active
 
 

@@ -13,7 +13,7 @@ import bpy
 import pytest
 
 from ...batch_support import ROOT, script_command, snapshot
-from ...test_safe_files import LIVE_WRITER, other_programs_files
+from ...safe_file_writers import LIVE_WRITER, other_programs_files
 from ..fbx_helpers import read
 from ..helpers import chattr, fill_disk
 
