@@ -10,6 +10,7 @@ import bpy
 
 from ...core.messages import Message, plural
 from ..i18n import CONTEXT, tr
+from ..shared.computed_on import copy_note
 from ..shared.ground_reference import Rule, TravelReference
 from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel
@@ -53,6 +54,9 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
     def _draw_summary(context: bpy.types.Context, layout: bpy.types.UILayout, settings: Any,
                       action: bpy.types.Action) -> None:
         box = layout.box().column(align=True)
+        copied = copy_note(settings.id_data, settings.computed_on, "Analyze Motion")
+        if copied is not None:  # the copy's panel shows its original's analysis: say so first
+            wrapped_label(box, context, tr(copied), icon="ERROR")
         box.label(text=action.name, icon="ACTION", translate=False)
         box.label(text=tr(Message("Frames {start}-{end}, {duration:.2f} s", start=action[summary_name("FrameStart")],
                                   end=action[summary_name("FrameEnd")],

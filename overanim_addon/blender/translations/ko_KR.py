@@ -677,6 +677,9 @@ KO_MESSAGES = {
     "A location channel's space is degenerate (a zero or non-finite scale)":
         "location channel의 공간이 퇴화되었습니다 (scale이 0이거나 유한하지 않음)",
     # shared by the features that read the measurement (foot IK, motion)
+    "Computed on '{name}', which this armature was copied from: run {operator} again for this one":
+        "이 값은 '{name}'에서 계산되었고 이 armature는 그 복사본입니다: 이 armature에서 {operator}을(를) 다시 "
+        "실행하세요",
     "The measured locomotion root '{bone}' is not a bone of '{name}': measure the rig again":
         "측정된 locomotion root '{bone}'은(는) '{name}'의 bone이 아닙니다: rig를 다시 측정하세요",
     # Motion (Analyze Motion, Remove Motion Curves, the Motion panel)
