@@ -88,6 +88,10 @@ KO_MESSAGES = {
     # status lines in the panels
     "All checks passed": "모든 검사를 통과했습니다",
     "Not measured yet": "아직 측정하지 않았습니다",
+    "CS: component space, the rig's own data without its object's scale. WS: world space, as it stands in the "
+    "scene. Lengths in cm, scales ×":
+        "CS: component space, object scale을 뺀 rig 자신의 데이터입니다. WS: world space, scene에 서 있는 그대로의 "
+        "값입니다. 길이는 cm, scale은 ×로 표시합니다",
     "Not probed yet": "아직 probe하지 않았습니다",
     "Not checked yet": "아직 검사하지 않았습니다",
     "Found by name on first use": "처음 쓸 때 이름으로 찾습니다",

@@ -105,3 +105,21 @@ def test_every_regions_row_reads_in_full(full_sidebar, language):
         # an icon and padding beside the name, padding beside the collection (a 4.3 and 5.2 window)
         assert measure(name.args[0].name) + 40 <= factor * LIST_ROW, name.args[0].name
         assert measure(label.kwargs["text"]) + 14 <= (1 - factor) * LIST_ROW, label.kwargs["text"]
+
+
+def test_the_results_of_a_rig_at_object_scale_001_read_in_full_and_say_what_cs_and_ws_are(addon, empty_scene,
+                                                                                        language):
+    """An imported Mixamo-shaped rig (its data in cm under an object scaled 0.01: X Bot's shape) measures
+    about 18 000 cm in CS, 180 cm in WS (issue 31, window finding 8): each figure reads in full, and the
+    table says what CS and WS are."""
+    from ..imported_characters import build_mixamo
+
+    rig = build_mixamo(0.01)
+    bpy.context.view_layer.objects.active = rig
+    assert bpy.ops.overanim.measure_proportions() in ({"FINISHED"}, {"CANCELLED"})
+    assert rig["OverAnim_CharacterHeightCS"] > 10_000 and rig["OverAnim_CharacterHeightWS"] < 1_000
+    layout = draw_panel(bpy.types.OVERANIM_PT_results, bpy.context, region_width=DEFAULT_SIDEBAR)
+    assert not cut_labels(layout, DEFAULT_SIDEBAR, measure)
+    text = " ".join(layout.texts())
+    explained = {"en": ("component space", "world space"), "ko": ("component space", "world space")}[language]
+    assert all(words in text for words in explained), text
