@@ -23,6 +23,12 @@ ROWS = (("Distance", "Distance", "cm", 1), ("AverageSpeed", "Average Speed", "cm
 assert tuple(row[0] for row in ROWS) == LINEAR
 
 
+# what Calibrated divides by (docs/motion.md, "Calibration")
+CALIBRATED_ACTOR = Message("Calibrated = Raw ÷ this scale: cm of the reference character, so characters of other "
+                           "sizes compare")
+CALIBRATED_REGIONS = Message("Calibrated = Raw ÷ each Region's own scale (its Measurement Basis)")
+
+
 def _number(value: Any, digits: int) -> str:
     return "—" if value is None else f"{float(value):.{digits}f}"
 
@@ -84,8 +90,10 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
         else:
             basis = Message("Actor basis {basis} cannot resolve: not calibrated", basis=settings.basis)
         box.label(text=tr(basis), translate=False)
+        if settings.resolved:  # what the Calibrated column is: the figures alone never say
+            wrapped_label(box, context, tr(CALIBRATED_ACTOR))
         OVERANIM_PT_motion._draw_feet(context, box, settings, action)
-        OVERANIM_PT_motion._draw_regions(box, settings, action)
+        OVERANIM_PT_motion._draw_regions(context, box, settings, action)
 
     @staticmethod
     def _draw_feet(context: bpy.types.Context, box: bpy.types.UILayout, settings: Any,
@@ -106,10 +114,12 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
             feet.label(text=tr(Message("No foot bones: no contacts")), translate=False)
 
     @staticmethod
-    def _draw_regions(box: bpy.types.UILayout, settings: Any, action: bpy.types.Action) -> None:
+    def _draw_regions(context: bpy.types.Context, box: bpy.types.UILayout, settings: Any,
+                      action: bpy.types.Action) -> None:
         if settings.regions:
             regions = box.column(align=True)
             regions.label(text="Regions: Max Speed (cm/s)", text_ctxt=CONTEXT)  # the unit once: cells stay narrow
+            wrapped_label(regions, context, tr(CALIBRATED_REGIONS))  # each Region has its own scale
             header = regions.split(factor=0.45)  # which figure is which: as the table above, Raw first
             header.label(text="")
             names = header.row()

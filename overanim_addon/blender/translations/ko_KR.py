@@ -776,6 +776,10 @@ KO_MESSAGES = {
     "Frames {start}-{end}, {duration:.2f} s": "{start}-{end} 프레임, {duration:.2f} s",
     "In place: no actor motion": "제자리: actor motion 없음",
     "Actor basis {basis}: scale {scale:.3f}": "actor basis {basis}: scale은 {scale:.3f}입니다",
+    "Calibrated = Raw ÷ this scale: cm of the reference character, so characters of other sizes compare":
+        "Calibrated = Raw ÷ 이 scale: reference character의 cm 값이라 크기가 다른 캐릭터끼리 비교할 수 있습니다",
+    "Calibrated = Raw ÷ each Region's own scale (its Measurement Basis)":
+        "Calibrated = Raw ÷ 각 Region 자신의 scale (그 Region의 Measurement Basis)",
     "Actor basis {basis} cannot resolve: not calibrated":
         "actor basis {basis}는 해석할 수 없습니다: 보정하지 않았습니다",
     "Planted under {speed:.1f} cm/s and {height:.1f} cm": "{speed:.1f} cm/s 미만, {height:.1f} cm 미만이면 접지",
