@@ -71,7 +71,8 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
             line(text, *((centimetres(v, "") if unit else f"×{v:.3f}") for v in (cs, ws)))
         wrapped_label(layout.column(align=True), context, tr(SPACES), icon="INFO")
         root = armature.get(f"{PREFIX}LocomotionRootBone", "")
-        layout.label(text=f"Locomotion root: {root}", icon="BONE_DATA", translate=False)
+        wrapped_label(layout.column(align=True), context, tr(Message("Locomotion root: {bone}", bone=root)),
+                      icon="BONE_DATA")  # a Mixamo bone name is long
         for region in overanim(armature).regions:
             names = region_properties(region.name)
             if not has_property(armature, names["SpanLength"]):

@@ -118,7 +118,8 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
                       action: bpy.types.Action) -> None:
         if settings.regions:
             regions = box.column(align=True)
-            regions.label(text="Regions: Max Speed (cm/s)", text_ctxt=CONTEXT)  # the unit once: cells stay narrow
+            # the unit once: cells stay narrow
+            regions.label(text=tr(Message("Regions: Max Speed (cm/s)")), translate=False)
             wrapped_label(regions, context, tr(CALIBRATED_REGIONS))  # each Region has its own scale
             header = regions.split(factor=0.45)  # which figure is which: as the table above, Raw first
             header.label(text="")
