@@ -123,3 +123,14 @@ def test_the_results_of_a_rig_at_object_scale_001_read_in_full_and_say_what_cs_a
     text = " ".join(layout.texts())
     explained = {"en": ("component space", "world space"), "ko": ("component space", "world space")}[language]
     assert all(words in text for words in explained), text
+
+
+@pytest.mark.parametrize("name", ["SK_OverAnimSample", "SK_OverAnimSample.001", "CH_Hero_Rig_Final_v12.001"])
+def test_the_rigs_name_reads_whole_beside_or_above_the_sample_button(sample, name):
+    """A Shift+D copy's name ends in .001, what tells it from its original (issue 31, window finding 5's
+    shot): the name is never cut, beside + Sample when it fits, on its own row above it otherwise."""
+    sample.name = name
+    layout = draw_panel(bpy.types.OVERANIM_PT_main, bpy.context, region_width=DEFAULT_SIDEBAR)
+    assert not cut_labels(layout, DEFAULT_SIDEBAR, measure)
+    assert "".join(t for t in layout.texts() if t and t in sample.name) == sample.name
+    assert layout.of("operator")[0].kwargs.get("text") == "Sample"
