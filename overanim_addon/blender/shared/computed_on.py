@@ -52,8 +52,8 @@ def copy_note(obj: bpy.types.Object, value: str, operator: str) -> Message | Non
     name = copied_from(obj, value)
     if name is None:
         return None
-    return Message("Computed on '{name}', which this armature was copied from: run {operator} again for this one",
-                   name=name, operator=operator)
+    return Message("Computed on '{name}' before it was copied: run {operator} again for this copy", name=name,
+                   operator=operator)
 
 
 def _stamped_groups(obj: bpy.types.Object) -> list[Any]:

@@ -782,9 +782,8 @@ KO_MESSAGES = {
     "A location channel's space is degenerate (a zero or non-finite scale)":
         "location channel의 공간이 퇴화되었습니다 (scale이 0이거나 유한하지 않음)",
     # shared by the features that read the measurement (foot IK, motion)
-    "Computed on '{name}', which this armature was copied from: run {operator} again for this one":
-        "이 값은 '{name}'에서 계산되었고 이 armature는 그 복사본입니다: 이 armature에서 {operator}을(를) 다시 "
-        "실행하세요",
+    "Computed on '{name}' before it was copied: run {operator} again for this copy":
+        "복사 전 '{name}'에서 계산한 값입니다: 이 복사본에서 {operator}을(를) 다시 실행하세요",
     "The measured locomotion root '{bone}' is not a bone of '{name}': measure the rig again":
         "측정된 locomotion root '{bone}'은(는) '{name}'의 bone이 아닙니다: rig를 다시 측정하세요",
     # Motion (Analyze Motion, Remove Motion Curves, the Motion panel)
@@ -878,7 +877,7 @@ KO_MESSAGES = {
     "In place: no actor motion": "제자리: actor motion 없음",
     "Actor basis {basis}: scale {scale:.3f}": "actor basis {basis}: scale은 {scale:.3f}입니다",
     "Calibrated = Raw ÷ this scale: cm of the reference character, so characters of other sizes compare":
-        "Calibrated = Raw ÷ 이 scale: reference character의 cm 값이라 크기가 다른 캐릭터끼리 비교할 수 있습니다",
+        "Calibrated = Raw ÷ 이 scale: reference character 기준 cm (크기가 달라도 비교 가능)",
     "Regions: Max Speed (cm/s)": "Region별 Max Speed (cm/s)",
     "Calibrated = Raw ÷ each Region's own scale (its Measurement Basis)":
         "Calibrated = Raw ÷ 각 Region 자신의 scale (그 Region의 Measurement Basis)",

@@ -11,7 +11,7 @@ import pytest
 from ...layout_recorder import draw_panel
 from ..motion_scenes import analyze
 
-NOTE = "Computed on 'SK_OverAnimSample', which this armature was copied from"
+NOTE = "Computed on 'SK_OverAnimSample' before it was copied"
 
 
 def panel_text(armature: bpy.types.Object, panel: str) -> str:
@@ -55,7 +55,7 @@ def test_a_copy_says_its_values_were_computed_on_the_original(analysed, tmp_path
     copy = shift_d(analysed)
     assert "Offset" in panel_text(copy, "foot_ik") and "Distance" in panel_text(copy, "motion")  # shown...
     assert notes(copy) == {"foot_ik": True, "motion": True}  # ...saying whose they are
-    assert "run Analyze Motion again for this one" in panel_text(copy, "motion")
+    assert "run Analyze Motion again for this copy" in panel_text(copy, "motion")
     assert notes(analysed) == {"foot_ik": False, "motion": False}
     copy_name = copy.name
     reopen(tmp_path)
