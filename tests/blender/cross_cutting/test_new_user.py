@@ -229,12 +229,12 @@ def tour_step(number):
 
 def test_the_tours_first_step_names_the_sample_buttons_as_the_sidebar_shows_them(addon, empty_scene):
     """A new user opens the tab on an empty scene: the button the tour names first is the one drawn."""
-    (empty,) = operator_calls(draw_panel(bpy.types.OVERANIM_PT_main, bpy.context, region_width=SIDEBAR),
+    (empty,) = operator_calls(draw_panel(bpy.types.OVERANIM_PT_main, bpy.context, region_width=DEFAULT_SIDEBAR),
                               "overanim.build_sample_character")
     shown = empty.kwargs.get("text") or bpy.types.OVERANIM_OT_build_sample_character.bl_label
     assert tour_step(1).startswith(f"**{shown}**")
     assert bpy.ops.overanim.build_sample_character() == {"FINISHED"}
-    (beside,) = operator_calls(draw_panel(bpy.types.OVERANIM_PT_main, bpy.context, region_width=SIDEBAR),
+    (beside,) = operator_calls(draw_panel(bpy.types.OVERANIM_PT_main, bpy.context, region_width=DEFAULT_SIDEBAR),
                                "overanim.build_sample_character")
     assert beside.kwargs["icon"] == "ADD" and f"**+ {beside.kwargs['text']}**" in tour_step(1)
 
