@@ -114,13 +114,17 @@ def test_the_results_of_a_rig_at_object_scale_001_read_in_full_and_say_what_cs_a
     table says what CS and WS are."""
     from ..imported_characters import build_mixamo
 
+    from ..real_characters import MIXAMO, MIXAMO_LEG, add_region
+
     rig = build_mixamo(0.01)
+    add_region(rig, "LeftLeg", [MIXAMO + name for name in MIXAMO_LEG])  # its rows: lengths in CS cm and a scale
     bpy.context.view_layer.objects.active = rig
     assert bpy.ops.overanim.measure_proportions() in ({"FINISHED"}, {"CANCELLED"})
     assert rig["OverAnim_CharacterHeightCS"] > 10_000 and rig["OverAnim_CharacterHeightWS"] < 1_000
     layout = draw_panel(bpy.types.OVERANIM_PT_results, bpy.context, region_width=DEFAULT_SIDEBAR)
     assert not cut_labels(layout, DEFAULT_SIDEBAR, measure)
     text = " ".join(layout.texts())
+    assert "Chain length" in text and "LeftLeg" in text
     explained = {"en": ("component space", "world space"), "ko": ("component space", "world space")}[language]
     assert all(words in text for words in explained), text
 
