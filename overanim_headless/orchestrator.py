@@ -180,7 +180,7 @@ class Run:
         self.report = report.new_report(self.root, jobs=self.options.jobs, steps=self.options.steps)
         self.report["leftovers"] = [{"path": str(x.path), "bytes": x.bytes, "removed": x.removed, "why": x.why}
                                     for x in self.leftovers]
-        self.pending = deque(self.tasks)
+        self.pending = deque(self._in_order(self.tasks))
         self.workers: list[Worker] = list(self.early.workers) if self.early else []
         self.leaving: list[Worker] = []
         self.startup_failures = 0
@@ -190,6 +190,13 @@ class Run:
         self.cache = cache.RunCache[Task](self.root, self.previous, self.previous_path)
         if self.previous is not None:
             self.report["previous"] = str(self.previous_path)
+
+    def _in_order(self, tasks: list[Task]) -> list[Task]:
+        """Path order for one worker; for several, the largest files first (longer clips, heavier
+        meshes take longer), so no worker ends the run alone on a long file handed out last."""
+        if self.options.jobs == 1:
+            return tasks
+        return sorted(tasks, key=lambda t: -(t.hashed.identity[2] if t.hashed and t.hashed.identity else 0))
 
     # -- results ------------------------------------------------------------------------------
     def _record(self, task: Task, status: str, error: str = "", saved_to: str = "", notes: list[str] | None = None,
