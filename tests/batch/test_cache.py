@@ -65,3 +65,18 @@ def test_only_keyed_entries_of_results_the_bytes_decide_are_reusable(tmp_path):
     (tmp_path / "old.json").write_text('{"schema": "overanim-batch/2"}')
     with pytest.raises(cache.PreviousError, match="not an overanim-batch/3 report"):
         cache.load_previous(tmp_path / "old.json")
+
+
+def test_several_workers_take_the_largest_files_first_one_worker_the_paths_order(tmp_path):
+    """A long clip handed out last would leave one worker working alone at the end."""
+    from overanim_headless.orchestrator import Options, Run, Task
+
+    tasks = []
+    for index, (name, size) in enumerate((("a.blend", 10), ("b.blend", 3000), ("c.blend", 200))):
+        path = tmp_path / name
+        path.write_bytes(bytes(size))
+        tasks.append(Task(index, path, name, None, hashed=cache.content_hash(path)))
+    for jobs, order in ((1, ["a.blend", "b.blend", "c.blend"]), (2, ["b.blend", "c.blend", "a.blend"])):
+        run = Run(tasks, tmp_path, ["true"], Options(jobs=jobs))
+        assert [t.rel for t in run.pending] == order
+        run.logs.cleanup()
