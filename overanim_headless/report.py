@@ -28,7 +28,6 @@ INTERRUPTED = "interrupted"
 STATUSES = (OK, FAILED, UNREADABLE, CRASHED, TIMEOUT, INTERRUPTED)
 EXIT_OK, EXIT_FAILED, EXIT_UNREADABLE, EXIT_INTERRUPTED = 0, 1, 2, 130
 TIMING_KEYS = ("started", "duration_s")  # what differs between two runs of the same files
-REUSE_KEYS = ("reused", "previous")  # what says where an --incremental run took its results from
 
 
 def rounded(value: Any) -> Any:
@@ -292,18 +291,21 @@ def merge(parts: list[dict]) -> dict:
     return finish(merged, max(ends) - min(starts).timestamp())
 
 
-def without_timings(report: Any, keys: tuple[str, ...] = TIMING_KEYS) -> Any:
+def without_timings(report: Any) -> Any:
     """``report`` without what differs between two runs of the same files (tests, comparisons)."""
     if isinstance(report, Mapping):
-        return {k: without_timings(v, keys) for k, v in report.items() if k not in keys}
+        return {k: without_timings(v) for k, v in report.items() if k not in TIMING_KEYS}
     if isinstance(report, list):
-        return [without_timings(v, keys) for v in report]
+        return [without_timings(v) for v in report]
     return report
 
 
 def without_reuse(report: Mapping[str, Any]) -> Any:
     """``report`` without its timings and what says which results were reused: an --incremental run's
     report compares equal to a full run's over the same files."""
-    stripped = without_timings(report, TIMING_KEYS + REUSE_KEYS)
+    stripped = without_timings(report)
+    stripped.pop("previous", None)
     stripped["summary"].pop("reused", None)
+    for entry in stripped["files"]:
+        entry.pop("reused", None)
     return stripped
