@@ -31,6 +31,7 @@ from ..calibration.properties import settings_from_properties
 from ..measure.engine import measure_checked
 from ..measure.results import MeasurementResults
 from ..shared.fcurves import fcurves
+from ..shared.finite_keys import refuse_key, require_finite_keys, unusable
 from ..shared.nla_tracks import refuse_tweak_mode
 from ..shared.object_data import overanim
 from ..shared.scene import read_only_reason, require_object_mode
@@ -258,25 +259,20 @@ def _groups(curves: list[bpy.types.FCurve], match: BoneMatch, source: bpy.types.
     return tuple(plan)
 
 
-def _read_keys(groups: Iterable[Group], clip: bpy.types.Action, match: BoneMatch) -> tuple[Group, ...]:
-    """The groups with their curves' keys read (once: the writing scales these). A NaN or infinite
-    location key (or handle) would be scaled into the target's action without a word: refuse,
-    naming the first one's owner and frame."""
-    source_of = {t: s for s, t in match.mapping.items()}
-    planned = []
+def _read_keys(groups: Iterable[Group], clip: bpy.types.Action, curves: list[bpy.types.FCurve]) -> tuple[Group, ...]:
+    """The groups with their curves' keys read, once: the writing scales these. No key of the clip that
+    is not a finite number is ever written onto the target (issue 31, ``shared/finite_keys.py``): the
+    location keys are checked on this read, every other channel by the shared check."""
+    planned, checked = [], set()
     for group in groups:
         read = {i: keys.read(curve) for i, curve in group.curves.items()}
-        for values in read.values():
-            bad = ~np.isfinite(values[:, :, 1]).all(axis=0)
-            if not bad.any():
-                continue
-            frame = float(values[0, int(np.argmax(bad)), 0])
-            where = (Message("bone '{bone}'", bone=source_of.get(group.bone, group.bone)) if group.bone
-                     else Message("the object's {path}", path=group.path))
-            raise OverAnimError(Message("Action '{action}' has a location key of {where} that is not a finite number "
-                                        "(frame {frame:g}): nothing was transferred", action=clip.name,
-                                        where=where, frame=frame))
+        for i, values in read.items():
+            bad = unusable(values).any(axis=(0, 2))  # a key's frame, value or handles
+            if bad.any():
+                refuse_key(clip, group.curves[i], float(values[0, int(np.argmax(bad)), 0]))
+        checked |= {(c.data_path, c.array_index) for c in group.curves.values() if not len(c.sampled_points)}
         planned.append(replace(group, keys=read))
+    require_finite_keys(clip, (c for c in curves if (c.data_path, c.array_index) not in checked))
     return tuple(planned)
 
 
@@ -286,5 +282,5 @@ def plan_transfer(context: bpy.types.Context, target: Any, options: TransferOpti
     clip, slot, curves = _clip(source, options.action)
     match, keyed, skipped = _matched(source, target, curves)
     ratio, measurements = _ratio(context, source, target, options)
-    groups = _read_keys(_groups(curves, match, source, target, clip, ratio, options), clip, match)
+    groups = _read_keys(_groups(curves, match, source, target, clip, ratio, options), clip, curves)
     return Plan(source, target, clip, slot, match, keyed, skipped, ratio, measurements, groups)
