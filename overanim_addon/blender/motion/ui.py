@@ -19,7 +19,6 @@ from ..shared.text_wrap import wrapped_label
 from ..shared.typed import MaybeContext, context_of, has_property
 from .names import CALIBRATED, region_summary_name, summary_name
 
-
 # what Calibrated divides by (docs/motion.md, "Calibration")
 CALIBRATED_ACTOR = Message("Calibrated = Raw ÷ this scale: cm of the reference character, so characters of other "
                            "sizes compare")
