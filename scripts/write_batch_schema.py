@@ -1,7 +1,7 @@
 """Write the part of the batch report schema that the add-on describes: ``$defs.motionValues`` from the
 Motion values (overanim_addon/core/motion_values.py). Run it after adding a Motion value:
 
-    .venv/bin/python scripts/write_batch_schema.py      # rewrites schemas/overanim-batch-2.schema.json
+    .venv/bin/python scripts/write_batch_schema.py      # rewrites the schema file of overanim_headless/report.py
 
 The rest of the file is left as it is, byte for byte (tests/core/test_motion_values.py checks the two agree).
 """
@@ -13,7 +13,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SCHEMA = ROOT / "schemas" / "overanim-batch-2.schema.json"
+sys.path.insert(0, str(ROOT))
+from overanim_headless.report import SCHEMA_FILE  # noqa: E402  (bpy-free)
+
+SCHEMA = ROOT / SCHEMA_FILE
 KEY = '    "motionValues": {'
 
 

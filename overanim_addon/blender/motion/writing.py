@@ -22,7 +22,7 @@ from ...core.log import Level, LogLine
 from ...core.messages import Message, plural
 from ...core.motion_values import MOTION_VALUES, REGION_VALUES, MotionSummary, MotionValue
 from ..foot_ik import nla
-from ..shared import nla_tracks
+from ..shared import computed_on, nla_tracks
 from ..shared.fcurves import NewChannels
 from ..shared.nla_tracks import refuse_tweak_mode
 from ..shared.object_data import overanim
@@ -120,6 +120,7 @@ def _push_down(armature: bpy.types.Object, plan: Plan, frames: np.ndarray) -> st
 def _remember(armature: bpy.types.Object, result: MotionResult) -> None:
     """What the panel shows of the analysis and Remove Motion Curves needs."""
     settings = overanim(armature).motion
+    settings.computed_on = computed_on.stamp(armature)  # a copy of this rig will say it carries this analysis
     settings.frame_start, settings.frame_end = int(result.frames[0]), int(result.frames[-1])
     settings.basis, settings.resolved, settings.scale = result.basis, result.resolved, result.scale
     settings.reference_rule, settings.reference_bone = result.reference.rule.value, result.reference.bone

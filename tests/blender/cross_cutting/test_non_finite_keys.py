@@ -95,3 +95,32 @@ def test_a_calibration_field_set_to_infinity_is_refused_by_measure(sample, value
     assert outcome.results is None and [(level, str(message)) for level, message in outcome.log] == [
         ("ERROR", "Not measured: Calibration: Reference Character Height is not a number")]
     assert custom_props(sample) == before
+
+
+def set_vertex(sample, value):
+    body = next(o for o in bpy.context.scene.objects
+                if o.type == "MESH" and any(m.type == "ARMATURE" and m.object == sample for m in o.modifiers))
+    body.data.vertices[7].co = (0.0, 0.0, value)
+    return body.name, body.data.vertices[7].co.z
+
+
+def set_tail(sample, value):
+    with bpy.context.temp_override(active_object=sample, object=sample):
+        bpy.ops.object.mode_set(mode="EDIT")
+        sample.data.edit_bones["spine_01"].tail = (0.0, 0.0, value)
+        bpy.ops.object.mode_set(mode="OBJECT")
+    return "spine_01", sample.data.bones["spine_01"].tail_local.z
+
+
+@pytest.mark.parametrize(("where", "put"), [("vertex", set_vertex), ("bone", set_tail)])
+@pytest.mark.parametrize("value", [math.inf, -math.inf])
+def test_a_rest_position_at_infinity_is_refused_by_measure(sample, where, put, value):
+    """A vertex or a bone set to inf is kept as float32's largest value: Measure wrote a height of
+    3.4e40 cm with a warning only."""
+    before = custom_props(sample)
+    name, stored = put(sample, value)
+    assert abs(stored) >= np.finfo(np.float32).max or not np.isfinite(stored)
+    outcome = measure_proportions(bpy.context, sample, MeasureOptions())
+    assert outcome.results is None and custom_props(sample) == before
+    ((level, message),) = outcome.log
+    assert level == "ERROR" and name in str(message) and "not a number" in str(message), str(message)

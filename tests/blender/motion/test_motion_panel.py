@@ -109,3 +109,16 @@ def test_every_motion_value_reaches_the_action_the_regions_the_panel_and_the_rep
         assert shown[at + 1] == f"{found[value.name]:.{value.digits}f} {value.unit}"
         assert data["raw"][value.key] == pytest.approx(found[value.name])
         assert data["calibrated"][value.key] == pytest.approx(found[value.name + "Calibrated"])
+
+
+def test_the_panel_says_what_calibrated_divides_by(walker):
+    """Issue 31, window finding 6: Calibrated figures (the Spine's 203 cm/s against 132 raw) come with
+    what they are divided by, the actor's scale above and each Region's own below; the figures agree."""
+    found = analyze(walker)
+    shown = " ".join(texts(draw_panel(bpy.types.OVERANIM_PT_motion, bpy.context, region_width=291)))
+    assert f"Actor basis Auto: scale {found['Scale']:.3f} Calibrated = Raw ÷ this scale: cm of the reference" in shown
+    assert "Calibrated = Raw ÷ each Region's own scale (its Measurement Basis)" in shown
+    assert found["AverageSpeedCalibrated"] == pytest.approx(found["AverageSpeed"] / found["Scale"], rel=1e-4)
+    for item in walker.overanim.motion.regions:
+        raw, calibrated = (found[f"Region_{item.key}_MaxSpeed{s}"] for s in ("", "Calibrated"))
+        assert calibrated == pytest.approx(raw / item.scale, rel=1e-4)
