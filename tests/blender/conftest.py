@@ -77,6 +77,15 @@ def walker(sample):
 
 
 @pytest.fixture
+def unselected(sample):
+    """The sample with nothing active or selected: an engine is told its armature."""
+    bpy.context.view_layer.objects.active = None
+    for obj in bpy.context.scene.objects:
+        obj.select_set(False)
+    return sample
+
+
+@pytest.fixture
 def rig(sample):
     """The sample with Unreal-style IK foot bones (``ik_foot_root`` > ``ik_foot_l``/``_r``), for foot IK."""
     from overanim_addon.blender.sample.walk import add_foot_ik_bones

@@ -4,8 +4,12 @@ import bpy
 import numpy as np
 import pytest
 
+from overanim_addon.blender.compose.engine import ComposeOptions, compose_region_deltas
+from overanim_addon.blender.compose.shape_key import COMPOSED
 from overanim_addon.blender.sample.build import add_sample_deltas
+from overanim_addon.core.errors import OverAnimError
 
+from ..engine_calls import templates
 from ..mask_reads import body, naive_region_weight, spec_composition, spec_mask
 
 
@@ -100,3 +104,17 @@ def test_compose_names_the_shape_key_it_wrote(sample, capsys):
     assert bpy.ops.overanim.compose_region_deltas() == {"FINISHED"}
     assert f"into shape key '{COMPOSED}'" in capsys.readouterr().out  # the INFO report, as the bpy module prints it
     assert COMPOSED in bpy.data.objects["SK_OverAnimSample_Body"].data.shape_keys.key_blocks
+
+
+def test_compose_region_deltas_composes_or_refuses_with_its_message(unselected):
+    with pytest.raises(OverAnimError) as raised:
+        compose_region_deltas(bpy.context, unselected, ComposeOptions())  # the sample names no Delta Shape Key yet
+    assert raised.value.message.template == "No Region names a Delta Shape Key: set one in the Regions panel"
+    from overanim_addon.blender.sample.build import add_sample_deltas
+
+    add_sample_deltas(unselected)
+    outcome = compose_region_deltas(bpy.context, unselected, ComposeOptions())
+    composed = [o for o in bpy.context.scene.objects if o.type == "MESH" and o.data.shape_keys is not None
+                and COMPOSED in o.data.shape_keys.key_blocks]
+    assert outcome.stats.meshes == len(composed) > 0 and outcome.stats.regions == 2
+    assert templates(outcome.log)[0][1].startswith("Composed {deltas} into shape key '{key}'")

@@ -3,6 +3,10 @@
 import bpy
 import pytest
 
+from overanim_addon.blender.lod.engine import LodCoverageOptions, check_lod_coverage
+
+from ..engine_calls import templates
+
 
 def lod_rows(armature):
     return {(r.region, r.lod): (r.covered, r.verdict, r.attachment_dependency) for r in armature.overanim.lod_rows}
@@ -44,3 +48,16 @@ def test_object_parented_to_a_region_bone_makes_it_an_attachment_dependency(samp
     with pytest.raises(RuntimeError, match="attachment dependency"):
         bpy.ops.overanim.check_lod_coverage()
     assert lod_rows(sample)[("LeftArm", 1)] == (False, "ERROR", True)
+
+
+def test_check_lod_coverage_returns_and_stores_the_rows_an_error_in_the_log(unselected):
+    lod1 = bpy.data.objects["SK_OverAnimSample_Body_LOD1"]
+    for bone in ("neck_01", "head"):
+        lod1.vertex_groups.remove(lod1.vertex_groups[bone])
+    unselected.overanim.regions["Head"].lod_policy = "REQUIRE_COVERAGE"
+    outcome = check_lod_coverage(bpy.context, unselected, LodCoverageOptions())
+    assert [(r.region, r.lod, r.covered, r.verdict.name) for r in outcome.rows] == \
+        [(r.region, r.lod, r.covered, r.verdict) for r in unselected.overanim.lod_rows if r.region]
+    assert ("Head", 1, False, "ERROR") in [(r.region, r.lod, r.covered, r.verdict.name) for r in outcome.rows]
+    assert templates(outcome.log) == [("ERROR", "Region '{region}' is inactive at LOD{lod} (RequireCoverage)")]
+    assert outcome.log[0][1].fields == {"region": "Head", "lod": 1}
