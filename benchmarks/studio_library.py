@@ -77,8 +77,10 @@ def _bvh(folder: Path, path: Path, name: str, scale: float, legs: list[str]) -> 
 def _skin(armature: Any) -> None:
     """Motion capture comes as a bare skeleton: a body of tubes around its bones, weighted to them, as
     the character it drives would have (the paint and LOD steps work on it)."""
-    segments = [(b.name, tuple(b.head_local), tuple(b.children[0].head_local if b.children else b.tail_local))
-                for b in armature.data.bones if (b.tail_local - b.head_local).length > 1e-4]
+    ends = [(b.name, b.head_local, b.children[0].head_local if b.children else b.tail_local)
+            for b in armature.data.bones]
+    # a joint at its child's head (CMU's LHipJoint) has no length to put a tube around: its ring would be NaN
+    segments = [(name, tuple(head), tuple(end)) for name, head, end in ends if (end - head).length > 1e-4]
     _tests("blender.real_characters").tube_body(armature, segments, 0.05)
 
 

@@ -55,6 +55,7 @@ def tube_body(armature, segments, radius, name="Body", weights=True):
     rings, around = 4, 8
     verts, faces, groups = [], [], []
     for bone, head, end in segments:
+        assert math.dist(head, end) > 0.0, f"{bone}: a tube needs a segment of some length"
         offset = len(verts)
         verts += [tuple(p) for p in _tube(head, end, radius, rings, around)]
         for r in range(rings - 1):
