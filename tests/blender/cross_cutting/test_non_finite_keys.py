@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from overanim_addon.blender.export.engine import ExportOptions, export_fbx
-from overanim_addon.blender.foot_ik.engine import BakeOptions, bake_foot_ik
+from overanim_addon.blender.foot_ik.engine import FootIKOptions, bake_foot_ik
 from overanim_addon.blender.measure.engine import MeasureOptions, measure_proportions
 from overanim_addon.blender.motion.engine import MotionOptions, analyze_motion
 from overanim_addon.blender.sample.walk import add_foot_ik_bones
@@ -48,7 +48,7 @@ def break_key(armature, part, value):
 # each engine set up (the transfer's target made first), then the call that must refuse
 ENGINES = {
     "Motion": lambda arm, out: lambda: analyze_motion(bpy.context, arm, MotionOptions()),
-    "Foot IK": lambda arm, out: lambda: bake_foot_ik(bpy.context, arm, BakeOptions()),
+    "Foot IK": lambda arm, out: lambda: bake_foot_ik(bpy.context, arm, FootIKOptions()),
     "Transfer": lambda arm, out: (lambda target: lambda: transfer_action(
         bpy.context, target, TransferOptions(source=arm)))(scaled_copy(arm, 0.5, "Small")),
     "Export": lambda arm, out: lambda: export_fbx(bpy.context, arm, ExportOptions(out / "hero.fbx")),
