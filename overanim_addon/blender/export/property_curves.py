@@ -44,6 +44,7 @@ import numpy as np
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ..shared.fcurves import animated
+from ..shared.finite_keys import unusable
 from ..shared.names import PREFIX
 from ..shared.typed import scene_of
 from . import fbx_file
@@ -90,7 +91,18 @@ def sample(context: bpy.types.Context, armature: bpy.types.Object, names: Sequen
             values[:, column] = [float(evaluated[name]) for name in names]
     finally:
         scene.frame_set(current[0], subframe=current[1])
+    require_finite_values(values, names, frames)
     return PropertyCurves(frames, scene.render.fps / scene.render.fps_base, dict(zip(names, values, strict=True)))
+
+
+def require_finite_values(values: np.ndarray, names: Sequence[str], frames: np.ndarray) -> None:
+    """A driver's NaN or infinity (or what Blender keeps of one) would become keys Unreal imports:
+    refuse, naming the property and the frame (issue 31)."""
+    bad = np.argwhere(unusable(values))
+    if len(bad):
+        row, column = (int(i) for i in bad[0])
+        raise OverAnimError(Message("'{name}' is not a finite number (NaN or infinite) on frame {frame}: nothing was "
+                                    "written", name=names[row], frame=int(frames[column])))
 
 
 # Unreal's importer skips a curve whose every key is nearly zero (FbxAnimationImport ShouldImportCurve

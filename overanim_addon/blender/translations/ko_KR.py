@@ -792,6 +792,8 @@ KO_MESSAGES = {
     "nothing was written":
         "Action '{action}'에 유한한 수가 아닌 (NaN 또는 무한대) {where}의 key가 frame {frame:g}에 있습니다: "
         "아무것도 쓰지 않았습니다",
+    "'{name}' is not a finite number (NaN or infinite) on frame {frame}: nothing was written":
+        "'{name}'이(가) frame {frame}에서 유한한 수가 아닙니다 (NaN 또는 무한대): 아무것도 쓰지 않았습니다",
     "bone '{bone}'": "본 '{bone}'",
     "the object's {path}": "object의 {path}",
     "'{name}' has a non-uniform scale {scale}: its own location was scaled by the one ratio {ratio:.4g}, which its "

@@ -124,3 +124,21 @@ def test_a_rest_position_at_infinity_is_refused_by_measure(sample, where, put, v
     assert outcome.results is None and custom_props(sample) == before
     ((level, message),) = outcome.log
     assert level == "ERROR" and name in str(message) and "not a number" in str(message), str(message)
+
+
+def test_a_property_a_driver_drives_to_float32s_largest_is_refused_by_the_export(walker, tmp_path):
+    """No key to check: a driver sets an OverAnim_ property the export samples into an FBX curve,
+    whose keys are float32 (Blender discards a driver's inf; 1e300 it keeps as float32's largest value,
+    or as NaN on 4.2)."""
+    walker["OverAnim_Test"] = 0.0
+    driver = walker.driver_add('["OverAnim_Test"]').driver
+    driver.expression = "max(0, frame - 5) * 1e300"  # a simple expression: no Python runs it
+    bpy.context.scene.frame_set(7)
+    value = walker.evaluated_get(bpy.context.evaluated_depsgraph_get())["OverAnim_Test"]
+    assert not np.isfinite(value) or value >= np.finfo(np.float32).max  # NaN on 4.2, float32's largest on 5.x
+    bpy.context.scene.frame_set(1)
+    before = file_state(tmp_path)
+    with pytest.raises(OverAnimError, match=r"'OverAnim_Test' is not a finite number .* on frame 6"):
+        export_fbx(bpy.context, walker, ExportOptions(tmp_path / "hero.fbx"))
+    after = file_state(tmp_path)  # no file, no action changed (the export measures first, as it always does)
+    assert (after[0], after[2], after[3]) == (before[0], before[2], before[3])
