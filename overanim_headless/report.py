@@ -17,6 +17,7 @@ from typing import Any
 from overanim_addon.steps import STEP_NAMES
 
 SCHEMA = "overanim-batch/3"
+SCHEMA_FILE = "schemas/" + SCHEMA.replace("/", "-") + ".schema.json"  # its JSON Schema, from the checkout
 UNITS = "cm"
 SPACES = ("CS = component space: the rig's own lengths, in the armature object's space without its "
           "transform; WS = world space: the same lengths after the object's rotation and scale")

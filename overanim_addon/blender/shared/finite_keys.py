@@ -1,7 +1,8 @@
 """Keys that are not finite numbers, refused before they enter any result (issue 31). A NaN key, or an
 infinite one, which Blender stores as float32's largest value (a finite 3.4e38 that summed into a
 Distance of 3.84e39), would flow into every sum and curve written after it. Motion, Foot IK, Transfer
-and Export call this at their input, before anything is sampled or written."""
+and Export call this at their input, before anything is sampled or written; the Checks read rest
+positions with the same ``unusable`` (a vertex or bone set to inf is kept as 3.4e38 too)."""
 
 from __future__ import annotations
 
