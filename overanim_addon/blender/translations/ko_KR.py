@@ -353,6 +353,10 @@ KO_MESSAGES = {
         "{problem}: Detect Foot Bones(Foot IK 패널)가 이름으로 '{left}'와(과) '{right}'을(를) 찾습니다",
     "Could not write {path}: {reason}": "{path}에 쓸 수 없습니다: {reason}",
     "Calibration set to the studio defaults": "Calibration을 studio 기본값으로 설정했습니다",
+    # Two Bone IK (Foot IK's legs without IK controls)
+    "Two Bone IK: {name} must be N x 3 points": "Two Bone IK: {name}은(는) N x 3 점이어야 합니다",
+    "Two Bone IK: {name} holds a value that is not a number": "Two Bone IK: {name}에 숫자가 아닌 값이 있습니다",
+    "Two Bone IK: Max Extension Ratio must be above 0": "Two Bone IK: Max Extension Ratio는 0보다 커야 합니다",
     # Regions and masks
     "Added Region '{name}'": "Region '{name}'을(를) 추가했습니다",
     "Removed Region '{name}'": "Region '{name}'을(를) 제거했습니다",
