@@ -73,14 +73,14 @@ def _bend_directions(root: np.ndarray, direction: np.ndarray, *hints: np.ndarray
 
 
 def solve_two_bone(root: np.ndarray, mid: np.ndarray, end: np.ndarray, target: np.ndarray,
-                   pole: np.ndarray, *, max_extension_ratio: float = 1.0) -> TwoBoneSolution:
+                   pole: np.ndarray, *, max_extension_ratio: float | np.ndarray = 1.0) -> TwoBoneSolution:
     """Solve the chain root-mid-end for the end to reach ``target``, all (N, 3) in one space.
 
     The middle joint stays in the plane through the root, the target and ``pole`` (on the pole's
     side; where the pole lies on the root-target line, the old middle joint's side). A target out
     of reach gets the end on the root-target line at full reach; with ``max_extension_ratio`` above
     1 the two bones stretch alike up to that ratio of their length (Unreal's Max Extension Ratio),
-    below 1 the chain stops short of straight.
+    below 1 the chain stops short of straight. The ratio may be one value or one a frame (N).
     """
     root = _rows(root, None, "root")
     count = len(root)
@@ -88,8 +88,8 @@ def solve_two_bone(root: np.ndarray, mid: np.ndarray, end: np.ndarray, target: n
     target, pole = _rows(target, count, "target"), _rows(pole, count, "pole")
     count = max(len(a) for a in (root, mid, end, target, pole))
     root, mid, end, target, pole = (np.broadcast_to(a, (count, 3)) for a in (root, mid, end, target, pole))
-    ratio = float(max_extension_ratio)
-    if not np.isfinite(ratio) or ratio <= 0.0:
+    ratio = np.broadcast_to(np.asarray(max_extension_ratio, dtype=np.float64).reshape(-1), (count,))
+    if not np.all(np.isfinite(ratio) & (ratio > 0.0)):
         raise InvalidInputError(Message("Two Bone IK: Max Extension Ratio must be above 0"))
 
     upper = np.linalg.norm(mid - root, axis=1)

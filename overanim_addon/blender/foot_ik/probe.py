@@ -54,7 +54,8 @@ class Sampler:
     (cm, normals), and the pose and basis matrices (armature space) and rotation channels of the
     ground root and of the ``keyed`` bones."""
 
-    def __init__(self, rig: FootIKRig, ground: Ground, capacity: int, keyed: Sequence[str] = ()) -> None:
+    def __init__(self, rig: FootIKRig, ground: Ground, capacity: int, keyed: Sequence[str] = (),
+                 tracked: Sequence[str] = ()) -> None:
         self.rig, self.ground = rig, ground
         armature = rig.armature
         self.pose_bones = pose_of(armature).bones
@@ -62,9 +63,13 @@ class Sampler:
         self.feet = [self.pose_bones[rig.bones.left_foot], self.pose_bones[rig.bones.right_foot]]
         self.root = self.pose_bones[rig.ground_root] if rig.ground_root else None
         self.keyed = list(keyed)
+        # bones read but not keyed (the feet, their toes and leg chains: the bake's quality and FK legs)
+        self.tracked = [name for name in dict.fromkeys(tracked) if name not in self.keyed]
         modes = {self.pose_bones[name].rotation_mode for name in self.keyed}
         self._quaternion_channels, self._euler_channels = "QUATERNION" in modes, bool(modes - {"QUATERNION"})
-        self._rows = [row[name] for name in self.keyed] + ([row[rig.ground_root]] if self.root else [])
+        read = (*self.keyed, *self.tracked)
+        self._rows = [row[name] for name in read] + ([row[rig.ground_root]] if self.root else [])
+        self._column = {name: i for i, name in enumerate((*self.keyed, *self.tracked))}
         self._top, self._length = rig.ray.start_height / rig.cm, rig.ray.length / rig.cm
         # bones whose location channels do not move them along their pose's own axes: read each frame
         self._converted = [(k, self.pose_bones[name]) for k, name in enumerate(self.keyed) if _own_location_axes(
@@ -72,6 +77,7 @@ class Sampler:
         self.count = 0
         self.distances = np.full((capacity, 2), np.nan)  # cm from the ray start; NaN: a miss
         self.normals = np.zeros((capacity, 2, 3))
+        self.references = np.zeros(capacity)  # the ground reference's world height (Blender units)
         self.world_index = np.zeros(capacity, np.int64)  # into self.worlds (rarely more than one)
         self.worlds: list[Matrix] = []
         bones = len(self.pose_bones)
@@ -93,6 +99,7 @@ class Sampler:
         self.world_index[i] = len(self.worlds) - 1
         reference = ((world @ self.root.head).z if self.root is not None else world.translation.z) + \
             self.rig.ground_offset
+        self.references[i] = reference
         self.ground.refresh()  # the ground that moves, where it is at this frame
         if not self.ground.empty:
             for side, foot in enumerate(self.feet):
@@ -145,6 +152,10 @@ class Sampler:
         distinct = np.array([np.array(m.inverted_safe() if inverted else m) for m in self.worlds])
         return distinct[self.world_index[:self.count]]
 
+    def column(self, name: str) -> int:
+        """The column of a keyed or tracked bone in the recorded pose matrices."""
+        return self._column[name]
+
     def pose_matrices(self, column: int) -> np.ndarray:
         """One bone's recorded pose matrices (N x 4 x 4, row-major; ``foreach_get`` gives columns)."""
         return self.matrices[:self.count, column].astype(np.float64).transpose(0, 2, 1)
@@ -158,7 +169,7 @@ class Sampler:
         n = self.count
         turn = np.broadcast_to(np.eye(3), (n, 3, 3))
         if self.root is not None:
-            pose = self.pose_matrices(len(self.keyed))[:, :3, :3]
+            pose = self.pose_matrices(len(self._rows) - 1)[:, :3, :3]
             rest = np.array(self.root.bone.matrix_local.to_3x3(), dtype=np.float64)
             pose = pose / np.linalg.norm(pose, axis=1, keepdims=True)
             rest = rest / np.linalg.norm(rest, axis=0, keepdims=True)

@@ -436,23 +436,42 @@ KO_MESSAGES = {
     "collection '{name}'": "컬렉션 '{name}'",
     "the scene": "씬",
     "{n} object": "object {n}개", "{n} objects": "object {n}개",
-    "No IK target is set (Left IK, Right IK): the feet are not moved; the bake keys only the OverAnim_FootIK_ "
-    "curves{body}. Pick the IK bones in the Foot IK panel (Detect Foot Bones finds them by name)":
-        "IK target이 지정되지 않았습니다 (Left IK, Right IK): 발은 움직이지 않고, bake는 OverAnim_FootIK_ "
-        "curve{body}만 key합니다. Foot IK 패널에서 IK bone을 고르세요 (Detect Foot Bones가 이름으로 찾습니다)",
-    " and the body bone '{bone}'": "와(과) body bone '{bone}'",
-    "{field} is not set: that foot is not moved, only the OverAnim_FootIK_ curves give its offset; pick its IK "
-    "bone in the Foot IK panel":
-        "{field}이(가) 지정되지 않았습니다: 그 발은 움직이지 않고 OverAnim_FootIK_ curve만 offset을 알려 줍니다. "
-        "Foot IK 패널에서 그 발의 IK bone을 고르세요",
-    "Baked {n} frame (left foot on ground {left}, right {right}; body offset {low} to {high} cm) onto NLA "
-    "track '{track}'{pushed}":
-        "{n} 프레임을 NLA track '{track}'에 bake했습니다 (바닥에 닿은 프레임: 왼발 {left}, 오른발 {right}; "
-        "body offset {low} ~ {high} cm){pushed}",
-    "Baked {n} frames (left foot on ground {left}, right {right}; body offset {low} to {high} cm) onto NLA "
-    "track '{track}'{pushed}":
-        "{n} 프레임을 NLA track '{track}'에 bake했습니다 (바닥에 닿은 프레임: 왼발 {left}, 오른발 {right}; "
-        "body offset {low} ~ {high} cm){pushed}",
+    "Without an IK target, {legs} solved as Two Bone IK and keyed as FK rotations on the bake's track":
+        "IK target이 없어 {legs}을(를) Two Bone IK로 풀고 bake의 track에 FK rotation으로 key했습니다",
+    "'{foot}' has no thigh and calf above it: that leg is not solved; set its IK target in the Foot IK panel":
+        "'{foot}' 위에 thigh와 calf가 없습니다: 그 다리는 풀지 않았습니다. Foot IK 패널에서 그 발의 IK target을 "
+        "지정하세요",
+    "Leg bone '{bone}' uses Axis Angle rotation: set it to Quaternion or an Euler order":
+        "다리 bone '{bone}'이(가) Axis Angle rotation을 씁니다: Quaternion이나 Euler 순서로 바꾸세요",
+    "Body Bone is empty: the bake moves '{bone}' (the measured locomotion root) with the ground":
+        "Body Bone이 비어 있습니다: bake는 '{bone}'(측정된 locomotion root)을(를) 바닥에 맞춰 움직입니다",
+    "{label} must be above 0 (it is {value:g})": "{label}은(는) 0보다 커야 합니다 (지금 {value:g})",
+    "Baked {n} frame onto NLA track '{track}'{pushed}. Ground found under the left foot on {left} of them, under "
+    "the right on {right} (where none is, that foot plays as animated); body offset {low} to {high} cm":
+        "{n} 프레임을 NLA track '{track}'에 bake했습니다{pushed}. 그중 왼발 아래에서 바닥을 찾은 프레임 {left}개, "
+        "오른발 {right}개 (바닥이 없는 곳에서는 그 발이 애니메이션대로 움직입니다); body offset {low} ~ {high} cm",
+    "Baked {n} frames onto NLA track '{track}'{pushed}. Ground found under the left foot on {left} of them, under "
+    "the right on {right} (where none is, that foot plays as animated); body offset {low} to {high} cm":
+        "{n} 프레임을 NLA track '{track}'에 bake했습니다{pushed}. 그중 왼발 아래에서 바닥을 찾은 프레임 {left}개, "
+        "오른발 {right}개 (바닥이 없는 곳에서는 그 발이 애니메이션대로 움직입니다); body offset {low} ~ {high} cm",
+    "Pelvis vertical speed at most {before:.0f} cm/s in the animation, {after:.0f} cm/s baked; acceleration "
+    "{abefore:.0f} and {aafter:.0f} cm/s²":
+        "pelvis 수직 속도 최대: 애니메이션 {before:.0f} cm/s, bake 후 {after:.0f} cm/s; 가속도 {abefore:.0f}, "
+        "{aafter:.0f} cm/s²",
+    "{line}: more than {speed:.0f} cm/s above the animation or {accel:.0f} cm/s²; lower Linear Stiffness":
+        "{line}: 애니메이션보다 {speed:.0f} cm/s 넘게 빠르거나 {accel:.0f} cm/s²를 넘습니다. Linear Stiffness를 "
+        "낮추세요",
+    "Toe slide within a plant at most {before:.1f} cm in the animation, {after:.1f} cm baked":
+        "plant 중 발끝 미끄러짐 최대: 애니메이션 {before:.1f} cm, bake 후 {after:.1f} cm",
+    "{line}: more than {limit:.1f} cm added": "{line}: {limit:.1f} cm 넘게 늘었습니다",
+    "Deepest a sole goes below the ground under it: {depth:.1f} cm":
+        "발바닥이 바닥 아래로 들어간 최대 깊이: {depth:.1f} cm",
+    "{line} (more than {limit:.1f} cm)": "{line} ({limit:.1f} cm 초과)",
+    "The left leg": "왼다리", "The right leg": "오른다리",
+    "{leg} could not reach the ground in frames {frames} (Max Extension Ratio {ratio:g}): its foot stays above it "
+    "there; lower the body (Max Offset) or allow more extension":
+        "{leg}이(가) {frames} 프레임에서 바닥에 닿지 못했습니다 (Max Extension Ratio {ratio:g}): 그 발은 바닥 위에 "
+        "떠 있습니다. body를 낮추거나(Max Offset) 더 펴지도록 허용하세요",
     "Body offset {offset} cm": "body offset은 {offset} cm",
     "Body offset {offset} cm (baked)": "body offset은 {offset} cm (bake됨)",
     # Foot IK: what Probe Ground and Bake Foot IK refuse (foot_ik/rig.py, bake.py, nla.py)

@@ -488,23 +488,22 @@ def test_a_bake_where_no_frame_meets_the_ground_writes_nothing(rig):
     assert state() == before and not nla.bake_tracks(rig)[0].mute  # the earlier bake as it was
 
 
-def test_a_bake_without_ik_targets_warns_that_only_curves_are_keyed(sample, capfd):
+def test_a_bake_without_ik_targets_solves_the_legs_as_two_bone_ik(sample, capfd):
     plane()
     settings = sample.overanim.foot_ik
     with bpy.context.temp_override(active_object=sample, object=sample):
-        bpy.ops.overanim.detect_foot_bones()  # the sample has no IK bones: feet and body only
-    assert (settings.left_ik_target, settings.right_ik_target) == ("", "")
+        bpy.ops.overanim.detect_foot_bones()  # the sample has no IK bones: feet only
+    assert (settings.left_ik_target, settings.right_ik_target, settings.body_bone) == ("", "", "")
     lines = printed_reports(capfd, lambda: bake(sample, frame_start=1, frame_end=2))
-    (warning,) = [line for line in lines if line.startswith("Warning:")]
-    assert "No IK target" in warning and "only the OverAnim_FootIK_ curves." in warning
-    settings.body_bone = "pelvis"  # what else is keyed is named
+    assert not [line for line in lines if line.startswith("Warning:")]
+    (info,) = [line for line in lines if "Two Bone IK" in line]
+    assert "'thigh_l' > 'calf_l' > 'foot_l'" in info and "'thigh_r' > 'calf_r' > 'foot_r'" in info
+    (body,) = [line for line in lines if "Body Bone is empty" in line]
+    assert "'pelvis'" in body and settings.body_bone == "pelvis"  # the measured locomotion root, kept
+    settings.left_ik_target = "clavicle_l"  # any unconnected bone can be keyed: one side set, the other solved
     lines = printed_reports(capfd, lambda: bake(sample, frame_start=1, frame_end=2))
-    (warning,) = [line for line in lines if line.startswith("Warning:")]
-    assert "curves and the body bone 'pelvis'" in warning
-    settings.left_ik_target = "clavicle_l"  # any unconnected bone can be keyed: one side set, the other is named
-    lines = printed_reports(capfd, lambda: bake(sample, frame_start=1, frame_end=2))
-    (warning,) = [line for line in lines if line.startswith("Warning:")]
-    assert "Right IK" in warning and "Left IK" not in warning
+    (info,) = [line for line in lines if "Two Bone IK" in line]
+    assert "'foot_r'" in info and "'foot_l'" not in info
 
 
 # -- the pipeline ----------------------------------------------------------------------------------
