@@ -78,8 +78,9 @@ def held_through_plants(values: np.ndarray, planted: np.ndarray, valid: np.ndarr
 
     A plant's value is the median of its ``valid`` frames (a ray that met ground); a plant without
     any takes the median of all valid frames, and a clip without plants or valid frames keeps
-    ``values`` as they are. Before the first plant and after the last the nearest plant's value
-    holds; between two plants a smoothstep goes from one to the next over the frames between them.
+    ``values`` as they are. Between two plants a smoothstep goes from one to the next over the
+    frames between them; so it does from the clip's first frame to the first plant and from the last
+    plant to the last frame, where those frames are valid (else the plant's value holds).
     With ``hold`` off (ground that moves: a plant rides it) a plant keeps its frames' own values
     and only the frames between plants are eased, from the last planted value to the next.
     """
@@ -95,10 +96,14 @@ def held_through_plants(values: np.ndarray, planted: np.ndarray, valid: np.ndarr
         inside = ok[a:b + 1]
         if hold or not inside.all():
             out[a:b + 1] = np.median(flat[a:b + 1][inside], axis=0) if inside.any() else fallback
-    first, last = plants[0][0], plants[-1][1]
+    # the clip's ends: from the first frame's own value (a foot that lands after it starts, on
+    # ground of its own), else the nearest plant's, held
+    ends = [(0, 0)] if plants[0][0] > 0 and ok[0] else []
+    ends += plants + ([(len(v) - 1, len(v) - 1)] if plants[-1][1] < len(v) - 1 and ok[-1] else [])
+    first, last = ends[0][0], ends[-1][1]
     out[:first] = out[first]
     out[last + 1:] = out[last]
-    for (_, end), (start, _) in itertools.pairwise(plants):
+    for (_, end), (start, _) in itertools.pairwise(ends):
         gap = np.arange(end + 1, start)
         t = _smoothstep((gap - end) / float(start - end))
         out[gap] = out[end] + t[:, None] * (out[start] - out[end])
@@ -156,18 +161,6 @@ def body_offsets(lower_lift: np.ndarray, settings: SmoothingSettings, fps: float
     return spring_smoothed(lower_envelope(limited, half), s.linear_stiffness, s.linear_damping, fps)
 
 
-@dataclass(frozen=True)
-class SmoothedFeet:
-    """N frames of the bake over time: each foot's lift (cm) and ground normal (world, N x 3),
-    held through its plants and eased between; the body offset (cm)."""
-
-    left_lift: np.ndarray
-    right_lift: np.ndarray
-    left_normal: np.ndarray
-    right_normal: np.ndarray
-    body_offset: np.ndarray
-
-
 def held_normals(normals: np.ndarray, planted: np.ndarray, hit: np.ndarray, hold: bool = True) -> np.ndarray:
     """Unit ground normals (N x 3) held through the plants and eased between (``held_through_plants``);
     a frame whose ray met nothing counts as flat ground. The normal is held, not the pitch and roll:
@@ -179,16 +172,24 @@ def held_normals(normals: np.ndarray, planted: np.ndarray, hit: np.ndarray, hold
     return np.where(length > 1e-9, held / np.where(length > 1e-9, length, 1.0), [0.0, 0.0, 1.0])
 
 
-def smoothed_feet(lifts: tuple[np.ndarray, np.ndarray], normals: tuple[np.ndarray, np.ndarray],
-                  hits: tuple[np.ndarray, np.ndarray], planted: tuple[np.ndarray, np.ndarray],
-                  settings: SmoothingSettings, fps: float, hold: bool = True) -> SmoothedFeet:
-    """Each foot's (left, right) lift and ground normal held through its ``planted`` frames (with
-    ``hold``; see ``held_through_plants``) and eased between, and the body offset smoothed under
-    the lower of the two lifts. Without ``hold`` (ground that moves carries the character) the body
-    follows the lower lift frame by frame, within Max Offset, as the probe finds it."""
-    left = held_through_plants(lifts[0], planted[0], hits[0], hold)
-    right = held_through_plants(lifts[1], planted[1], hits[1], hold)
-    lower = np.minimum(left, right)
-    body = body_offsets(lower, settings, fps) if hold else np.clip(lower, -settings.max_offset, settings.max_offset)
-    return SmoothedFeet(left, right, held_normals(normals[0], planted[0], hits[0], hold),
-                        held_normals(normals[1], planted[1], hits[1], hold), body)
+MIN_NORMAL_UP = 0.2  # a steeper face (a wall's, a step's riser) is not a plane to carry a height along
+
+
+def lift_along(lift: np.ndarray, normals: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """The lift (cm, N) of the ground plane a ray met (``lift`` at the ray, ``normals`` N x 3 up
+    facing) at points ``offsets`` (N x 3, cm) away from the ray: the plane's height there."""
+    n = np.asarray(normals, dtype=np.float64)
+    d = np.asarray(offsets, dtype=np.float64)
+    up = np.maximum(n[:, 2], MIN_NORMAL_UP)
+    return np.asarray(lift, dtype=np.float64) - (n[:, 0] * d[:, 0] + n[:, 1] * d[:, 1]) / up
+
+
+def rigid_moves(toe_lift: np.ndarray, turns: np.ndarray, points: np.ndarray, toes: np.ndarray) -> np.ndarray:
+    """How far (N x 3, cm) the bake moves points of a foot (``points``, N x 3) that it turns by
+    ``turns`` (N x 3 x 3) about its toe (``toes``) and raises by ``toe_lift`` there: the toe, which
+    carries a rolling foot, stays where the animation puts it over the ground, so a planted toe
+    cannot slide however the foot is turned."""
+    relative = np.asarray(points, dtype=np.float64) - np.asarray(toes, dtype=np.float64)
+    turned = np.einsum("nij,nj->ni", turns, relative) - relative
+    turned[:, 2] += toe_lift
+    return turned

@@ -35,7 +35,7 @@ import numpy as np
 from mathutils import Euler, Matrix
 
 from ...core.errors import OverAnimError
-from ...core.foot_ik import VALUE_NAMES, FootIKSolution
+from ...core.foot_ik import VALUE_NAMES
 from ...core.foot_ik_quality import BakeQuality
 from ...core.log import LogLine
 from ...core.messages import Message
@@ -45,8 +45,8 @@ from ..shared.ground import ground_objects, moves
 from ..shared.scene import posed
 from ..shared.typed import scene_of
 from . import nla, over_time, report, statics, values
-from .keyed import KeyedBone, fk_leg_lines, keyed_bones, refuse_driven, rise
-from .legs import SolvedLeg
+from .keyed import KeyedBone, fk_leg_lines, keyed_bones, refuse_driven, world_move
+from .legs import SolvedLeg, ankle_points
 from .probe import GROUND_HINT, Sampler, ground_for, why_no_ground
 from .properties import store_bone_names
 from .rig import resolve
@@ -146,9 +146,10 @@ class BakeSession:
         self._reattach()
         self._restore_frame()
 
-    def _bone_curves(self, solution: FootIKSolution,
+    def _bone_curves(self, planned: over_time.Plan,
                      legs: list[SolvedLeg]) -> dict[tuple[str, int, str], np.ndarray]:
         """The COMBINE keys of every keyed bone channel, all frames at once."""
+        solution = planned.solution
         fk = {name: basis for leg in legs for name, basis in leg.bases.items()}
         sampler, cm = self.sampler, self.rig.cm
         world = sampler.world_matrices()[:, :3, :3]
@@ -165,15 +166,16 @@ class BakeSession:
                 below = np.array([(bone.path(channel), i) in self.below for i in range(current.shape[1])])
                 return np.where(below, current, default)
 
-            # up in world Z (the sampler knows how the location channels move the bone)
+            # moved in world space (the sampler knows how the location channels move the bone)
             try:
-                rises, unposed = sampler.rises(column), np.linalg.inv(pose[:, :3, :3])
+                unposed = np.linalg.inv(pose[:, :3, :3])
+                if not bone.turned_only:
+                    move = world_move(planned, bone, ankle_points(sampler, bone.name) * cm) / cm
+                    location = basis[:, :3, 3] + sampler.moves(column, move)
+                    put("location", location - base("location", basis[:, :3, 3], np.zeros(3)))
             except np.linalg.LinAlgError:
                 raise OverAnimError(Message("Bone '{bone}' has a zero scale in the baked frames",
                                             bone=bone.name)) from None
-            if not bone.turned_only:
-                location = basis[:, :3, 3] + rises * (rise(solution, bone) / cm)[:, None]
-                put("location", location - base("location", basis[:, :3, 3], np.zeros(3)))
             if not bone.rotation:
                 continue
             if bone.turned_only:  # a bone of an FK leg: its rotation solved by legs.py
@@ -211,13 +213,13 @@ class BakeSession:
         fps = over_time.fps_of(self.scene)
         feet = over_time.source_feet(self.sampler, self.smoothing, fps)
         forward = self.sampler.forward()
-        normals = self.sampler.normals[:self.sampler.count]
-        solution, _over = over_time.smoothed_solution(raw, normals, feet, self.smoothing, fps, forward,
-                                                      self.ground_moves)
-        sampled = solution.values()
-        legs, _ = over_time.solved_legs(self.sampler, solution, self.smoothing)
-        quality = over_time.quality(self.sampler, raw, solution, feet, legs, fps, int(self.frames[0]))
-        curves = self._bone_curves(solution, legs)
+        count, toes = self.sampler.count, cast(np.ndarray, self.sampler.toe_distances)
+        rays = (self.sampler.normals[:count], self.rig.ray.start_height - toes[:count])
+        planned = over_time.plan(raw, rays, feet, self.smoothing, fps, forward, self.ground_moves)
+        sampled = planned.solution.values()
+        legs, _ = over_time.solved_legs(self.sampler, planned, self.smoothing)
+        quality = over_time.quality(self.sampler, raw, planned, legs, fps, int(self.frames[0]))
+        curves = self._bone_curves(planned, legs)
         # everything is computed: from here on only writes
         self._reattach()  # the previous bake is known by its strips' action: whole again, then removed
         nla.remove_bake(armature)

@@ -11,12 +11,12 @@ import numpy as np
 from mathutils import Vector
 
 from ...core.errors import OverAnimError
-from ...core.foot_ik import FootIKSolution
 from ...core.log import Level, LogLine
 from ...core.messages import Message
 from ..shared.scene import cm_per_unit
 from ..shared.typed import pose_of, scene_of, view_layer_of
 from .legs import fk_legs
+from .over_time import Plan
 from .rig import FootIKRig
 
 
@@ -96,13 +96,14 @@ def keyed_bones(rig: FootIKRig) -> list[KeyedBone]:
     return out
 
 
-def rise(solution: FootIKSolution, bone: KeyedBone) -> np.ndarray:
-    """How far (cm, N) the bone's keys take it up: the body by the body offset; an IK target by its
-    lift, less the part of the body offset it follows the body by."""
+def world_move(planned: Plan, bone: KeyedBone, heads: np.ndarray) -> np.ndarray:
+    """How far (N x 3, world cm) the bone's keys move it: the body up by the body offset; an IK
+    target as the bake moves its foot (``over_time.Plan.moves`` at its head, ``heads`` N x 3 cm),
+    less the part of the body offset it follows the body by."""
+    body = planned.solution.body_offset[:, None] * np.array([0.0, 0.0, 1.0])
     if not bone.side:
-        return solution.body_offset
-    lift = solution.left_lift if bone.side == "left" else solution.right_lift
-    return lift - bone.follows * solution.body_offset
+        return body
+    return planned.moves(0 if bone.side == "left" else 1, heads) - bone.follows * body
 
 
 def refuse_driven(armature: bpy.types.Object, bones: list[KeyedBone]) -> None:

@@ -4,10 +4,11 @@ it in) for its ankle to land where the ground wants it, and keys the FK rotation
 
 All frames at once. In world space (the armature's world matrix is a uniform scale and a turn,
 checked by ``rig.resolve``), the hip rises with the body, the ankle's target is the source ankle
-raised by the foot's lift, the pole the source knee (risen with the body). The thigh turns about the
-hip by D_t (its bend plane carried along), the calf about the knee by D_c, and the foot ends turned
-by the ground's R from its source orientation. With P the bones' pose rotations, B their basis
-rotations and A = W^-1 D W each turn in armature space, the new basis rotations are
+moved as the bake moves the foot (``over_time.Plan``: turned about its toe, raised there), the pole
+the source knee (risen with the body). The thigh turns about the hip by D_t (its bend plane carried
+along), the calf about the knee by D_c, and the foot ends turned by the ground's R from its source
+orientation. With P the bones' pose rotations, B their basis rotations and A = W^-1 D W each turn
+in armature space, the new basis rotations are
 
     thigh  B P^-1 A_t P
     calf   B P^-1 A_t^-1 A_c A_t P
@@ -95,10 +96,10 @@ def ankle_points(sampler: Sampler, foot: str) -> np.ndarray:
     return _world_points(sampler.world_matrices(), sampler.pose_matrices(sampler.column(foot)))
 
 
-def solve_leg(sampler: Sampler, leg: Leg, body_rise: np.ndarray, lift: np.ndarray, turn: np.ndarray,
+def solve_leg(sampler: Sampler, leg: Leg, body_rise: np.ndarray, ankle_moves: np.ndarray, turn: np.ndarray,
               max_extension_ratio: float, forward: np.ndarray) -> SolvedLeg:
     """Solve one leg over the sampled frames: ``body_rise`` (N, Blender units) how far its hip rises
-    with the body, ``lift`` (N, units) how far its ankle's target is above the source ankle, ``turn``
+    with the body, ``ankle_moves`` (N x 3, units) how far its ankle's target is from the source ankle, ``turn``
     (N x 3 x 3, world) the ground's rotation for its foot. Max Extension Ratio as in Unreal's Foot
     Placement: of the length left between the source pose and the straight leg (1: all of it). A leg
     the animation holds straight has no bend plane: its knee bends towards ``forward`` (N x 3, world)."""
@@ -107,7 +108,7 @@ def solve_leg(sampler: Sampler, leg: Leg, body_rise: np.ndarray, lift: np.ndarra
     poses = {name: sampler.pose_matrices(sampler.column(name)) for name in (leg.thigh, leg.calf, leg.foot)}
     risen = body_rise[:, None] * up
     hip, knee, ankle = (_world_points(world, poses[name]) + risen for name in (leg.thigh, leg.calf, leg.foot))
-    target = ankle - risen + lift[:, None] * up
+    target = ankle - risen + ankle_moves
     upper, lower = np.linalg.norm(knee - hip, axis=1), np.linalg.norm(ankle - knee, axis=1)
     source = np.linalg.norm(ankle - hip, axis=1) / (upper + lower)
     ratio = np.minimum(1.0, source + float(max_extension_ratio) * (1.0 - source))

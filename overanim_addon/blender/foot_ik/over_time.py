@@ -13,7 +13,14 @@ import numpy as np
 
 from ...core import motion
 from ...core.foot_ik import FootIKSolution, ground_angles, ground_rotations
-from ...core.foot_ik_motion import SmoothedFeet, SmoothingSettings, smoothed_feet
+from ...core.foot_ik_motion import (
+    SmoothingSettings,
+    body_offsets,
+    held_normals,
+    held_through_plants,
+    lift_along,
+    rigid_moves,
+)
 from ...core.foot_ik_quality import BakeQuality, largest_slide, penetration, unreachable_runs, vertical_extremes
 from ..shared.names import PREFIX
 from ..shared.typed import pose_of
@@ -21,6 +28,7 @@ from .legs import SolvedLeg, ankle_points, fk_legs, solve_leg, toe_points
 from .probe import Sampler
 
 LOCOMOTION_SCALE_WS = f"{PREFIX}LocomotionScaleWS"  # Measure's, as Motion's contact thresholds follow it
+TIP = 20.0  # degrees: the most a sole tips up to lie on a slope that begins under it (past it: a step)
 
 
 def smoothing_settings(settings: Any) -> SmoothingSettings:
@@ -87,63 +95,101 @@ def tracked_bones(rig: Any) -> list[str]:
     return names
 
 
-def smoothed_solution(raw: FootIKSolution, normals: np.ndarray, feet: Feet, smoothing: SmoothingSettings,
-                      fps: float, forward: np.ndarray, ground_moves: bool) -> tuple[FootIKSolution, SmoothedFeet]:
-    """The probe's solution once the clip is seen whole: the same values, held, eased and smoothed.
-    ``normals``: the rays' hit normals (N x 2 x 3, the sampler's). On ground that moves a planted
-    foot rides it: its values are not held."""
-    over = smoothed_feet((raw.left_lift, raw.right_lift), (normals[:, 0], normals[:, 1]),
-                         (raw.left_hit, raw.right_hit), feet.planted, smoothing, fps, hold=not ground_moves)
-    lp, lr = ground_angles(over.left_normal, forward)
-    rp, rr = ground_angles(over.right_normal, forward)
-    body = over.body_offset
-    solution = replace(raw, left_lift=over.left_lift, right_lift=over.right_lift, left_pitch=lp, left_roll=lr,
-                       right_pitch=rp, right_roll=rr, left_rotation=ground_rotations(lp, lr, forward),
-                       right_rotation=ground_rotations(rp, rr, forward), body_offset=body,
-                       left_offset=over.left_lift - body, right_offset=over.right_lift - body)
-    return solution, over
+@dataclass(frozen=True)
+class Plan:
+    """The bake over time: the solution it keys (lifts as the ankles' rises, the body offset
+    smoothed) and, per foot (left, right), how far its toe is raised and how it is turned."""
+
+    solution: FootIKSolution
+    toe_lifts: tuple[np.ndarray, np.ndarray]  # cm
+    turns: tuple[np.ndarray, np.ndarray]  # N x 3 x 3, world
+    feet: Feet
+
+    def moves(self, side: int, points: np.ndarray) -> np.ndarray:
+        """How far (N x 3, world cm) the bake moves points (N x 3, world cm) carried by a foot."""
+        return rigid_moves(self.toe_lifts[side], self.turns[side], points, self.feet.toes[side])
 
 
-def solved_legs(sampler: Sampler, solution: FootIKSolution,
-                smoothing: SmoothingSettings) -> tuple[list[SolvedLeg], list[Any]]:
-    """The legs without IK targets, solved for the smoothed solution (a leg hanging from the body
-    bone rises with it); and the warnings of legs that could not be (a foot without two parents)."""
-    rig = sampler.rig
+def plan(raw: FootIKSolution, rays: tuple[np.ndarray, np.ndarray], feet: Feet, smoothing: SmoothingSettings,
+         fps: float, forward: np.ndarray, ground_moves: bool) -> Plan:
+    """The probe's solution once the clip is seen whole. Each foot's ground (the plane its ray met,
+    carried to its toe) and normal are held through its plants and eased between; it is turned by
+    the held ground about its toe and raised there; the body follows the lower ankle, smoothed.
+    ``rays``: the ankles' hit normals (N x 2 x 3) and the toes' rays' lifts (N x 2, cm, NaN: a miss).
+    The toe stands on the higher of its own ray's ground and the ankle's plane carried to it (a
+    slope that begins under the foot). On ground that moves a planted foot rides it: its values are
+    not held, and the body follows frame by frame."""
+    hold = not ground_moves
+    normals, toe_rays = rays
+    hits, lifts = (raw.left_hit, raw.right_hit), (raw.left_lift, raw.right_lift)
+    toe_lifts, turns, rises, angles = [], [], [], []
+    for i in range(2):
+        ground = np.where(hits[i][:, None], normals[:, i], [0.0, 0.0, 1.0])
+        ground = np.where(ground[:, 2:] < 0.0, -ground, ground)
+        toe_offset = feet.toes[i] - feet.ankles[i]
+        plane = lift_along(lifts[i], ground, toe_offset)
+        under_toe = np.where(np.isfinite(toe_rays[:, i]), np.fmax(plane, toe_rays[:, i]), plane)
+        toe_lift = held_through_plants(under_toe, feet.planted[i], hits[i], hold)
+        # a slope that begins under the foot: its sole tips up to lie on both (within TIP)
+        ahead = np.maximum(np.abs(np.sum(toe_offset[:, :2] * forward[:, :2], axis=1)), 1e-6)
+        above = np.where(under_toe - plane > 1e-3, under_toe - plane, 0.0)  # float noise is no slope
+        tip = np.degrees(np.arctan2(held_through_plants(above, feet.planted[i], hits[i], hold), ahead))
+        pitch, roll = ground_angles(held_normals(normals[:, i], feet.planted[i], hits[i], hold), forward)
+        pitch = pitch + np.minimum(tip, TIP)
+        turn = ground_rotations(pitch, roll, forward)
+        rises.append(rigid_moves(toe_lift, turn, feet.ankles[i], feet.toes[i])[:, 2])
+        toe_lifts.append(toe_lift)
+        turns.append(turn)
+        angles.append((pitch + 0.0, roll + 0.0))
+    lower = np.minimum(rises[0], rises[1])
+    body = body_offsets(lower, smoothing, fps) if hold else np.clip(lower, -smoothing.max_offset,
+                                                                    smoothing.max_offset)
+    solution = replace(raw, left_lift=rises[0], right_lift=rises[1], left_pitch=angles[0][0],
+                       left_roll=angles[0][1], right_pitch=angles[1][0], right_roll=angles[1][1],
+                       left_rotation=turns[0], right_rotation=turns[1], body_offset=body,
+                       left_offset=rises[0] - body, right_offset=rises[1] - body)
+    return Plan(solution, (toe_lifts[0], toe_lifts[1]), (turns[0], turns[1]), feet)
+
+
+def solved_legs(sampler: Sampler, planned: Plan, smoothing: SmoothingSettings) -> tuple[list[SolvedLeg], list[Any]]:
+    """The legs without IK targets, solved for the plan (a leg hanging from the body bone rises with
+    it); and the warnings of legs that could not be (a foot without two parents)."""
+    rig, solution = sampler.rig, planned.solution
     legs, log = fk_legs(rig.armature, rig.bones)
     out = []
     for leg in legs:
+        side = 0 if leg.side == "left" else 1
         thigh = pose_of(rig.armature).bones[leg.thigh]
         follows = bool(rig.bones.body_bone) and any(b.name == rig.bones.body_bone for b in thigh.parent_recursive)
         rise = solution.body_offset / rig.cm if follows else np.zeros(sampler.count)
-        lift = (solution.left_lift if leg.side == "left" else solution.right_lift) / rig.cm
-        turn = solution.left_rotation if leg.side == "left" else solution.right_rotation
-        out.append(solve_leg(sampler, leg, rise, lift, turn, smoothing.max_extension_ratio, sampler.forward()))
+        ankle_moves = planned.moves(side, planned.feet.ankles[side]) / rig.cm
+        out.append(solve_leg(sampler, leg, rise, ankle_moves, planned.turns[side], smoothing.max_extension_ratio,
+                             sampler.forward()))
     return out, log
 
 
-def quality(sampler: Sampler, raw: FootIKSolution, solution: FootIKSolution, feet: Feet,
-            legs: list[SolvedLeg], fps: float, first_frame: int) -> BakeQuality:
-    """The bake's numbers, before (as the animation plays) and after (where the bake puts things)."""
-    rig, cm = sampler.rig, sampler.rig.cm
+def quality(sampler: Sampler, raw: FootIKSolution, planned: Plan, legs: list[SolvedLeg], fps: float,
+            first_frame: int) -> BakeQuality:
+    """The bake's numbers, before (as the animation plays) and after (where the bake puts things):
+    the pelvis, each toe over its plants, each sole (its ankle less its height at rest) against the
+    ground its ray met."""
+    rig, cm, feet = sampler.rig, sampler.rig.cm, planned.feet
     pelvis: tuple[tuple[float, float], tuple[float, float]] | None = None
     if rig.bones.body_bone:
         z = ankle_points(sampler, rig.bones.body_bone)[:, 2] * cm
-        source, baked = vertical_extremes(z, fps), vertical_extremes(z + solution.body_offset, fps)
+        source, baked = vertical_extremes(z, fps), vertical_extremes(z + planned.solution.body_offset, fps)
         pelvis = ((source[0], baked[0]), (source[1], baked[1]))
-    solved = {leg.leg.side: leg for leg in legs}
+    solved = {0 if leg.leg.side == "left" else 1: leg for leg in legs}
     slides, depth, unreachable = [], 0.0, {}
     for i, side in enumerate(("left", "right")):
         ankle, toe = feet.ankles[i], feet.toes[i]
-        lift = solution.left_lift if side == "left" else solution.right_lift
-        turn = solution.left_rotation if side == "left" else solution.right_rotation
-        after = solved[side].ankle * cm if side in solved else ankle + lift[:, None] * np.array([0.0, 0.0, 1.0])
-        toe_after = after + np.einsum("nij,nj->ni", turn, toe - ankle)
+        after = solved[i].ankle * cm if i in solved else ankle + planned.moves(i, ankle)
+        toe_after = toe + planned.moves(i, toe)
         slides.append((largest_slide(toe, feet.planted[i]), largest_slide(toe_after, feet.planted[i])))
-        hit = raw.left_hit if side == "left" else raw.right_hit
-        ground = feet.reference + (raw.left_lift if side == "left" else raw.right_lift)
-        depth = max(depth, penetration(after[:, 2] - rig.rest_heights[i], ground, hit))
-        if side in solved and solved[side].missed.any():
-            unreachable[side] = unreachable_runs(solved[side].missed, first_frame)
+        hit, lift = (raw.left_hit, raw.left_lift) if i == 0 else (raw.right_hit, raw.right_lift)
+        depth = max(depth, penetration(after[:, 2] - rig.rest_heights[i], feet.reference + lift, hit))
+        if i in solved and solved[i].missed.any():
+            unreachable[side] = unreachable_runs(solved[i].missed, first_frame)
     return BakeQuality(fps=fps, pelvis_speed=pelvis[0] if pelvis else None,
                        pelvis_acceleration=pelvis[1] if pelvis else None,
                        slide=(max(s[0] for s in slides), max(s[1] for s in slides)), penetration=depth,

@@ -292,7 +292,8 @@ def test_baking_again_replaces_the_bake_and_remove_brings_the_action_back(rig):
     assert [t.name for t in adt.nla_tracks] == [artist.name, "OverAnim_FootIK"]
     assert [a.name for a in bpy.data.actions if a.name.startswith("OverAnim_FootIK")] == ["OverAnim_FootIK"]
     assert [k[0] for k in baked_values(rig)["LeftOffset"]] == [2, 3, 4]
-    assert baked_values(rig)["LeftOffset"][0][1] == pytest.approx(10.0, abs=0.01)  # not fed by the first bake
+    # not fed by the first bake (the body offset under it is smoothed: within its 0.1 cm over these frames)
+    assert baked_values(rig)["LeftOffset"][0][1] == pytest.approx(10.0, abs=0.1)
     with bpy.context.temp_override(active_object=rig, object=rig):
         assert bpy.ops.overanim.remove_foot_ik_bake() == {"FINISHED"}
     assert len(adt.nla_tracks) == 0 and adt.action == artist
@@ -311,8 +312,8 @@ def test_a_cancelled_bake_writes_nothing(rig):
     bake(rig)
     box_under(rig, "foot_l", 10.0)
     adt = rig.animation_data
+    bpy.context.scene.frame_set(4)  # the state at the frame the cancel puts back (the bake animates the values)
     state = (custom_props(rig), [t.name for t in adt.nla_tracks], sorted(a.name for a in bpy.data.actions))
-    bpy.context.scene.frame_set(4)
     session = BakeSession(bpy.context, rig, rig.overanim.foot_ik, 1, 5)
     assert adt.nla_tracks["OverAnim_FootIK"].strips[0].action is None  # the previous bake is silent while sampling
     assert not session.step(0.0)  # one frame
