@@ -193,3 +193,25 @@ def rigid_moves(toe_lift: np.ndarray, turns: np.ndarray, points: np.ndarray, toe
     turned = np.einsum("nij,nj->ni", turns, relative) - relative
     turned[:, 2] += toe_lift
     return turned
+
+
+CLEARANCE_TIME = 0.15  # s: a swinging foot starts rising this long before an edge it must clear
+
+
+def cleared(values: np.ndarray, needed: np.ndarray, half_width: int) -> np.ndarray:
+    """``values`` (N) raised, smoothly, to at least ``needed`` (N; -inf or NaN where nothing is
+    needed): ``needed``'s upper envelope over ``half_width`` frames either side, averaged over as
+    many under a Hann window, is at least ``needed`` at every frame (each frame's average is of
+    values no lower than it), and moves without a jump where ``needed`` does."""
+    v = np.asarray(values, dtype=np.float64)
+    need = np.asarray(needed, dtype=np.float64)
+    need = np.where(np.isfinite(need), need, -np.inf)
+    if half_width <= 0 or not np.isfinite(need).any():
+        return np.fmax(v, need)
+    floor = float(np.min(need[np.isfinite(need)])) - 1.0
+    need = np.where(np.isfinite(need), need, floor)
+    upper = -lower_envelope(-need, half_width)
+    window = np.hanning(2 * half_width + 3)[1:-1]
+    padded = np.concatenate([np.full(half_width, upper[0]), upper, np.full(half_width, upper[-1])])
+    smooth = np.convolve(padded, window / window.sum(), mode="valid")
+    return np.maximum(v, smooth)

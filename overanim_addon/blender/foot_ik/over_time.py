@@ -14,8 +14,10 @@ import numpy as np
 from ...core import motion
 from ...core.foot_ik import FootIKSolution, ground_angles, ground_rotations
 from ...core.foot_ik_motion import (
+    CLEARANCE_TIME,
     SmoothingSettings,
     body_offsets,
+    cleared,
     held_normals,
     held_through_plants,
     lift_along,
@@ -50,6 +52,17 @@ class Feet:
     toes: tuple[np.ndarray, np.ndarray]
     planted: tuple[np.ndarray, np.ndarray]
     reference: np.ndarray  # the ground reference's world height (cm, N)
+    rest: tuple[tuple[float, float], tuple[float, float]]  # each foot's (ankle, toe) cm above the ground at rest
+
+    def needed(self, side: int, plane: np.ndarray, toe_lift: np.ndarray, hit: np.ndarray) -> np.ndarray:
+        """How far (cm, N) the foot's toe must rise for its sole to stay above the ground its rays
+        met: the ankle's plane carried to the toe (``plane``), or the toe's own ray's lift, less how
+        far that part of its sole is above the source's ground; -inf where a ray met nothing."""
+        ankle_clear = self.ankles[side][:, 2] - self.reference - self.rest[side][0]
+        toe_clear = self.toes[side][:, 2] - self.reference - self.rest[side][1]
+        by_ankle = np.where(hit, plane - ankle_clear, -np.inf)
+        by_toe = np.where(np.isfinite(toe_lift), toe_lift - toe_clear, -np.inf)
+        return np.maximum(by_ankle, by_toe)
 
 
 def source_feet(sampler: Sampler, smoothing: SmoothingSettings, fps: float) -> Feet:
@@ -66,7 +79,7 @@ def source_feet(sampler: Sampler, smoothing: SmoothingSettings, fps: float) -> F
     ankles = tuple(ankle_points(sampler, foot) * cm for foot, _ in names)
     toes = tuple(toe_points(sampler, foot, toe) * cm for foot, toe in names)
     planted = tuple(_planted(a, t, reference, fps, speed, height) for a, t in zip(ankles, toes, strict=True))
-    return Feet(ankles, toes, planted, reference)  # type: ignore[arg-type]
+    return Feet(ankles, toes, planted, reference, rig.rest_heights)  # type: ignore[arg-type]
 
 
 def _planted(ankle: np.ndarray, toe: np.ndarray, reference: np.ndarray, fps: float, speed: float,
@@ -104,6 +117,7 @@ class Plan:
     toe_lifts: tuple[np.ndarray, np.ndarray]  # cm
     turns: tuple[np.ndarray, np.ndarray]  # N x 3 x 3, world
     feet: Feet
+    toe_rays: np.ndarray  # N x 2: the lift (cm) of the ground each toe's ray met, NaN: none
 
     def moves(self, side: int, points: np.ndarray) -> np.ndarray:
         """How far (N x 3, world cm) the bake moves points (N x 3, world cm) carried by a foot."""
@@ -130,6 +144,8 @@ def plan(raw: FootIKSolution, rays: tuple[np.ndarray, np.ndarray], feet: Feet, s
         plane = lift_along(lifts[i], ground, toe_offset)
         under_toe = np.where(np.isfinite(toe_rays[:, i]), np.fmax(plane, toe_rays[:, i]), plane)
         toe_lift = held_through_plants(under_toe, feet.planted[i], hits[i], hold)
+        # a swinging foot clears what is under it (a step's edge): raised early enough, smoothly
+        toe_lift = cleared(toe_lift, feet.needed(i, plane, toe_rays[:, i], hits[i]), math.ceil(CLEARANCE_TIME * fps))
         # a slope that begins under the foot: its sole tips up to lie on both (within TIP)
         ahead = np.maximum(np.abs(np.sum(toe_offset[:, :2] * forward[:, :2], axis=1)), 1e-6)
         above = np.where(under_toe - plane > 1e-3, under_toe - plane, 0.0)  # float noise is no slope
@@ -148,7 +164,7 @@ def plan(raw: FootIKSolution, rays: tuple[np.ndarray, np.ndarray], feet: Feet, s
                        left_roll=angles[0][1], right_pitch=angles[1][0], right_roll=angles[1][1],
                        left_rotation=turns[0], right_rotation=turns[1], body_offset=body,
                        left_offset=rises[0] - body, right_offset=rises[1] - body)
-    return Plan(solution, (toe_lifts[0], toe_lifts[1]), (turns[0], turns[1]), feet)
+    return Plan(solution, (toe_lifts[0], toe_lifts[1]), (turns[0], turns[1]), feet, toe_rays)
 
 
 def solved_legs(sampler: Sampler, planned: Plan, smoothing: SmoothingSettings) -> tuple[list[SolvedLeg], list[Any]]:
@@ -171,8 +187,8 @@ def solved_legs(sampler: Sampler, planned: Plan, smoothing: SmoothingSettings) -
 def quality(sampler: Sampler, raw: FootIKSolution, planned: Plan, legs: list[SolvedLeg], fps: float,
             first_frame: int) -> BakeQuality:
     """The bake's numbers, before (as the animation plays) and after (where the bake puts things):
-    the pelvis, each toe over its plants, each sole (its ankle less its height at rest) against the
-    ground its ray met."""
+    the pelvis, each toe over its plants, each sole (under its ankle and its toe: their heights less
+    theirs at rest) against the ground their rays met."""
     rig, cm, feet = sampler.rig, sampler.rig.cm, planned.feet
     pelvis: tuple[tuple[float, float], tuple[float, float]] | None = None
     if rig.bones.body_bone:
@@ -187,7 +203,10 @@ def quality(sampler: Sampler, raw: FootIKSolution, planned: Plan, legs: list[Sol
         toe_after = toe + planned.moves(i, toe)
         slides.append((largest_slide(toe, feet.planted[i]), largest_slide(toe_after, feet.planted[i])))
         hit, lift = (raw.left_hit, raw.left_lift) if i == 0 else (raw.right_hit, raw.right_lift)
-        depth = max(depth, penetration(after[:, 2] - rig.rest_heights[i], feet.reference + lift, hit))
+        toe_ground = planned.toe_rays[:, i]
+        depth = max(depth, penetration(after[:, 2] - rig.rest_heights[i][0], feet.reference + lift, hit),
+                    penetration(toe_after[:, 2] - rig.rest_heights[i][1], feet.reference + np.nan_to_num(toe_ground),
+                                np.isfinite(toe_ground)))
         if i in solved and solved[i].missed.any():
             unreachable[side] = unreachable_runs(solved[i].missed, first_frame)
     return BakeQuality(fps=fps, pelvis_speed=pelvis[0] if pelvis else None,

@@ -63,7 +63,8 @@ class FootIKRig:
     measured: Log = ()  # the report of a measurement made first (see ensure_measured)
     ground_offset: float = 0.0  # Blender units along world up from the root or origin to the reference
     warnings: Log = ()  # (level, message) for the probe's or bake's report
-    rest_heights: tuple[float, float] = (0.0, 0.0)  # cm: each foot's head above the ground in the rest pose
+    # cm: each foot's (head, toe) above the ground in the rest pose (its toe: its first child's head, or its tail)
+    rest_heights: tuple[tuple[float, float], tuple[float, float]] = ((0.0, 0.0), (0.0, 0.0))
 
 
 def feet_problem(armature: bpy.types.Object, names: FootIKBones) -> Message | None:
@@ -184,10 +185,10 @@ def trace_distance(armature: bpy.types.Object, settings: Any) -> tuple[float, fl
 
 
 def ground_offset(context: bpy.types.Context, armature: bpy.types.Object, bones: FootIKBones, root: str,
-                  height_ws: float, cm: float) -> tuple[float, tuple[float, float]]:
+                  height_ws: float, cm: float) -> tuple[float, tuple[tuple[float, float], tuple[float, float]]]:
     """How far (Blender units, along world up) the feet stand above the ground root or origin at the
     scene's first frame, or 0 when that is within STAND_FRACTION of the height (see the module
-    docstring); and each foot's head above the ground in the rest pose (cm, world)."""
+    docstring); and each foot's head and toe above the ground in the rest pose (cm, world)."""
     skeleton, vertices = extract.rest_rig(armature, deformed_meshes(armature, scene_of(context)), cm)
     rest = stand(skeleton, vertices, extract.linear_world(armature)).world  # WS cm, its ground at 0
     feet = [bones.left_foot, bones.right_foot]
@@ -206,7 +207,12 @@ def ground_offset(context: bpy.types.Context, armature: bpy.types.Object, bones:
             track.mute = mute
         scene.frame_set(frame[0], subframe=frame[1])
     offset = soles - reference
-    heights = (float(rest.by_name[bones.left_foot].head[2]), float(rest.by_name[bones.right_foot].head[2]))
+    def head_and_toe(foot: str) -> tuple[float, float]:
+        children = armature_data(armature).bones[foot].children
+        toe = rest.by_name[children[0].name].head if len(children) else rest.by_name[foot].tail
+        return float(rest.by_name[foot].head[2]), float(toe[2])
+
+    heights = (head_and_toe(bones.left_foot), head_and_toe(bones.right_foot))
     return (offset / cm if math.isfinite(offset) and abs(offset) > STAND_FRACTION * height_ws else 0.0), heights
 
 
