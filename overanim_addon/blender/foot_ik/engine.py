@@ -35,8 +35,8 @@ class FootIKResult:
 
 def report_lines(result: BakeResult) -> Log:
     quality = report.quality_lines(result.quality, result.max_extension_ratio) if result.quality is not None else ()
-    return (*result.warnings, (Level.INFO, report.summary(result.frames, result.values, result.pushed_down)),
-            *quality)
+    return (*result.warnings, *quality,
+            (Level.INFO, report.summary(result.frames, result.values, result.pushed_down)))
 
 
 def bake_session(context: bpy.types.Context, armature: bpy.types.Object, options: BakeOptions) -> BakeSession:

@@ -468,6 +468,20 @@ KO_MESSAGES = {
         "발바닥이 바닥 아래로 들어간 최대 깊이: {depth:.1f} cm",
     "{line} (more than {limit:.1f} cm)": "{line} ({limit:.1f} cm 초과)",
     "The left leg": "왼다리", "The right leg": "오른다리",
+    "Last bake": "마지막 bake",
+    "Pelvis {before:.0f} → {after:.0f} cm/s, {accel:.0f} cm/s²":
+        "골반 {before:.0f} → {after:.0f} cm/s, 가속도 {accel:.0f} cm/s²",
+    "Toe slide {before:.1f} → {after:.1f} cm": "발끝 미끄러짐 {before:.1f} → {after:.1f} cm",
+    "Below ground {depth:.1f} cm": "바닥 아래 {depth:.1f} cm",
+    "Out of reach on {n} frame": "{n} 프레임에서 닿지 못함", "Out of reach on {n} frames": "{n} 프레임에서 닿지 못함",
+    "First: put ground under the character (a mesh: a floor, steps), or set Ground to the collection that holds it":
+        "먼저: 캐릭터 아래에 바닥(바닥, 계단 같은 mesh)을 두거나, Ground를 그것이 든 collection으로 지정하세요",
+    "Next: Bake Foot IK. Without IK targets it solves the legs as Two Bone IK and keys them on a track of their "
+    "own (Remove gives the animation back)":
+        "다음: Bake Foot IK. IK target이 없으면 다리를 Two Bone IK로 풀어 별도 track에 key합니다 (Remove하면 "
+        "애니메이션이 그대로 돌아옵니다)",
+    "Next: Probe Ground to check what the feet stand on, then Bake Foot IK":
+        "다음: Probe Ground로 발이 딛는 곳을 확인한 뒤 Bake Foot IK",
     "{leg} could not reach the ground in frames {frames} (Max Extension Ratio {ratio:g}): its foot stays above it "
     "there; lower the body (Max Offset) or allow more extension":
         "{leg}이(가) {frames} 프레임에서 바닥에 닿지 못했습니다 (Max Extension Ratio {ratio:g}): 그 발은 바닥 위에 "
