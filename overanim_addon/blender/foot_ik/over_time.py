@@ -144,8 +144,10 @@ def plan(raw: FootIKSolution, rays: tuple[np.ndarray, np.ndarray], feet: Feet, s
         plane = lift_along(lifts[i], ground, toe_offset)
         under_toe = np.where(np.isfinite(toe_rays[:, i]), np.fmax(plane, toe_rays[:, i]), plane)
         toe_lift = held_through_plants(under_toe, feet.planted[i], hits[i], hold)
-        # a swinging foot clears what is under it (a step's edge): raised early enough, smoothly
-        toe_lift = cleared(toe_lift, feet.needed(i, plane, toe_rays[:, i], hits[i]), math.ceil(CLEARANCE_TIME * fps))
+        # a swinging foot clears what is under it (a step's edge): raised early enough, smoothly; a
+        # planted one stands where the ground is (at its source height above it)
+        needed = np.where(feet.planted[i], -np.inf, feet.needed(i, plane, toe_rays[:, i], hits[i]))
+        toe_lift = cleared(toe_lift, needed, math.ceil(CLEARANCE_TIME * fps))
         # a slope that begins under the foot: its sole tips up to lie on both (within TIP)
         ahead = np.maximum(np.abs(np.sum(toe_offset[:, :2] * forward[:, :2], axis=1)), 1e-6)
         above = np.where(under_toe - plane > 1e-3, under_toe - plane, 0.0)  # float noise is no slope
