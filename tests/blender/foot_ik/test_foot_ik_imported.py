@@ -12,7 +12,7 @@ import pytest
 
 from ..gltf_writer_call import open_imported, write_gltf
 from ..imported_characters import PREFIX as MIXAMO
-from ..motion.test_motion_real_mocap import bvh_excerpt, import_bvh
+from ..mocap_scenes import bvh_excerpt, import_bvh
 from . import mixamo_walk, terrains
 from .animation_checks import cm, sample
 from .test_foot_ik_animation import bake_and_judge
