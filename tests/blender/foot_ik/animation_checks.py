@@ -24,6 +24,8 @@ import numpy as np
 from mathutils import Vector
 from mathutils.bvhtree import BVHTree
 
+from ..foot_ik_scenes import action_snapshot
+
 SPEED, HEIGHT = 60.0, 10.0  # cm/s, cm: the contact rule
 
 
@@ -168,3 +170,29 @@ def judge(before: Sampled, after: Sampled, ground: GroundUnder, source_ground: f
     return Verdict(vertical(z_before, rate), vertical(z_after, rate), vertical(z_after - z_before, rate)[1],
                    np.concatenate(errors), max(depth, 0.0), max(depth_before, 0.0),
                    max(s[0] for s in slides), max(s[1] for s in slides), np.concatenate(soles))
+
+
+def all_keys():
+    return {action.name: action_snapshot(action) for action in bpy.data.actions}
+
+
+def bake_and_judge(armature, pelvis, feet, ground_objects, source_ground, rest_heights):
+    scene = bpy.context.scene
+    frames = range(scene.frame_start, scene.frame_end + 1)
+    keys = all_keys()
+    before = sample(armature, pelvis, feet, frames)
+    with bpy.context.temp_override(active_object=armature, object=armature):
+        assert bpy.ops.overanim.bake_foot_ik() == {"FINISHED"}
+    after = sample(armature, pelvis, feet, frames)
+    verdict = judge(before, after, GroundUnder(ground_objects), source_ground, rest_heights)
+    with bpy.context.temp_override(active_object=armature, object=armature):
+        assert bpy.ops.overanim.remove_foot_ik_bake() == {"FINISHED"}
+    assert all_keys() == keys  # every key of every action, byte for byte
+    return verdict
+
+
+def rest_heights_cm(armature, feet, ground_z):
+    """Each foot's (ankle, toe) joint height above the ground in the rest pose (cm)."""
+    world = armature.matrix_world
+    bones = armature.data.bones
+    return [tuple((world @ bones[name].head_local).z * cm() - ground_z for name in pair) for pair in feet]

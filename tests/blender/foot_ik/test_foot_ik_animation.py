@@ -7,35 +7,7 @@ from __future__ import annotations
 
 import bpy
 
-from ..foot_ik_scenes import action_snapshot
-from .animation_checks import GroundUnder, cm, judge, sample
-
-
-def all_keys():
-    return {action.name: action_snapshot(action) for action in bpy.data.actions}
-
-
-def bake_and_judge(armature, pelvis, feet, ground_objects, source_ground, rest_heights):
-    scene = bpy.context.scene
-    frames = range(scene.frame_start, scene.frame_end + 1)
-    keys = all_keys()
-    before = sample(armature, pelvis, feet, frames)
-    with bpy.context.temp_override(active_object=armature, object=armature):
-        assert bpy.ops.overanim.bake_foot_ik() == {"FINISHED"}
-    after = sample(armature, pelvis, feet, frames)
-    verdict = judge(before, after, GroundUnder(ground_objects), source_ground, rest_heights)
-    with bpy.context.temp_override(active_object=armature, object=armature):
-        assert bpy.ops.overanim.remove_foot_ik_bake() == {"FINISHED"}
-    assert all_keys() == keys  # every key of every action, byte for byte
-    return verdict
-
-
-def rest_heights_cm(armature, feet, ground_z):
-    """Each foot's (ankle, toe) joint height above the ground in the rest pose (cm)."""
-    world = armature.matrix_world
-    bones = armature.data.bones
-    return [tuple((world @ bones[name].head_local).z * cm() - ground_z for name in pair) for pair in feet]
-
+from .animation_checks import bake_and_judge, cm, rest_heights_cm
 
 # -- the sample (+ Sample, Bake Foot IK with its defaults) ------------------------------------------------------
 

@@ -14,8 +14,7 @@ from ..gltf_writer_call import open_imported, write_gltf
 from ..imported_characters import PREFIX as MIXAMO
 from ..mocap_scenes import bvh_excerpt, import_bvh
 from . import mixamo_walk, terrains
-from .animation_checks import cm, sample
-from .test_foot_ik_animation import bake_and_judge
+from .animation_checks import bake_and_judge, cm, sample
 
 WALK_FRAMES = 720  # 01_01: a second standing, then five of walking
 CMU_FEET = (("LeftFoot", "LeftToeBase"), ("RightFoot", "RightToeBase"))
