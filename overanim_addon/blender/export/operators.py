@@ -7,6 +7,7 @@ from bpy_extras.io_utils import ExportHelper
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
+from ..foot_ik.export_clip import CLIP_ITEMS, LEGS
 from ..i18n import CONTEXT
 from ..shared.operators import ArmatureOperatorMixin
 from ..shared.scene import find_armature, require_armature, require_object_mode
@@ -36,6 +37,11 @@ class OVERANIM_OT_export_fbx(ArmatureOperatorMixin, bpy.types.Operator, ExportHe
         name="Deform Bones Only", translation_context=CONTEXT, default=False,
         description="Leave out bones without Deform (control bones); the rig's root stays when it has children",
     )
+    foot_ik: bpy.props.EnumProperty(  # type: ignore[valid-type]
+        name="Foot IK", translation_context=CONTEXT, items=CLIP_ITEMS, default=LEGS,
+        description="With a Foot IK bake: what the clip carries, never both (Unreal's foot IK would lift the "
+        "feet the bake put on the ground again)",
+    )
 
     def invoke(self, context, event):
         armature = find_armature(context)  # poll() found one; run() explains anything wrong with it
@@ -55,7 +61,8 @@ class OVERANIM_OT_export_fbx(ArmatureOperatorMixin, bpy.types.Operator, ExportHe
             path = path.with_name(f"{path.name}.fbx")
         return export_fbx(context, armature, ExportOptions(path, export_lods=self.export_lods,
                                                            packed_only=self.packed_only,
-                                                           deform_bones_only=self.deform_bones_only)).log
+                                                           deform_bones_only=self.deform_bones_only,
+                                                           foot_ik=self.foot_ik)).log
 
 
 classes = (OVERANIM_OT_export_fbx,)

@@ -485,6 +485,14 @@ KO_MESSAGES = {
     "{line} (more than {limit:.1f} cm)": "{line} ({limit:.1f} cm 초과)",
     "The left leg": "왼다리", "The right leg": "오른다리",
     "Last bake": "마지막 bake",
+    "Foot IK: the clip carries the offset curves for a runtime foot IK; the bake's bone keys are left out, the legs "
+    "play as animated":
+        "Foot IK: 클립에 runtime foot IK용 offset curve가 들어갑니다. bake의 bone key는 빠지고 다리는 애니메이션대로 "
+        "움직입니다",
+    "Foot IK: the clip carries the legs as baked in Blender; the OverAnim_FootIK_ curves are left out, so a runtime "
+    "foot IK does not lift the feet again":
+        "Foot IK: 클립에 Blender에서 bake한 다리가 들어갑니다. OverAnim_FootIK_ curve는 빠지므로 runtime foot IK가 "
+        "발을 다시 들어 올리지 않습니다",
     "Pelvis {before:.0f} → {after:.0f} cm/s, {accel:.0f} cm/s²":
         "골반 {before:.0f} → {after:.0f} cm/s, 가속도 {accel:.0f} cm/s²",
     "Toe slide {before:.1f} → {after:.1f} cm": "발끝 미끄러짐 {before:.1f} → {after:.1f} cm",
