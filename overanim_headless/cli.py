@@ -73,7 +73,7 @@ def _parser() -> argparse.ArgumentParser:
 def _merge_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=f"{PROG} merge", description="Merge chunk reports into one report "
                                      "(same schema); the exit code is the merged result's.")
-    parser.add_argument("parts", nargs="+", metavar="PART", help="overanim-batch/2 reports")
+    parser.add_argument("parts", nargs="+", metavar="PART", help="overanim-batch/3 reports")
     parser.add_argument("--report", required=True, metavar="FILE", help="where to write the merged report")
     return parser
 

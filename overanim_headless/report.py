@@ -1,4 +1,4 @@
-"""The batch report, schema ``overanim-batch/2``: schemas/overanim-batch-2.schema.json, described in
+"""The batch report, schema ``overanim-batch/3``: schemas/overanim-batch-3.schema.json, described in
 docs/batch-report.md. Building, rounding, writing, merging, the summary line and the exit code.
 bpy-free; the demo's report.json is built here too."""
 
@@ -16,7 +16,7 @@ from typing import Any
 
 from overanim_addon.steps import STEP_NAMES
 
-SCHEMA = "overanim-batch/2"
+SCHEMA = "overanim-batch/3"
 UNITS = "cm"
 SPACES = ("CS = component space: the rig's own lengths, in the armature object's space without its "
           "transform; WS = world space: the same lengths after the object's rotation and scale")
@@ -186,7 +186,7 @@ def check_writable(path: Path) -> None:
 
 
 class ReportError(ValueError):
-    """A file given to ``merge`` that is not a readable overanim-batch/2 report."""
+    """A file given to ``merge`` that is not a readable overanim-batch/3 report."""
 
 
 def load(path: Path) -> dict:

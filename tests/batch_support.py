@@ -11,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BATCH = ROOT / "scripts/overanim_batch.py"
-SCHEMA_PATH = ROOT / "schemas/overanim-batch-2.schema.json"
+SCHEMA_PATH = ROOT / "schemas/overanim-batch-3.schema.json"
 
 
 def validate(report: dict) -> dict:

@@ -36,7 +36,7 @@ LINEAR_DAMPING = 1.0  # critical damping factor (1: critically damped, no oversh
 SPEED_THRESHOLD = 60.0  # cm/s, Motion's contact speed (Unreal's plant SpeedThreshold)
 DISTANCE_TO_GROUND = 10.0  # cm, Motion's contact height (Unreal's plant DistanceToGround)
 MAX_EXTENSION_RATIO = 1.0  # of the leg's length (Unreal's plant MaxExtensionRatio)
-SETTLE = 7.0  # the spring's settling time in 1/omega: its response is within 0.1 % of a step past it
+SETTLE = 5.0  # the spring's settling time in 1/omega: its forward-backward response is within 2 % of a step past it
 
 
 @dataclass(frozen=True)

@@ -142,7 +142,7 @@ def test_merge_refuses_a_file_twice_and_what_is_not_a_report(tmp_path):
     with pytest.raises(report.ReportError, match=r"chars/b\.blend is in part 1 and in part 2"):
         report.merge([part("/lib/chars", ["b.blend"]), part("/lib", ["chars/b.blend"])])
     (tmp_path / "other.json").write_text(json.dumps({"schema": "overanim-batch/1"}))  # before the motion step
-    with pytest.raises(report.ReportError, match="not an overanim-batch/2 report"):
+    with pytest.raises(report.ReportError, match="not an overanim-batch/3 report"):
         report.load(tmp_path / "other.json")
     (tmp_path / "broken.json").write_text("{")
     with pytest.raises(report.ReportError, match="not a readable JSON report"):
@@ -173,7 +173,7 @@ def test_merge_refuses_a_part_that_names_the_schema_but_is_not_one(tmp_path, cha
     change(broken)
     report.write_json(tmp_path / "good.json", good)
     report.write_json(tmp_path / "broken.json", broken)
-    with pytest.raises(report.ReportError, match=rf"broken\.json: not an overanim-batch/2 report: .*{message}"):
+    with pytest.raises(report.ReportError, match=rf"broken\.json: not an overanim-batch/3 report: .*{message}"):
         report.load(tmp_path / "broken.json")
     assert cli.main(["merge", str(tmp_path / "good.json"), str(tmp_path / "broken.json"), "--report",
                      str(tmp_path / "all.json")]) == 2
