@@ -103,7 +103,8 @@ def test_a_foot_turns_about_its_toe(points, pitch, roll):
     moves = rigid_moves(np.full(5, 4.0), turns, toes, toes)
     assert np.allclose(moves, [[0.0, 0.0, 4.0]] * 5)  # the toe only rises
     moved = points + rigid_moves(np.full(5, 4.0), turns, points, toes)
-    assert np.allclose(np.linalg.norm(moved - toes - np.array([0.0, 0.0, 4.0]), axis=1), np.linalg.norm(points - toes, axis=1))
+    risen = toes + np.array([0.0, 0.0, 4.0])
+    assert np.allclose(np.linalg.norm(moved - risen, axis=1), np.linalg.norm(points - toes, axis=1))  # rigid
 
 
 def test_the_quality_numbers_and_their_bounds():
