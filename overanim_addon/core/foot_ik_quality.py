@@ -5,11 +5,13 @@ not reach. Each has a bound past which the bake warns (the acceptance an animato
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from .foot_ik_motion import runs
+from .frozen import frozen_mapping
 
 # past these the bake's report warns
 ADDED_SPEED = 60.0  # cm/s more vertical pelvis speed than the source's
@@ -50,7 +52,11 @@ class BakeQuality:
     pelvis_acceleration: tuple[float, float] | None
     slide: tuple[float, float]  # before, after: the larger of the two feet
     penetration: float  # after, at the ankles' rays; 0 when no sole is below its ground
-    unreachable: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    unreachable: Mapping[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:  # frozen all the way down, as every engine's result
+        object.__setattr__(self, "unreachable", frozen_mapping({side: tuple(spans) for side, spans
+                                                                in self.unreachable.items()}))
 
     @property
     def unreachable_frames(self) -> int:
@@ -74,9 +80,9 @@ class BakeQuality:
         return out
 
 
-def unreachable_runs(missed: np.ndarray, first_frame: int) -> list[tuple[int, int]]:
+def unreachable_runs(missed: np.ndarray, first_frame: int) -> tuple[tuple[int, int], ...]:
     """Scene frame runs (first, last) of the True frames of ``missed``, the first sample being ``first_frame``."""
-    return [(first_frame + a, first_frame + b) for a, b in runs(missed)]
+    return tuple((first_frame + a, first_frame + b) for a, b in runs(missed))
 
 
 def penetration(sole_heights: np.ndarray, ground_heights: np.ndarray, hit: np.ndarray) -> float:

@@ -12,7 +12,7 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.log import Level, Log, LogLine, has_error
 from ...core.messages import Message, plural
-from ..foot_ik.export_clip import LEGS, clip_for_export
+from ..foot_ik.export_clip import clip_for_export
 from ..masks.packed import PACKED
 from ..measure.engine import MeasureOptions, measure_proportions
 from ..shared import shape_keys
@@ -22,15 +22,9 @@ from ..shared.shape_keys import modifiers_dropping_shape_keys
 from ..shared.typed import scene_of
 from . import summary
 from .fbx import ExportContents, export_for_unreal, export_targets, object_mode, refuse_unwritable
+from .options import ExportOptions
 
-
-@dataclass(frozen=True)
-class ExportOptions:
-    path: Path  # the main file, absolute; LOD files go beside it
-    export_lods: bool = True
-    packed_only: bool = True
-    deform_bones_only: bool = False
-    foot_ik: str = LEGS  # a Foot IK bake's legs, or its curves for a runtime foot IK (foot_ik/export_clip.py)
+__all__ = ["ExportOptions", "ExportResult", "export_fbx", "report_lines"]
 
 
 @dataclass(frozen=True)
@@ -117,9 +111,7 @@ def export_fbx(context: bpy.types.Context, armature: bpy.types.Object, options: 
             raise OverAnimError(next(message for level, message in log if level == Level.ERROR))
         try:
             with clip_for_export(armature, options.foot_ik) as foot_ik:
-                result = export_for_unreal(context, armature, path, export_lods=options.export_lods,
-                                           packed_only=options.packed_only,
-                                           deform_bones_only=options.deform_bones_only)
+                result = export_for_unreal(context, armature, options)
         except OSError as error:
             raise OverAnimError(Message("Could not write {path}: {reason}", path=str(path),
                                         reason=error.strerror or str(error))) from error

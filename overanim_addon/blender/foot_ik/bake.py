@@ -26,8 +26,8 @@ starts from its default (0, identity), not from its current value, so the keys t
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 import bpy
@@ -37,6 +37,7 @@ from mathutils import Euler, Matrix
 from ...core.errors import OverAnimError
 from ...core.foot_ik import VALUE_NAMES
 from ...core.foot_ik_quality import BakeQuality
+from ...core.frozen import frozen_mapping, read_only
 from ...core.log import LogLine
 from ...core.messages import Message
 from ...core.rotations import matrices_to_quaternions, quaternion_conjugate, quaternion_multiply
@@ -57,16 +58,23 @@ if TYPE_CHECKING:
 PROPS_GROUP = nla.BAKE_NAME
 
 
-@dataclass
+@dataclass(frozen=True)
 class BakeResult:
+    """What a bake wrote, deeply immutable: the arrays read-only, the values a read-only mapping."""
+
     frames: np.ndarray
-    values: dict[str, np.ndarray]  # by VALUE_NAMES
+    values: Mapping[str, np.ndarray]  # by VALUE_NAMES
     bone_curves: int
     pushed_down: str  # the artist's action pushed down into the NLA, "" if none
-    warnings: list[LogLine] = field(default_factory=list)
+    warnings: tuple[LogLine, ...] = ()
     quality: BakeQuality | None = None  # how good the bake is (core.foot_ik_quality)
     legs_baked: int = 0  # legs without IK targets solved and keyed as FK rotations
     max_extension_ratio: float = 1.0  # the setting the legs were solved with
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "frames", read_only(self.frames))
+        object.__setattr__(self, "values", frozen_mapping(self.values))
+        object.__setattr__(self, "warnings", tuple(self.warnings))
 
 
 
@@ -245,8 +253,8 @@ class BakeSession:
         self._restore_frame()
         pushed_down = cast(bpy.types.Action, pushed.strips[0].action).name if pushed is not None else ""
         return BakeResult(frames=self.frames, values=sampled, bone_curves=len(curves), pushed_down=pushed_down,
-                          warnings=[*self.rig.measured, *self.rig.warnings, *fk_leg_lines(self.rig),
-                                    *values.override_warning(armature, "Bake Foot IK")],
+                          warnings=(*self.rig.measured, *self.rig.warnings, *fk_leg_lines(self.rig),
+                                    *values.override_warning(armature, "Bake Foot IK")),
                           quality=quality, legs_baked=len(legs),
                           max_extension_ratio=self.smoothing.max_extension_ratio)
 

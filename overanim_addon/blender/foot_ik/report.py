@@ -4,6 +4,7 @@ panel's record of the last bake (``OVERANIM_PG_foot_ik_quality``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -14,11 +15,11 @@ from ...core.messages import Message, plural
 from . import nla, values
 
 
-def frame_ranges(spans: list[tuple[int, int]]) -> str:
+def frame_ranges(spans: tuple[tuple[int, int], ...]) -> str:
     return ", ".join(f"{a}-{b}" if b > a else f"{a}" for a, b in spans)
 
 
-def summary(frames: np.ndarray, sampled: dict[str, np.ndarray], pushed_down: str) -> Message:
+def summary(frames: np.ndarray, sampled: Mapping[str, np.ndarray], pushed_down: str) -> Message:
     """What was baked, and what the frame counts mean (issue 31: "on ground 96" said nothing)."""
     body = sampled["BodyOffset"]
     pushed = Message("; '{action}' pushed down into the NLA", action=pushed_down) if pushed_down else ""
