@@ -88,6 +88,34 @@ KO_FIELDS = {
     "visible in the scene but the character's own":
         "이 collection의 object (mesh, curve, instance, 숨긴 것도)만 probe합니다. 비우면 캐릭터 자신의 것을 뺀 "
         "scene의 보이는 모든 것",
+    "Max vertical offset of the body (pelvis) from the animation, cm (Foot Placement's Pelvis Settings). Past it "
+    "the feet may not reach the ground":
+        "애니메이션에서 body (pelvis)가 위아래로 옮겨질 수 있는 최대 거리입니다 (cm, Foot Placement의 Pelvis "
+        "Settings). 이를 넘으면 발이 바닥에 닿지 못할 수 있습니다",
+    "How fast the body follows the ground (the spring's stiffness, 1/s²; Foot Placement's Pelvis Settings). The "
+    "bake runs it forwards and backwards: the body starts before a step":
+        "body가 바닥을 따라가는 빠르기입니다 (spring의 stiffness, 1/s², Foot Placement의 Pelvis Settings). bake는 "
+        "앞뒤로 두 번 돌리므로 body가 계단 전에 움직이기 시작합니다",
+    "The body spring's damping, 1 critically damped (no overshoot), less bounces (Foot Placement's Pelvis "
+    "Settings)":
+        "body spring의 damping입니다. 1은 임계 감쇠 (넘침 없음), 그보다 작으면 튕깁니다 (Foot Placement의 Pelvis "
+        "Settings)",
+    "A foot slower than this (cm/s, at the reference character's size) is planted: held where it stands (Foot "
+    "Placement's Plant Settings; Motion's contact speed)":
+        "이보다 느린 발은 (cm/s, reference character 크기 기준) 접지한 것으로 보고 그 자리에 고정합니다 (Foot "
+        "Placement의 Plant Settings, Motion의 contact speed)",
+    "A foot nearer the ground than this (cm, at the reference character's size) can be planted (Foot Placement's "
+    "Plant Settings; Motion's contact height)":
+        "바닥에 이보다 가까운 발은 (cm, reference character 크기 기준) 접지할 수 있습니다 (Foot Placement의 Plant "
+        "Settings, Motion의 contact height)",
+    "How far a leg without IK target may straighten, of what is left between the animation's pose and a straight "
+    "leg (1: all of it; Foot Placement's Plant Settings). The bake reports the frames a leg could not reach":
+        "IK target 없는 다리가 애니메이션 포즈에서 곧게 편 다리까지 남은 길이 중 얼마나 펼 수 있는지입니다 (1: 전부, "
+        "Foot Placement의 Plant Settings). bake는 다리가 닿지 못한 프레임을 알려 줍니다",
+    "With a Foot IK bake: what the clip carries, never both (Unreal's foot IK would lift the feet the bake put on "
+    "the ground again)":
+        "Foot IK bake가 있을 때 클립에 담을 것입니다. 둘 다는 담지 않습니다 (Unreal의 foot IK가 bake로 바닥에 놓인 "
+        "발을 다시 들어 올리게 됩니다)",
     # Motion (motion/properties.py)
     "A foot is planted while its lowest point moves slower than this (cm/s, authored at the reference character: "
     "follows the character's locomotion scale)":
