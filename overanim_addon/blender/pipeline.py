@@ -21,6 +21,7 @@ from .compose.engine import ComposeOptions, compose_region_deltas
 from .foot_ik.bake import baked_values
 from .foot_ik.engine import FootIKOptions, bake_foot_ik
 from .foot_ik.properties import bone_names
+from .foot_ik.report import quality_data
 from .i18n import tr
 from .lod.engine import LodCoverageOptions, check_lod_coverage
 from .masks.engine import PaintOptions, paint_region_masks
@@ -118,6 +119,9 @@ def foot_ik_step(armature: bpy.types.Object) -> dict[str, Any]:
         trace_distance=rounded(baked["TraceDistance"][0, 1]),
         per_frame={name: _stats(baked[name][:, 1]) for name in
                    ("BodyOffset", "LeftOffset", "RightOffset", "LeftPitch", "LeftRoll", "RightPitch", "RightRoll")},
+        fk_legs=outcome.result.legs_baked,
+        quality=quality_data(outcome.result.quality) if outcome.result.quality is not None else None,
+        warnings=[str(message) for level, message in outcome.log if level == Level.WARNING],
     )
 
 

@@ -1,6 +1,7 @@
 """Blender's glTF exporter and importer for the tests, each in a process of its own:
 
     python tests/blender/gltf_writer.py mixamo OUT.glb 0.01     # the Mixamo-shaped character, exported
+    python tests/blender/gltf_writer.py mixamo_walk OUT.glb 0.01   # the same, its legs walking
     python tests/blender/gltf_writer.py khronos OUT.gltf        # the Khronos-shaped figure, exported
     python tests/blender/gltf_writer.py import IN.gl(b|tf) OUT.blend   # imported (defaults) and saved
 
@@ -31,6 +32,11 @@ def main(args: list[str]) -> None:
         from tests.blender.imported_characters import build_mixamo
 
         build_mixamo(float(args[2]))
+        export_format = "GLB"
+    elif kind == "mixamo_walk":  # its legs walking (foot IK's tests)
+        from tests.blender.foot_ik.mixamo_walk import build_walking_mixamo
+
+        build_walking_mixamo(float(args[2]))
         export_format = "GLB"
     else:
         from tests.blender.real_characters import build_khronos

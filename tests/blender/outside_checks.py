@@ -18,9 +18,9 @@ UNREAL_SAFE = re.compile(r"[A-Za-z0-9_]+")  # Unreal keeps the name as a metadat
 PREFIX = "OverAnim_"
 
 
-def export(armature, path):
+def export(armature, path, **options):
     with bpy.context.temp_override(active_object=armature, object=armature):
-        assert bpy.ops.overanim.export_fbx(filepath=str(path)) == {"FINISHED"}
+        assert bpy.ops.overanim.export_fbx(filepath=str(path), **options) == {"FINISHED"}
 
 
 def reported(reports, words: str):

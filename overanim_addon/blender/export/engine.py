@@ -12,6 +12,7 @@ import bpy
 from ...core.errors import OverAnimError
 from ...core.log import Level, Log, LogLine, has_error
 from ...core.messages import Message, plural
+from ..foot_ik.export_clip import clip_for_export
 from ..masks.packed import PACKED
 from ..measure.engine import MeasureOptions, measure_proportions
 from ..shared import shape_keys
@@ -109,13 +110,14 @@ def export_fbx(context: bpy.types.Context, armature: bpy.types.Object, options: 
         if has_error(log):  # the metadata would be stale or wrong: nothing is written
             raise OverAnimError(next(message for level, message in log if level == Level.ERROR))
         try:
-            result = export_for_unreal(context, armature, options)
+            with clip_for_export(armature, options.foot_ik) as foot_ik:
+                result = export_for_unreal(context, armature, options)
         except OSError as error:
             raise OverAnimError(Message("Could not write {path}: {reason}", path=str(path),
                                         reason=error.strerror or str(error))) from error
     summary.store(armature, result)
     # what the measurement found (its summary, last, is said by "measured just now")
-    return ExportResult(result, (*_leftovers(removed), *log[:-1], *report_lines(armature, result)))
+    return ExportResult(result, (*_leftovers(removed), *log[:-1], *foot_ik, *report_lines(armature, result)))
 
 
 def _leftovers(removed: list[Path]) -> tuple[LogLine, ...]:

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import bpy
 
+from ..foot_ik.export_clip import CLIP_ITEMS, LEGS
 from ..i18n import CONTEXT
 
 
@@ -32,6 +33,11 @@ class ExportOptions:
         name="Deform Bones Only", translation_context=CONTEXT, default=False,
         description="Leave out bones without Deform (control bones); the rig's root stays when it has "
         "children")] = False
+    # a Foot IK bake's legs, or its curves for a runtime foot IK, never both (foot_ik/export_clip.py)
+    foot_ik: Annotated[str, bpy.props.EnumProperty(
+        name="Foot IK", translation_context=CONTEXT, items=CLIP_ITEMS, default=LEGS,
+        description="With a Foot IK bake: what the clip carries, never both (Unreal's foot IK would lift the "
+        "feet the bake put on the ground again)")] = LEGS
 
 
 def _declared() -> dict[str, Any]:

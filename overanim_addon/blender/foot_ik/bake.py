@@ -32,44 +32,30 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 
 import bpy
 import numpy as np
-from mathutils import Euler, Matrix, Vector
+from mathutils import Euler, Matrix
 
 from ...core.errors import OverAnimError
-from ...core.foot_ik import VALUE_NAMES, FootIKSolution
+from ...core.foot_ik import VALUE_NAMES
+from ...core.foot_ik_quality import BakeQuality
 from ...core.frozen import frozen_mapping, read_only
-from ...core.log import Level, LogLine
+from ...core.log import LogLine
 from ...core.messages import Message
 from ...core.rotations import matrices_to_quaternions, quaternion_conjugate, quaternion_multiply
 from ..shared.fcurves import NewChannels, fcurves, keys
-from ..shared.scene import cm_per_unit, posed
-from ..shared.typed import pose_of, scene_of, view_layer_of
-from . import nla, statics, values
+from ..shared.ground import ground_objects, moves
+from ..shared.scene import posed
+from ..shared.typed import scene_of
+from . import nla, over_time, report, statics, values
+from .keyed import KeyedBone, fk_leg_lines, keyed_bones, refuse_driven, world_move
+from .legs import SolvedLeg, ankle_points
 from .probe import GROUND_HINT, Sampler, ground_for, why_no_ground
 from .properties import store_bone_names
-from .rig import FootIKRig, resolve
+from .rig import resolve
 
 if TYPE_CHECKING:
     EulerOrder = Literal["XYZ", "XZY", "YXZ", "YZX", "ZXY", "ZYX"]
 
 PROPS_GROUP = nla.BAKE_NAME
-
-
-@dataclass
-class _KeyedBone:
-    name: str
-    side: str  # "left", "right", or "" for the body bone
-    follows: float  # how much of the body bone's move it follows (1: a child of it; see _following)
-    rotation: str  # "" (the body bone: location only), "rotation_quaternion" or "rotation_euler"
-    order: str  # the bone's rotation mode
-
-    def path(self, channel: str) -> str:
-        return f'pose.bones["{bpy.utils.escape_identifier(self.name)}"].{channel}'
-
-    def channels(self) -> list[tuple[str, int]]:
-        out = [(self.path("location"), i) for i in range(3)]
-        if self.rotation:
-            out += [(self.path(self.rotation), i) for i in range(4 if self.rotation == "rotation_quaternion" else 3)]
-        return out
 
 
 @dataclass(frozen=True)
@@ -81,96 +67,15 @@ class BakeResult:
     bone_curves: int
     pushed_down: str  # the artist's action pushed down into the NLA, "" if none
     warnings: tuple[LogLine, ...] = ()
+    quality: BakeQuality | None = None  # how good the bake is (core.foot_ik_quality)
+    legs_baked: int = 0  # legs without IK targets solved and keyed as FK rotations
+    max_extension_ratio: float = 1.0  # the setting the legs were solved with
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "frames", read_only(self.frames))
         object.__setattr__(self, "values", frozen_mapping(self.values))
         object.__setattr__(self, "warnings", tuple(self.warnings))
 
-
-def _following(armature: bpy.types.Object, body: str, targets: list[str]) -> list[float]:
-    """How much of a move of the body bone each target follows: 1 for a child of it, 0 for a bone
-    beside it, in between for a blend. Without constraints on the way, the hierarchy says it; a
-    bone can also follow another through constraints (Rigify's IK Parent switch is an Armature
-    constraint on the control's parent), so then it is measured: the body bone is moved a
-    centimetre and put back as it was."""
-    pose = pose_of(armature).bones
-    follows = [0.0] * len(targets)
-    measured = []
-    for i, name in enumerate(targets):
-        chain = [pose[name], *pose[name].parent_recursive]
-        if any(bone.constraints for bone in chain):
-            measured.append(i)
-        elif body and any(bone.name == body for bone in chain):
-            follows[i] = 1.0
-    if not (body and measured):
-        return follows
-    names = [body, *(targets[i] for i in measured)]
-    heads = [pose[name].head.copy() for name in names]
-    moved, view_layer = pose[body], view_layer_of(bpy.context)
-    kept = moved.location.copy()
-    try:
-        moved.location += Vector((0.0, 0.01 / cm_per_unit(scene_of(bpy.context)), 0.0))
-        view_layer.update()
-        shifts = [pose[name].head - head for name, head in zip(names, heads, strict=True)]
-    finally:
-        moved.location = kept
-        view_layer.update()
-    step = shifts[0].length_squared
-    for i, shift in zip(measured, shifts[1:], strict=True):
-        follows[i] = shift.dot(shifts[0]) / step if step > 0.0 else 0.0
-    return follows
-
-
-def _keyed_bones(rig: FootIKRig) -> list[_KeyedBone]:
-    b = rig.bones
-    sides = [(name, side) for name, side in ((b.left_ik_target, "left"), (b.right_ik_target, "right")) if name]
-    follows = _following(rig.armature, b.body_bone, [name for name, _ in sides])
-    out = []
-    for (name, side), follow in zip([*sides, (b.body_bone, "")], [*follows, 0.0], strict=True):
-        if not name:
-            continue
-        mode = pose_of(rig.armature).bones[name].rotation_mode
-        rotation = "" if not side else "rotation_quaternion" if mode == "QUATERNION" else "rotation_euler"
-        out.append(_KeyedBone(name, side, follow, rotation, mode))
-    return out
-
-
-def _rise(solution: FootIKSolution, bone: _KeyedBone) -> np.ndarray:
-    """How far (cm, N) the bone's keys take it up: the body by the body offset; an IK target by its
-    lift, less the part of the body offset it follows the body by."""
-    if not bone.side:
-        return solution.body_offset
-    lift = solution.left_lift if bone.side == "left" else solution.right_lift
-    return lift - bone.follows * solution.body_offset
-
-
-def _refuse_driven(armature: bpy.types.Object, bones: list[_KeyedBone]) -> None:
-    """A driver is evaluated after the animation: it would override the bake's keys on its channel."""
-    adt = armature.animation_data
-    driven = {(d.data_path, d.array_index) for d in adt.drivers} if adt is not None else set()
-    for bone in bones:
-        for path, index in bone.channels():
-            if (path, index) in driven:
-                channel = path.rsplit(".", 1)[1]
-                raise OverAnimError(Message("'{bone}' {channel}[{index}] is driven: the driver would override the "
-                                            "bake's keys; remove the driver or pick another bone", bone=bone.name,
-                                            channel=channel, index=index))
-
-
-def _unkeyed_feet(rig: FootIKRig) -> list[LogLine]:
-    """A foot without an IK target is not moved by the bake (only the curves tell its offset): say so."""
-    b = rig.bones
-    if not (b.left_ik_target or b.right_ik_target):
-        body = Message(" and the body bone '{bone}'", bone=b.body_bone) if b.body_bone else ""
-        return [(Level.WARNING, Message(
-            "No IK target is set (Left IK, Right IK): the feet are not moved; the bake keys only the OverAnim_FootIK_ "
-            "curves{body}. Pick the IK bones in the Foot IK panel (Detect Foot Bones finds them by name)", body=body))]
-    missing = "Left IK" if not b.left_ik_target else "Right IK" if not b.right_ik_target else ""
-    if missing:
-        return [(Level.WARNING, Message("{field} is not set: that foot is not moved, only the OverAnim_FootIK_ curves "
-                                        "give its offset; pick its IK bone in the Foot IK panel", field=missing))]
-    return []
 
 
 # A bake holds every frame's samples and keys in memory until it writes them: a million frames
@@ -196,12 +101,16 @@ class BakeSession:
         self.scene = scene_of(context)
         self.rig = resolve(context, armature, settings, keys_bones=True)
         self.ground = ground_for(context, self.rig, settings)
+        # a planted foot on ground that moves rides it (over_time.smoothed_solution)
+        self.ground_moves = any(moves(o) for o in ground_objects(self.scene, armature, settings.ground_collection))
         with posed(armature):  # the bones' following is measured on the pose
-            self.bones = _keyed_bones(self.rig)
-        _refuse_driven(armature, self.bones)
+            self.bones = keyed_bones(self.rig)
+        refuse_driven(armature, self.bones)
+        self.smoothing = over_time.smoothing_settings(settings)
         self.below = nla.animated_below(armature)
         self.frames = np.arange(frame_start, frame_end + 1)
-        self.sampler = Sampler(self.rig, self.ground, len(self.frames), [b.name for b in self.bones])
+        self.sampler = Sampler(self.rig, self.ground, len(self.frames), [b.name for b in self.bones],
+                               over_time.tracked_bones(self.rig))
         self._frame = (self.scene.frame_current, self.scene.frame_subframe)
         # channels only a previous bake animated still hold its last values: sample from their own
         kept = statics.recorded(settings)
@@ -245,8 +154,11 @@ class BakeSession:
         self._reattach()
         self._restore_frame()
 
-    def _bone_curves(self, solution: FootIKSolution) -> dict[tuple[str, int, str], np.ndarray]:
+    def _bone_curves(self, planned: over_time.Plan,
+                     legs: list[SolvedLeg]) -> dict[tuple[str, int, str], np.ndarray]:
         """The COMBINE keys of every keyed bone channel, all frames at once."""
+        solution = planned.solution
+        fk = {name: basis for leg in legs for name, basis in leg.bases.items()}
         sampler, cm = self.sampler, self.rig.cm
         world = sampler.world_matrices()[:, :3, :3]
         to_armature = sampler.world_matrices(inverted=True)[:, :3, :3]
@@ -254,28 +166,32 @@ class BakeSession:
         for column, bone in enumerate(self.bones):
             pose, basis = sampler.pose_matrices(column), sampler.basis_matrices(column)
 
-            def put(channel: str, series: np.ndarray, bone: _KeyedBone = bone) -> None:
+            def put(channel: str, series: np.ndarray, bone: KeyedBone = bone) -> None:
                 for index in range(series.shape[1]):
                     curves[(bone.path(channel), index, bone.name)] = series[:, index]
 
-            def base(channel: str, current: np.ndarray, default: np.ndarray, bone: _KeyedBone = bone) -> np.ndarray:
+            def base(channel: str, current: np.ndarray, default: np.ndarray, bone: KeyedBone = bone) -> np.ndarray:
                 below = np.array([(bone.path(channel), i) in self.below for i in range(current.shape[1])])
                 return np.where(below, current, default)
 
-            # up in world Z (the sampler knows how the location channels move the bone)
+            # moved in world space (the sampler knows how the location channels move the bone)
             try:
-                rises, unposed = sampler.rises(column), np.linalg.inv(pose[:, :3, :3])
+                unposed = np.linalg.inv(pose[:, :3, :3])
+                if not bone.turned_only:
+                    move = world_move(planned, bone, ankle_points(sampler, bone.name) * cm) / cm
+                    location = basis[:, :3, 3] + sampler.moves(column, move)
+                    put("location", location - base("location", basis[:, :3, 3], np.zeros(3)))
             except np.linalg.LinAlgError:
                 raise OverAnimError(Message("Bone '{bone}' has a zero scale in the baked frames",
                                             bone=bone.name)) from None
-            location = basis[:, :3, 3] + rises * (_rise(solution, bone) / cm)[:, None]
-            put("location", location - base("location", basis[:, :3, 3], np.zeros(3)))
             if not bone.rotation:
                 continue
-            # turned in world space: the pose's rotation part goes from P to (W^-1 R W) P, the basis's likewise
-            turn = solution.left_rotation if bone.side == "left" else solution.right_rotation
-            linear = basis[:, :3, :3] @ unposed @ to_armature @ turn @ world @ pose[:, :3, :3]
-            rotation = linear / np.linalg.norm(linear, axis=1, keepdims=True)
+            if bone.turned_only:  # a bone of an FK leg: its rotation solved by legs.py
+                rotation = fk[bone.name]
+            else:  # turned in world space: the pose's rotation part goes from P to (W^-1 R W) P, the basis's likewise
+                turn = solution.left_rotation if bone.side == "left" else solution.right_rotation
+                linear = basis[:, :3, :3] @ unposed @ to_armature @ turn @ world @ pose[:, :3, :3]
+                rotation = linear / np.linalg.norm(linear, axis=1, keepdims=True)
             if bone.rotation == "rotation_quaternion":
                 current = sampler.quaternions[:sampler.count, column].astype(np.float64)
                 current /= np.maximum(np.linalg.norm(current, axis=1, keepdims=True), 1e-12)
@@ -296,14 +212,22 @@ class BakeSession:
         """Solve every sampled frame, then write the bake (every frame must have been sampled)."""
         assert self.done == self.total
         armature, settings = self.armature, self.settings
-        solution = self.sampler.solution()
-        sampled = solution.values()
-        if not (sampled["LeftHit"].any() or sampled["RightHit"].any()):  # a track of zeros would only mislead
+        raw = self.sampler.solution()
+        if not (raw.left_hit.any() or raw.right_hit.any()):  # a track of zeros would only mislead
             raise OverAnimError(Message(
                 "Ground under neither foot in frames {start}-{end}: {why}; nothing was baked: {hint}",
                 start=int(self.frames[0]), end=int(self.frames[-1]),
                 why=why_no_ground(self.ground, self.rig.ray, settings), hint=GROUND_HINT))
-        curves = self._bone_curves(solution)
+        fps = over_time.fps_of(self.scene)
+        feet = over_time.source_feet(self.sampler, self.smoothing, fps)
+        forward = self.sampler.forward()
+        count, toes = self.sampler.count, cast(np.ndarray, self.sampler.toe_distances)
+        rays = (self.sampler.normals[:count], self.rig.ray.start_height - toes[:count])
+        planned = over_time.plan(raw, rays, feet, self.smoothing, fps, forward, self.ground_moves)
+        sampled = planned.solution.values()
+        legs, _ = over_time.solved_legs(self.sampler, planned, self.smoothing)
+        quality = over_time.quality(self.sampler, raw, planned, legs, fps, int(self.frames[0]))
+        curves = self._bone_curves(planned, legs)
         # everything is computed: from here on only writes
         self._reattach()  # the previous bake is known by its strips' action: whole again, then removed
         nla.remove_bake(armature)
@@ -316,6 +240,7 @@ class BakeSession:
             settings.pushed_blend_type, settings.pushed_extrapolation, settings.pushed_influence = \
                 cast(tuple[str, str, float], blending)
         store_bone_names(settings, self.rig.bones)
+        report.store(settings, quality)
         statics.store(settings, self.statics)
         current = int(np.clip(self._frame[0], self.frames[0], self.frames[-1])) - int(self.frames[0])
         values.write(armature, {name: float(v[current]) for name, v in sampled.items()})
@@ -328,8 +253,10 @@ class BakeSession:
         self._restore_frame()
         pushed_down = cast(bpy.types.Action, pushed.strips[0].action).name if pushed is not None else ""
         return BakeResult(frames=self.frames, values=sampled, bone_curves=len(curves), pushed_down=pushed_down,
-                          warnings=(*self.rig.measured, *self.rig.warnings, *_unkeyed_feet(self.rig),
-                                    *values.override_warning(armature, "Bake Foot IK")))
+                          warnings=(*self.rig.measured, *self.rig.warnings, *fk_leg_lines(self.rig),
+                                    *values.override_warning(armature, "Bake Foot IK")),
+                          quality=quality, legs_baked=len(legs),
+                          max_extension_ratio=self.smoothing.max_extension_ratio)
 
     def run(self, progress: Callable[[int], None] | None = None) -> BakeResult:
         """Every frame at once (background mode, scripts), then write."""

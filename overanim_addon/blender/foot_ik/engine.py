@@ -12,13 +12,12 @@ import bpy
 
 from ...core.bone_names import FootIKBones
 from ...core.log import Level, Log
-from ...core.messages import Message, plural
 from ..shared.finite_keys import require_finite_animation
 from ..shared.object_data import overanim
 from ..shared.scene import require_usable
 from ..shared.sessions import Progress, run_to_end
 from ..shared.typed import scene_of
-from . import nla, values
+from . import report
 from .bake import BakeResult, BakeSession
 
 
@@ -35,21 +34,10 @@ class FootIKResult:
     log: Log = ()  # (level, Message), the summary last
 
 
-def _summary(result: BakeResult) -> Message:
-    body = result.values["BodyOffset"]
-    pushed = Message("; '{action}' pushed down into the NLA", action=result.pushed_down) if result.pushed_down else ""
-    return plural(len(result.frames),
-                  "Baked {n} frame (left foot on ground {left}, right {right}; body offset {low} to {high} cm) "
-                  "onto NLA track '{track}'{pushed}",
-                  "Baked {n} frames (left foot on ground {left}, right {right}; body offset {low} to {high} cm) "
-                  "onto NLA track '{track}'{pushed}",
-                  left=int(result.values["LeftHit"].sum()), right=int(result.values["RightHit"].sum()),
-                  low=values.signed(body.min(), 1), high=values.signed(body.max(), 1), track=nla.BAKE_NAME,
-                  pushed=pushed)
-
-
 def report_lines(result: BakeResult) -> Log:
-    return (*result.warnings, (Level.INFO, _summary(result)))
+    quality = report.quality_lines(result.quality, result.max_extension_ratio) if result.quality is not None else ()
+    return (*result.warnings, *quality,
+            (Level.INFO, report.summary(result.frames, result.values, result.pushed_down)))
 
 
 class FootIKSession:

@@ -54,7 +54,8 @@ class Sampler:
     (cm, normals), and the pose and basis matrices (armature space) and rotation channels of the
     ground root and of the ``keyed`` bones."""
 
-    def __init__(self, rig: FootIKRig, ground: Ground, capacity: int, keyed: Sequence[str] = ()) -> None:
+    def __init__(self, rig: FootIKRig, ground: Ground, capacity: int, keyed: Sequence[str] = (),
+                 tracked: Sequence[str] = ()) -> None:
         self.rig, self.ground = rig, ground
         armature = rig.armature
         self.pose_bones = pose_of(armature).bones
@@ -62,9 +63,13 @@ class Sampler:
         self.feet = [self.pose_bones[rig.bones.left_foot], self.pose_bones[rig.bones.right_foot]]
         self.root = self.pose_bones[rig.ground_root] if rig.ground_root else None
         self.keyed = list(keyed)
+        # bones read but not keyed (the feet, their toes and leg chains: the bake's quality and FK legs)
+        self.tracked = [name for name in dict.fromkeys(tracked) if name not in self.keyed]
         modes = {self.pose_bones[name].rotation_mode for name in self.keyed}
         self._quaternion_channels, self._euler_channels = "QUATERNION" in modes, bool(modes - {"QUATERNION"})
-        self._rows = [row[name] for name in self.keyed] + ([row[rig.ground_root]] if self.root else [])
+        read = (*self.keyed, *self.tracked)
+        self._rows = [row[name] for name in read] + ([row[rig.ground_root]] if self.root else [])
+        self._column = {name: i for i, name in enumerate((*self.keyed, *self.tracked))}
         self._top, self._length = rig.ray.start_height / rig.cm, rig.ray.length / rig.cm
         # bones whose location channels do not move them along their pose's own axes: read each frame
         self._converted = [(k, self.pose_bones[name]) for k, name in enumerate(self.keyed) if _own_location_axes(
@@ -72,6 +77,10 @@ class Sampler:
         self.count = 0
         self.distances = np.full((capacity, 2), np.nan)  # cm from the ray start; NaN: a miss
         self.normals = np.zeros((capacity, 2, 3))
+        # with tracked bones (a bake), a ray under each toe (its first child's head, else its tail) as well
+        self._toes = [foot.children[0] if len(foot.children) else None for foot in self.feet]
+        self.toe_distances = np.full((capacity, 2), np.nan) if self.tracked else None
+        self.references = np.zeros(capacity)  # the ground reference's world height (Blender units)
         self.world_index = np.zeros(capacity, np.int64)  # into self.worlds (rarely more than one)
         self.worlds: list[Matrix] = []
         bones = len(self.pose_bones)
@@ -82,7 +91,7 @@ class Sampler:
         self.bases = np.empty((capacity, len(self.keyed), 4, 4), np.float32)  # matrix_basis
         self.quaternions = np.empty((capacity, len(self.keyed), 4), np.float32)
         self.eulers = np.empty((capacity, len(self.keyed), 3), np.float32)
-        self._rises = np.empty((capacity, len(self.keyed), 3))  # see rises()
+        self._rises = np.empty((capacity, len(self.keyed), 3, 3))  # see moves()
 
     def record(self) -> None:
         """Read the current pose (call after ``frame_set`` for another frame)."""
@@ -93,6 +102,7 @@ class Sampler:
         self.world_index[i] = len(self.worlds) - 1
         reference = ((world @ self.root.head).z if self.root is not None else world.translation.z) + \
             self.rig.ground_offset
+        self.references[i] = reference
         self.ground.refresh()  # the ground that moves, where it is at this frame
         if not self.ground.empty:
             for side, foot in enumerate(self.feet):
@@ -101,6 +111,12 @@ class Sampler:
                 if hit is not None:
                     self.distances[i, side] = hit[0] * self.rig.cm
                     self.normals[i, side] = hit[1][:]
+                if self.toe_distances is not None:  # the bake's: the ground under the toe too
+                    toe_bone = self._toes[side]
+                    toe = world @ (toe_bone.head if toe_bone is not None else foot.tail)
+                    hit = self.ground.cast_down(Vector((toe.x, toe.y, reference + self._top)), self._length)
+                    if hit is not None:
+                        self.toe_distances[i, side] = hit[0] * self.rig.cm
         bones = self.pose_bones
         if self._rows:
             bones.foreach_get("matrix", self._matrix.reshape(-1))
@@ -121,29 +137,35 @@ class Sampler:
 
     def _record_rises(self, i: int, world: Matrix) -> None:
         armature = self.rig.armature
-        up = world.to_3x3().inverted_safe() @ Vector((0.0, 0.0, 1.0))
+        to_armature = world.to_3x3().inverted_safe()
         for k, bone in self._converted:
-            raised = bone.matrix.copy()
-            raised.translation += up
-            local = armature.convert_space(pose_bone=bone, matrix=raised, from_space="POSE", to_space="LOCAL")
-            self._rises[i, k] = (local.translation - bone.matrix_basis.translation)[:]
+            for axis in range(3):
+                moved = bone.matrix.copy()
+                moved.translation += to_armature @ Vector([1.0 if a == axis else 0.0 for a in range(3)])
+                local = armature.convert_space(pose_bone=bone, matrix=moved, from_space="POSE", to_space="LOCAL")
+                self._rises[i, k, :, axis] = (local.translation - bone.matrix_basis.translation)[:]
 
-    def rises(self, column: int) -> np.ndarray:
-        """How far one keyed bone's location channels must change (N x 3) to move it one world unit
-        up, as posed at each frame. Usually along its pose's axes (the basis's rotation part over the
-        pose's); a bone with Local Location off, or that does not inherit its parent's rotation or
-        scale, takes its location in other axes: for those Blender's own conversion from pose to
-        local space is read at every frame (a bone's location moves it affinely: one step is exact)."""
+    def moves(self, column: int, world_moves: np.ndarray) -> np.ndarray:
+        """How far one keyed bone's location channels must change (N x 3) to move it by
+        ``world_moves`` (N x 3, world Blender units), as posed at each frame. Usually along its
+        pose's axes (the basis's rotation part over the pose's); a bone with Local Location off, or
+        that does not inherit its parent's rotation or scale, takes its location in other axes: for
+        those Blender's own conversion from pose to local space is read at every frame, one world
+        unit along each axis (a bone's location moves it affinely: one step is exact)."""
         if any(k == column for k, _ in self._converted):
-            return self._rises[:self.count, column]
-        up = self.world_matrices(inverted=True)[:, :3, 2]  # world +Z in armature space
+            return np.einsum("nij,nj->ni", self._rises[:self.count, column], world_moves)
+        in_armature = np.einsum("nij,nj->ni", self.world_matrices(inverted=True)[:, :3, :3], world_moves)
         basis, pose = self.basis_matrices(column)[:, :3, :3], self.pose_matrices(column)[:, :3, :3]
-        return np.einsum("nij,nj->ni", basis @ np.linalg.inv(pose), up)
+        return np.einsum("nij,nj->ni", basis @ np.linalg.inv(pose), in_armature)
 
     def world_matrices(self, inverted: bool = False) -> np.ndarray:
         """The armature's world matrix (or its inverse) at each recorded frame (N x 4 x 4)."""
         distinct = np.array([np.array(m.inverted_safe() if inverted else m) for m in self.worlds])
         return distinct[self.world_index[:self.count]]
+
+    def column(self, name: str) -> int:
+        """The column of a keyed or tracked bone in the recorded pose matrices."""
+        return self._column[name]
 
     def pose_matrices(self, column: int) -> np.ndarray:
         """One bone's recorded pose matrices (N x 4 x 4, row-major; ``foreach_get`` gives columns)."""
@@ -158,7 +180,7 @@ class Sampler:
         n = self.count
         turn = np.broadcast_to(np.eye(3), (n, 3, 3))
         if self.root is not None:
-            pose = self.pose_matrices(len(self.keyed))[:, :3, :3]
+            pose = self.pose_matrices(len(self._rows) - 1)[:, :3, :3]
             rest = np.array(self.root.bone.matrix_local.to_3x3(), dtype=np.float64)
             pose = pose / np.linalg.norm(pose, axis=1, keepdims=True)
             rest = rest / np.linalg.norm(rest, axis=0, keepdims=True)

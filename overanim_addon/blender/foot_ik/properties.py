@@ -8,6 +8,14 @@ from typing import Annotated, Any
 import bpy
 
 from ...core.bone_names import FootIKBones, detect_foot_ik_bones
+from ...core.foot_ik_motion import (
+    DISTANCE_TO_GROUND,
+    LINEAR_DAMPING,
+    LINEAR_STIFFNESS,
+    MAX_EXTENSION_RATIO,
+    MAX_OFFSET,
+    SPEED_THRESHOLD,
+)
 from ..i18n import CONTEXT
 from ..regions.region import SPATIAL_ITEMS
 from ..shared.overrides import kept_on_overrides
@@ -43,6 +51,28 @@ class OVERANIM_PG_static_value(bpy.types.PropertyGroup):
     data_path: Annotated[str, bpy.props.StringProperty()]
     index: Annotated[int, bpy.props.IntProperty()]
     value: Annotated[float, bpy.props.FloatProperty()]
+
+
+def _number() -> Any:
+    return bpy.props.FloatProperty(options={"HIDDEN"}, translation_context=CONTEXT)
+
+
+@kept_on_overrides
+@rna_fields
+class OVERANIM_PG_foot_ik_quality(bpy.types.PropertyGroup):
+    """The last bake's numbers (report.py), for the panel: cm, cm/s, cm/s²."""
+
+    baked: Annotated[bool, bpy.props.BoolProperty(options={"HIDDEN"}, translation_context=CONTEXT)]
+    has_pelvis: Annotated[bool, bpy.props.BoolProperty(options={"HIDDEN"}, translation_context=CONTEXT)]
+    pelvis_speed_before: Annotated[float, _number()]
+    pelvis_speed_after: Annotated[float, _number()]
+    pelvis_acceleration_before: Annotated[float, _number()]
+    pelvis_acceleration_after: Annotated[float, _number()]
+    slide_before: Annotated[float, _number()]
+    slide_after: Annotated[float, _number()]
+    penetration: Annotated[float, _number()]
+    unreachable_frames: Annotated[int, bpy.props.IntProperty(options={"HIDDEN"}, translation_context=CONTEXT)]
+    out_of_bounds: Annotated[str, bpy.props.StringProperty(options={"HIDDEN"}, translation_context=CONTEXT)]
 
 
 @kept_on_overrides
@@ -81,6 +111,38 @@ class OVERANIM_PG_foot_ik(bpy.types.PropertyGroup):
         description="Only the objects of this collection (meshes, curves, instances; hidden ones too) are "
         "probed. Empty: everything visible in the scene but the character's own",
     )]
+    # the bake over time, named as Unreal's Foot Placement node names them (core/foot_ik_motion.py)
+    max_offset: Annotated[float, bpy.props.FloatProperty(
+        name="Max Offset", translation_context=CONTEXT, default=MAX_OFFSET, min=0.1, soft_max=100.0, precision=1,
+        description="Max vertical offset of the body (pelvis) from the animation, cm (Foot Placement's Pelvis "
+        "Settings). Past it the feet may not reach the ground",
+    )]
+    linear_stiffness: Annotated[float, bpy.props.FloatProperty(
+        name="Linear Stiffness", translation_context=CONTEXT, default=LINEAR_STIFFNESS, min=1.0, soft_max=1000.0,
+        precision=0, description="How fast the body follows the ground (the spring's stiffness, 1/s²; Foot "
+        "Placement's Pelvis Settings). The bake runs it forwards and backwards: the body starts before a step",
+    )]
+    linear_damping: Annotated[float, bpy.props.FloatProperty(
+        name="Linear Damping", translation_context=CONTEXT, default=LINEAR_DAMPING, min=0.1, soft_max=2.0,
+        precision=2, description="The body spring's damping, 1 critically damped (no overshoot), less bounces "
+        "(Foot Placement's Pelvis Settings)",
+    )]
+    speed_threshold: Annotated[float, bpy.props.FloatProperty(
+        name="Speed Threshold", translation_context=CONTEXT, default=SPEED_THRESHOLD, min=0.1, soft_max=200.0,
+        precision=1, description="A foot slower than this (cm/s, at the reference character's size) is planted: "
+        "held where it stands (Foot Placement's Plant Settings; Motion's contact speed)",
+    )]
+    distance_to_ground: Annotated[float, bpy.props.FloatProperty(
+        name="Distance To Ground", translation_context=CONTEXT, default=DISTANCE_TO_GROUND, min=0.1,
+        soft_max=50.0, precision=1, description="A foot nearer the ground than this (cm, at the reference "
+        "character's size) can be planted (Foot Placement's Plant Settings; Motion's contact height)",
+    )]
+    max_extension_ratio: Annotated[float, bpy.props.FloatProperty(
+        name="Max Extension Ratio", translation_context=CONTEXT, default=MAX_EXTENSION_RATIO, min=0.01, max=1.0,
+        precision=2, description="How far a leg without IK target may straighten, of what is left between the "
+        "animation's pose and a straight leg (1: all of it; Foot Placement's Plant Settings). The bake reports "
+        "the frames a leg could not reach",
+    )]
     bones_detected: Annotated[bool, bpy.props.BoolProperty(
         default=False, options={"HIDDEN"}, translation_context=CONTEXT,
         description="The bone fields were filled from the rig's bone names once; empty fields stay empty after",
@@ -108,6 +170,8 @@ class OVERANIM_PG_foot_ik(bpy.types.PropertyGroup):
                                                                   translation_context=CONTEXT)]
     pushed_influence: Annotated[float, bpy.props.FloatProperty(options={"HIDDEN"}, default=1.0,
                                                                translation_context=CONTEXT)]
+    quality: Annotated[OVERANIM_PG_foot_ik_quality, bpy.props.PointerProperty(
+        type=OVERANIM_PG_foot_ik_quality, options={"HIDDEN"}, translation_context=CONTEXT)]
     static_values: Annotated[bpy.types.bpy_prop_collection_idprop[OVERANIM_PG_static_value],
                              bpy.props.CollectionProperty(type=OVERANIM_PG_static_value, options={"HIDDEN"},
                                                           translation_context=CONTEXT)]
@@ -145,5 +209,5 @@ def store_bone_names(settings: Any, names: FootIKBones) -> None:
 OBJECT_PROPERTIES: dict[str, Any] = {
     "foot_ik": bpy.props.PointerProperty(type=OVERANIM_PG_foot_ik, name="Foot IK", translation_context=CONTEXT),
 }
-classes = (OVERANIM_PG_static_value, OVERANIM_PG_foot_ik)
+classes = (OVERANIM_PG_static_value, OVERANIM_PG_foot_ik_quality, OVERANIM_PG_foot_ik)
 register, unregister = bpy.utils.register_classes_factory(classes)

@@ -22,7 +22,7 @@ rig standing on its origin keeps exactly its origin (``ground_offset``).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import bpy
@@ -41,7 +41,7 @@ from ...core.skeleton import BoneInfo, Skeleton
 from ..measure.engine import ensure_measured
 from ..shared import extract
 from ..shared.ground_reference import ground_root
-from ..shared.names import CHARACTER_HEIGHT_WS, GROUND_PROBE_SCALE_WS
+from ..shared.names import CHARACTER_HEIGHT_WS, GROUND_PROBE_SCALE_WS, ROOT_BONE
 from ..shared.scene import cm_per_unit, deformed_meshes, require_object_mode
 from ..shared.typed import armature_data, pose_of, scene_of
 from . import nla
@@ -63,6 +63,8 @@ class FootIKRig:
     measured: Log = ()  # the report of a measurement made first (see ensure_measured)
     ground_offset: float = 0.0  # Blender units along world up from the root or origin to the reference
     warnings: Log = ()  # (level, message) for the probe's or bake's report
+    # cm: each foot's (head, toe) above the ground in the rest pose (its toe: its first child's head, or its tail)
+    rest_heights: tuple[tuple[float, float], tuple[float, float]] = ((0.0, 0.0), (0.0, 0.0))
 
 
 def feet_problem(armature: bpy.types.Object, names: FootIKBones) -> Message | None:
@@ -183,10 +185,10 @@ def trace_distance(armature: bpy.types.Object, settings: Any) -> tuple[float, fl
 
 
 def ground_offset(context: bpy.types.Context, armature: bpy.types.Object, bones: FootIKBones, root: str,
-                  height_ws: float, cm: float) -> float:
+                  height_ws: float, cm: float) -> tuple[float, tuple[tuple[float, float], tuple[float, float]]]:
     """How far (Blender units, along world up) the feet stand above the ground root or origin at the
     scene's first frame, or 0 when that is within STAND_FRACTION of the height (see the module
-    docstring)."""
+    docstring); and each foot's head and toe above the ground in the rest pose (cm, world)."""
     skeleton, vertices = extract.rest_rig(armature, deformed_meshes(armature, scene_of(context)), cm)
     rest = stand(skeleton, vertices, extract.linear_world(armature)).world  # WS cm, its ground at 0
     feet = [bones.left_foot, bones.right_foot]
@@ -205,7 +207,29 @@ def ground_offset(context: bpy.types.Context, armature: bpy.types.Object, bones:
             track.mute = mute
         scene.frame_set(frame[0], subframe=frame[1])
     offset = soles - reference
-    return offset / cm if math.isfinite(offset) and abs(offset) > STAND_FRACTION * height_ws else 0.0
+    def head_and_toe(foot: str) -> tuple[float, float]:
+        children = armature_data(armature).bones[foot].children
+        toe = rest.by_name[children[0].name].head if len(children) else rest.by_name[foot].tail
+        return float(rest.by_name[foot].head[2]), float(toe[2])
+
+    heights = (head_and_toe(bones.left_foot), head_and_toe(bones.right_foot))
+    return (offset / cm if math.isfinite(offset) and abs(offset) > STAND_FRACTION * height_ws else 0.0), heights
+
+
+def _body_for_fk_legs(armature: bpy.types.Object, names: FootIKBones) -> tuple[FootIKBones, list[LogLine]]:
+    """Legs without IK targets are solved as Two Bone IK (legs.py) under a body that rises and falls
+    with the ground: with Body Bone empty, the measured locomotion root (Mixamo's and CMU's Hips)
+    is that body when both legs hang from it."""
+    if names.body_bone or names.left_ik_target or names.right_ik_target:
+        return names, []
+    root = str(armature.get(ROOT_BONE, ""))
+    bones = armature_data(armature).bones
+    if not root or root not in bones or bones[root].use_connect:
+        return names, []
+    if not all(bones[root] in bones[foot].parent_recursive for foot in (names.left_foot, names.right_foot)):
+        return names, []
+    return replace(names, body_bone=root), [(Level.INFO, Message(
+        "Body Bone is empty: the bake moves '{bone}' (the measured locomotion root) with the ground", bone=root))]
 
 
 def _uniform_scale(armature: bpy.types.Object) -> bool:
@@ -233,8 +257,11 @@ def resolve(context: bpy.types.Context, armature: bpy.types.Object, settings: An
                                     "with a height (check its scale and measure again)", name=armature.name,
                                     height=height_ws))
     trace_cm, _scale = trace_distance(armature, settings)
+    if keys_bones:
+        names, found = _body_for_fk_legs(armature, names)
+        warnings += found
     root = ground_root(armature, height_ws, cm)
+    offset, heights = ground_offset(context, armature, names, root, height_ws, cm)
     return FootIKRig(armature=armature, bones=names, ground_root=root, forward_local=forward,
                      ray=probe_ray(height_ws * 0.5, trace_cm), cm=cm, measured=tuple(measured),
-                     ground_offset=ground_offset(context, armature, names, root, height_ws, cm),
-                     warnings=tuple(warnings))
+                     ground_offset=offset, warnings=tuple(warnings), rest_heights=heights)

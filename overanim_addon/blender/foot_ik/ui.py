@@ -1,14 +1,17 @@
 from __future__ import annotations
 
+from typing import Any
+
 import bpy
 
-from ...core.messages import Message
+from ...core.messages import Message, plural
 from ..i18n import CONTEXT, tr
 from ..shared.computed_on import copy_note
+from ..shared.ground import ground_objects
 from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel
 from ..shared.text_wrap import wrapped_label
-from ..shared.typed import MaybeContext, armature_data, context_of
+from ..shared.typed import MaybeContext, armature_data, context_of, scene_of
 from . import nla, values
 from .properties import bone_names
 from .rig import facing, feet_problem, trace_distance
@@ -44,12 +47,53 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
         col.prop(settings, "trace_distance", text="Trace (cm)", text_ctxt=CONTEXT)
         col.prop(settings, "trace_calibration", text="Calibration", text_ctxt=CONTEXT)
         col.prop(settings, "ground_collection", text="Ground", text_ctxt=CONTEXT)
+        self._draw_over_time(settings, layout)
         buttons = layout.column(align=True)
         buttons.scale_y = 1.2
         buttons.operator("overanim.probe_ground", icon="ORIENTATION_GLOBAL")
         buttons.operator("overanim.bake_foot_ik", icon="NLA")
         buttons.operator("overanim.remove_foot_ik_bake", icon="TRASH")
+        hint = next_step(context, armature, problem is not None)  # below the buttons: it goes once done
+        if hint is not None:
+            wrapped_label(layout.column(align=True), context, tr(hint), icon="INFO")
+        if nla.bake_tracks(armature) and settings.quality.baked:
+            self._draw_quality(settings.quality, layout)
         self._draw_values(context, armature, layout)
+
+    @staticmethod
+    def _draw_over_time(settings: Any, layout: bpy.types.UILayout) -> None:
+        """The bake's settings over the clip, with Unreal's Foot Placement names (full in the field)."""
+        col = layout.column(align=True)
+        col.use_property_split = False
+        col.label(text="Pelvis", text_ctxt=CONTEXT)
+        for field in ("max_offset", "linear_stiffness", "linear_damping"):
+            col.prop(settings, field, text_ctxt=CONTEXT)
+        col.label(text="Plant", text_ctxt=CONTEXT)
+        for field in ("speed_threshold", "distance_to_ground", "max_extension_ratio"):
+            col.prop(settings, field, text_ctxt=CONTEXT)
+
+    @staticmethod
+    def _draw_quality(record: Any, layout: bpy.types.UILayout) -> None:
+        """The last bake's numbers (report.py), an alert where one is past its bound."""
+        bad = set(record.out_of_bounds.split(",")) if record.out_of_bounds else set()
+        box = layout.box().column(align=True)
+        box.label(text=tr(Message("Last bake")), translate=False)
+        rows = []
+        if record.has_pelvis:
+            rows.append((Message("Pelvis {before:.0f} → {after:.0f} cm/s, {accel:.0f} cm/s²",
+                                 before=record.pelvis_speed_before, after=record.pelvis_speed_after,
+                                 accel=record.pelvis_acceleration_after),
+                         bool(bad & {"pelvis_speed", "pelvis_acceleration"})))
+        rows.append((Message("Toe slide {before:.1f} → {after:.1f} cm", before=record.slide_before,
+                             after=record.slide_after), "slide" in bad))
+        rows.append((Message("Below ground {depth:.1f} cm", depth=record.penetration), "penetration" in bad))
+        if record.unreachable_frames:
+            rows.append((plural(record.unreachable_frames, "Out of reach on {n} frame", "Out of reach on {n} frames"),
+                         True))
+        for text, alert in rows:
+            row = box.row()
+            row.alert = alert
+            row.label(text=tr(text), icon="ERROR" if alert else "CHECKMARK", translate=False)
 
     @staticmethod
     def _draw_values(context: bpy.types.Context, armature: bpy.types.Object, layout: bpy.types.UILayout) -> None:
@@ -88,6 +132,24 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
         split.label(text=value, translate=False)  # numbers: nothing to translate
         if note is not None:
             wrapped_label(box, context, tr(note), icon="INFO")
+
+
+def next_step(context: bpy.types.Context, armature: bpy.types.Object, feet_problem: bool) -> Message | None:
+    """What to do first (issue 31: on X Bot with a CMU clip the panel said what it found, not what to
+    do): put ground under the character, then bake; said once the feet are found."""
+    if feet_problem:
+        return None  # the feet's own line above says what to do
+    settings = overanim(armature).foot_ik
+    if not ground_objects(scene_of(context), armature, settings.ground_collection):
+        return Message("First: put ground under the character (a mesh: a floor, steps), or set Ground to the "
+                       "collection that holds it")
+    if nla.bake_tracks(armature):
+        return None
+    names = bone_names(settings, armature)
+    if not (names.left_ik_target or names.right_ik_target):
+        return Message("Next: Bake Foot IK. Without IK targets it solves the legs as Two Bone IK and keys them "
+                       "on a track of their own (Remove gives the animation back)")
+    return Message("Next: Probe Ground to check what the feet stand on, then Bake Foot IK")
 
 
 def trace_texts(armature: bpy.types.Object, probed: float) -> tuple[str, Message | None]:

@@ -88,6 +88,34 @@ KO_FIELDS = {
     "visible in the scene but the character's own":
         "이 collection의 object (mesh, curve, instance, 숨긴 것도)만 probe합니다. 비우면 캐릭터 자신의 것을 뺀 "
         "scene의 보이는 모든 것",
+    "Max vertical offset of the body (pelvis) from the animation, cm (Foot Placement's Pelvis Settings). Past it "
+    "the feet may not reach the ground":
+        "애니메이션에서 body (pelvis)가 위아래로 옮겨질 수 있는 최대 거리입니다 (cm, Foot Placement의 Pelvis "
+        "Settings). 이를 넘으면 발이 바닥에 닿지 못할 수 있습니다",
+    "How fast the body follows the ground (the spring's stiffness, 1/s²; Foot Placement's Pelvis Settings). The "
+    "bake runs it forwards and backwards: the body starts before a step":
+        "body가 바닥을 따라가는 빠르기입니다 (spring의 stiffness, 1/s², Foot Placement의 Pelvis Settings). bake는 "
+        "앞뒤로 두 번 돌리므로 body가 계단 전에 움직이기 시작합니다",
+    "The body spring's damping, 1 critically damped (no overshoot), less bounces (Foot Placement's Pelvis "
+    "Settings)":
+        "body spring의 damping입니다. 1은 임계 감쇠 (넘침 없음), 그보다 작으면 튕깁니다 (Foot Placement의 Pelvis "
+        "Settings)",
+    "A foot slower than this (cm/s, at the reference character's size) is planted: held where it stands (Foot "
+    "Placement's Plant Settings; Motion's contact speed)":
+        "이보다 느린 발은 (cm/s, reference character 크기 기준) 접지한 것으로 보고 그 자리에 고정합니다 (Foot "
+        "Placement의 Plant Settings, Motion의 contact speed)",
+    "A foot nearer the ground than this (cm, at the reference character's size) can be planted (Foot Placement's "
+    "Plant Settings; Motion's contact height)":
+        "바닥에 이보다 가까운 발은 (cm, reference character 크기 기준) 접지할 수 있습니다 (Foot Placement의 Plant "
+        "Settings, Motion의 contact height)",
+    "How far a leg without IK target may straighten, of what is left between the animation's pose and a straight "
+    "leg (1: all of it; Foot Placement's Plant Settings). The bake reports the frames a leg could not reach":
+        "IK target 없는 다리가 애니메이션 포즈에서 곧게 편 다리까지 남은 길이 중 얼마나 펼 수 있는지입니다 (1: 전부, "
+        "Foot Placement의 Plant Settings). bake는 다리가 닿지 못한 프레임을 알려 줍니다",
+    "With a Foot IK bake: what the clip carries, never both (Unreal's foot IK would lift the feet the bake put on "
+    "the ground again)":
+        "Foot IK bake가 있을 때 클립에 담을 것입니다. 둘 다는 담지 않습니다 (Unreal의 foot IK가 bake로 바닥에 놓인 "
+        "발을 다시 들어 올리게 됩니다)",
     # Motion (motion/properties.py)
     "A foot is planted while its lowest point moves slower than this (cm/s, authored at the reference character: "
     "follows the character's locomotion scale)":
@@ -477,6 +505,10 @@ KO_MESSAGES = {
         "{problem}: Detect Foot Bones(Foot IK 패널)가 이름으로 '{left}'와(과) '{right}'을(를) 찾습니다",
     "Could not write {path}: {reason}": "{path}에 쓸 수 없습니다: {reason}",
     "Calibration set to the studio defaults": "Calibration을 studio 기본값으로 설정했습니다",
+    # Two Bone IK (Foot IK's legs without IK controls)
+    "Two Bone IK: {name} must be N x 3 points": "Two Bone IK: {name}은(는) N x 3 점이어야 합니다",
+    "Two Bone IK: {name} holds a value that is not a number": "Two Bone IK: {name}에 숫자가 아닌 값이 있습니다",
+    "Two Bone IK: Max Extension Ratio must be above 0": "Two Bone IK: Max Extension Ratio는 0보다 커야 합니다",
     # Regions and masks
     "Added Region '{name}'": "Region '{name}'을(를) 추가했습니다",
     "Removed Region '{name}'": "Region '{name}'을(를) 제거했습니다",
@@ -556,23 +588,64 @@ KO_MESSAGES = {
     "collection '{name}'": "컬렉션 '{name}'",
     "the scene": "씬",
     "{n} object": "object {n}개", "{n} objects": "object {n}개",
-    "No IK target is set (Left IK, Right IK): the feet are not moved; the bake keys only the OverAnim_FootIK_ "
-    "curves{body}. Pick the IK bones in the Foot IK panel (Detect Foot Bones finds them by name)":
-        "IK target이 지정되지 않았습니다 (Left IK, Right IK): 발은 움직이지 않고, bake는 OverAnim_FootIK_ "
-        "curve{body}만 key합니다. Foot IK 패널에서 IK bone을 고르세요 (Detect Foot Bones가 이름으로 찾습니다)",
-    " and the body bone '{bone}'": "와(과) body bone '{bone}'",
-    "{field} is not set: that foot is not moved, only the OverAnim_FootIK_ curves give its offset; pick its IK "
-    "bone in the Foot IK panel":
-        "{field}이(가) 지정되지 않았습니다: 그 발은 움직이지 않고 OverAnim_FootIK_ curve만 offset을 알려 줍니다. "
-        "Foot IK 패널에서 그 발의 IK bone을 고르세요",
-    "Baked {n} frame (left foot on ground {left}, right {right}; body offset {low} to {high} cm) onto NLA "
-    "track '{track}'{pushed}":
-        "{n} 프레임을 NLA track '{track}'에 bake했습니다 (바닥에 닿은 프레임: 왼발 {left}, 오른발 {right}; "
-        "body offset {low} ~ {high} cm){pushed}",
-    "Baked {n} frames (left foot on ground {left}, right {right}; body offset {low} to {high} cm) onto NLA "
-    "track '{track}'{pushed}":
-        "{n} 프레임을 NLA track '{track}'에 bake했습니다 (바닥에 닿은 프레임: 왼발 {left}, 오른발 {right}; "
-        "body offset {low} ~ {high} cm){pushed}",
+    "Without an IK target, {legs} solved as Two Bone IK and keyed as FK rotations on the bake's track":
+        "IK target이 없어 {legs}을(를) Two Bone IK로 풀고 bake의 track에 FK rotation으로 key했습니다",
+    "'{foot}' has no thigh and calf above it: that leg is not solved; set its IK target in the Foot IK panel":
+        "'{foot}' 위에 thigh와 calf가 없습니다: 그 다리는 풀지 않았습니다. Foot IK 패널에서 그 발의 IK target을 "
+        "지정하세요",
+    "Leg bone '{bone}' uses Axis Angle rotation: set it to Quaternion or an Euler order":
+        "다리 bone '{bone}'이(가) Axis Angle rotation을 씁니다: Quaternion이나 Euler 순서로 바꾸세요",
+    "Body Bone is empty: the bake moves '{bone}' (the measured locomotion root) with the ground":
+        "Body Bone이 비어 있습니다: bake는 '{bone}'(측정된 locomotion root)을(를) 바닥에 맞춰 움직입니다",
+    "{label} must be above 0 (it is {value:g})": "{label}은(는) 0보다 커야 합니다 (지금 {value:g})",
+    "Baked {n} frame onto NLA track '{track}'{pushed}. Ground found under the left foot on {left} of them, under "
+    "the right on {right} (where none is, that foot plays as animated); body offset {low} to {high} cm":
+        "{n} 프레임을 NLA track '{track}'에 bake했습니다{pushed}. 그중 왼발 아래에서 바닥을 찾은 프레임 {left}개, "
+        "오른발 {right}개 (바닥이 없는 곳에서는 그 발이 애니메이션대로 움직입니다); body offset {low} ~ {high} cm",
+    "Baked {n} frames onto NLA track '{track}'{pushed}. Ground found under the left foot on {left} of them, under "
+    "the right on {right} (where none is, that foot plays as animated); body offset {low} to {high} cm":
+        "{n} 프레임을 NLA track '{track}'에 bake했습니다{pushed}. 그중 왼발 아래에서 바닥을 찾은 프레임 {left}개, "
+        "오른발 {right}개 (바닥이 없는 곳에서는 그 발이 애니메이션대로 움직입니다); body offset {low} ~ {high} cm",
+    "Pelvis vertical speed at most {before:.0f} cm/s in the animation, {after:.0f} cm/s baked; acceleration "
+    "{abefore:.0f} and {aafter:.0f} cm/s²":
+        "pelvis 수직 속도 최대: 애니메이션 {before:.0f} cm/s, bake 후 {after:.0f} cm/s; 가속도 {abefore:.0f}, "
+        "{aafter:.0f} cm/s²",
+    "{line}: more than {speed:.0f} cm/s above the animation or {accel:.0f} cm/s²; lower Linear Stiffness":
+        "{line}: 애니메이션보다 {speed:.0f} cm/s 넘게 빠르거나 {accel:.0f} cm/s²를 넘습니다. Linear Stiffness를 "
+        "낮추세요",
+    "Toe slide within a plant at most {before:.1f} cm in the animation, {after:.1f} cm baked":
+        "plant 중 발끝 미끄러짐 최대: 애니메이션 {before:.1f} cm, bake 후 {after:.1f} cm",
+    "{line}: more than {limit:.1f} cm added": "{line}: {limit:.1f} cm 넘게 늘었습니다",
+    "Deepest a sole goes below the ground under it: {depth:.1f} cm":
+        "발바닥이 바닥 아래로 들어간 최대 깊이: {depth:.1f} cm",
+    "{line} (more than {limit:.1f} cm)": "{line} ({limit:.1f} cm 초과)",
+    "The left leg": "왼다리", "The right leg": "오른다리",
+    "Last bake": "마지막 bake",
+    "Foot IK: the clip carries the offset curves for a runtime foot IK; the bake's bone keys are left out, the legs "
+    "play as animated":
+        "Foot IK: 클립에 runtime foot IK용 offset curve가 들어갑니다. bake의 bone key는 빠지고 다리는 애니메이션대로 "
+        "움직입니다",
+    "Foot IK: the clip carries the legs as baked in Blender; the OverAnim_FootIK_ curves are left out, so a runtime "
+    "foot IK does not lift the feet again":
+        "Foot IK: 클립에 Blender에서 bake한 다리가 들어갑니다. OverAnim_FootIK_ curve는 빠지므로 runtime foot IK가 "
+        "발을 다시 들어 올리지 않습니다",
+    "Pelvis {before:.0f} → {after:.0f} cm/s, {accel:.0f} cm/s²":
+        "골반 {before:.0f} → {after:.0f} cm/s, 가속도 {accel:.0f} cm/s²",
+    "Toe slide {before:.1f} → {after:.1f} cm": "발끝 미끄러짐 {before:.1f} → {after:.1f} cm",
+    "Below ground {depth:.1f} cm": "바닥 아래 {depth:.1f} cm",
+    "Out of reach on {n} frame": "{n} 프레임에서 닿지 못함", "Out of reach on {n} frames": "{n} 프레임에서 닿지 못함",
+    "First: put ground under the character (a mesh: a floor, steps), or set Ground to the collection that holds it":
+        "먼저: 캐릭터 아래에 바닥(바닥, 계단 같은 mesh)을 두거나, Ground를 그것이 든 collection으로 지정하세요",
+    "Next: Bake Foot IK. Without IK targets it solves the legs as Two Bone IK and keys them on a track of their "
+    "own (Remove gives the animation back)":
+        "다음: Bake Foot IK. IK target이 없으면 다리를 Two Bone IK로 풀어 별도 track에 key합니다 (Remove하면 "
+        "애니메이션이 그대로 돌아옵니다)",
+    "Next: Probe Ground to check what the feet stand on, then Bake Foot IK":
+        "다음: Probe Ground로 발이 딛는 곳을 확인한 뒤 Bake Foot IK",
+    "{leg} could not reach the ground in frames {frames} (Max Extension Ratio {ratio:g}): its foot stays above it "
+    "there; lower the body (Max Offset) or allow more extension":
+        "{leg}이(가) {frames} 프레임에서 바닥에 닿지 못했습니다 (Max Extension Ratio {ratio:g}): 그 발은 바닥 위에 "
+        "떠 있습니다. body를 낮추거나(Max Offset) 더 펴지도록 허용하세요",
     "Body offset {offset} cm": "body offset은 {offset} cm",
     "Body offset {offset} cm (baked)": "body offset은 {offset} cm (bake됨)",
     # Foot IK: what Probe Ground and Bake Foot IK refuse (foot_ik/rig.py, bake.py, nla.py)

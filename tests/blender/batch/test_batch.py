@@ -48,9 +48,12 @@ def test_demo_report_holds_the_walks_per_frame_foot_ik_offsets(demo_files):
     offsets = footik["offsets_cm"]
     assert footik["frames"] == [1, 96] and offsets["frame"] == list(range(1, 97))
     assert max(offsets["body"]) == pytest.approx(footik["per_frame"]["BodyOffset"]["max"], abs=0.01)
-    assert footik["per_frame"]["BodyOffset"]["max"] > 10.0  # up the step and onto the slope
-    assert all(min(left, right) == 0.0 for left, right in zip(offsets["left"], offsets["right"], strict=True))
-    assert footik["per_frame"]["LeftPitch"]["max"] == pytest.approx(10.0, abs=0.1)
+    assert footik["per_frame"]["BodyOffset"]["max"] > 5.0  # up the step and onto the slope, sprung (docs/foot-ik.md)
+    # the body never above its lower foot (its spring runs under the lower foot's lift)
+    assert all(min(left, right) >= -0.2 for left, right in zip(offsets["left"], offsets["right"], strict=True))
+    # the slope's 10 degrees; a sole that lands across the step's edge tips up to 20
+    assert 9.9 <= footik["per_frame"]["LeftPitch"]["max"] <= 20.1
+    assert footik["quality"]["out_of_bounds"] == [] and footik["fk_legs"] == 0
 
 
 def test_demo_report_holds_the_walks_speed_and_contacts(demo_files):

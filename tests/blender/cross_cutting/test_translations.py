@@ -365,9 +365,9 @@ def test_foot_ik_reports_in_korean_from_probe_to_remove(rig, reports):
         with pytest.raises(RuntimeError):
             bpy.ops.overanim.bake_foot_ik(frame_start=5, frame_end=2)
         assert bpy.ops.overanim.bake_foot_ik(frame_start=3, frame_end=3) == {"FINISHED"}
-        assert str(reports[-1][1]).startswith("Baked 1 frame (")
+        assert str(reports[-1][1]).startswith("Baked 1 frame onto")
         assert bpy.ops.overanim.bake_foot_ik() == {"FINISHED"}
-        assert str(reports[-1][1]).startswith("Baked 5 frames (")
+        assert str(reports[-1][1]).startswith("Baked 5 frames onto")
         adt = rig.animation_data
         pushed = next(track for track in adt.nla_tracks if track.name != "OverAnim_FootIK")
         adt.nla_tracks.active = pushed

@@ -74,17 +74,17 @@ def test_each_lod_file_holds_its_meshes_and_nothing_of_the_preview(packed, tmp_p
         assert set(assimp_meshes) == {m.name for m in deformed(packed, 1)}
 
 
-def animated_in_export(walker, tmp_path, reports):
+def animated_in_export(walker, tmp_path, reports, **options):
     """Export the walker and read it: the animated OverAnim properties, each checked against the scene."""
     path = tmp_path / "walk.fbx"
-    export(walker, path)
+    export(walker, path, **options)
     read, root, _meshes = check_file(walker, path, tmp_path, reports)
     return check_curves(walker, read, root, reports)
 
 
 def test_a_foot_ik_bake_reaches_the_reader_as_curves(walker, tmp_path, reports):
     bake(walker)
-    animated = animated_in_export(walker, tmp_path, reports)
+    animated = animated_in_export(walker, tmp_path, reports, foot_ik="CURVES")  # the curves for a runtime foot IK
     assert {n for n in animated if n.startswith(PREFIX + "FootIK_")} and len(animated) == 10
 
 
@@ -103,7 +103,10 @@ def fixed_mixamo(glb):
 
     armature = mixamo.import_mixamo(glb)
     mixamo.set_foot_ik_bones(armature)
-    plane(half=200.0)  # the ground the bake needs
+    # the ground the bake needs, rising 5 degrees ahead (-Y): the feet, which glide along with the Hips
+    # (a Speed Threshold under their 16 cm/s: not planted), rise with it, so the curves change
+    plane(half=200.0, rise=(0.0, -1.0, 0.0), degrees=5.0)
+    armature.overanim.foot_ik.speed_threshold = 5.0
     bpy.context.view_layer.objects.active = armature
     fixes = [f.fix for f in run_checks(bpy.context, armature) if f.fix]
     assert "apply_armature_scale" in fixes
@@ -118,7 +121,7 @@ def fixed_mixamo(glb):
 def test_a_gltf_imported_mixamo_rig_after_its_fixes(mixamo_glb, tmp_path, reports):
     armature = fixed_mixamo(mixamo_glb)
     path = tmp_path / "mixamo.fbx"
-    export(armature, path)
+    export(armature, path, foot_ik="CURVES")  # its Foot IK bake's curves among the properties
     # where Blender writes custom properties, the armature object's node, keeps them (Blender's own
     # importer reads them back from there)
     read, root, _meshes = check_file(armature, path, tmp_path, reports, properties_on=armature.name)
@@ -133,7 +136,7 @@ def test_a_mixamo_rigs_measurement_is_on_the_node_unreal_keeps(mixamo_glb, tmp_p
     measurement stayed on the Armature node Unreal's importer drops."""
     armature = fixed_mixamo(mixamo_glb)
     path = tmp_path / "mixamo.fbx"
-    export(armature, path)
+    export(armature, path, foot_ik="CURVES")  # its Foot IK bake's curves among the properties
     read = read_ufbx(path)
     root = skeleton_root(read)
     assert root == mixamo.PREFIX + "Hips"

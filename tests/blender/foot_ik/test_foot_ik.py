@@ -293,7 +293,8 @@ def test_baking_again_replaces_the_bake_and_remove_brings_the_action_back(rig):
     assert [t.name for t in adt.nla_tracks] == [artist.name, "OverAnim_FootIK"]
     assert [a.name for a in bpy.data.actions if a.name.startswith("OverAnim_FootIK")] == ["OverAnim_FootIK"]
     assert [k[0] for k in baked_values(rig)["LeftOffset"]] == [2, 3, 4]
-    assert baked_values(rig)["LeftOffset"][0][1] == pytest.approx(10.0, abs=0.01)  # not fed by the first bake
+    # not fed by the first bake (the body offset under it is smoothed: within its 0.1 cm over these frames)
+    assert baked_values(rig)["LeftOffset"][0][1] == pytest.approx(10.0, abs=0.1)
     with bpy.context.temp_override(active_object=rig, object=rig):
         assert bpy.ops.overanim.remove_foot_ik_bake() == {"FINISHED"}
     assert len(adt.nla_tracks) == 0 and adt.action == artist
@@ -312,8 +313,8 @@ def test_a_cancelled_bake_writes_nothing(rig):
     bake(rig)
     box_under(rig, "foot_l", 10.0)
     adt = rig.animation_data
+    bpy.context.scene.frame_set(4)  # the state at the frame the cancel puts back (the bake animates the values)
     state = (custom_props(rig), [t.name for t in adt.nla_tracks], sorted(a.name for a in bpy.data.actions))
-    bpy.context.scene.frame_set(4)
     session = BakeSession(bpy.context, rig, rig.overanim.foot_ik, 1, 5)
     assert adt.nla_tracks["OverAnim_FootIK"].strips[0].action is None  # the previous bake is silent while sampling
     assert not session.step(0.0)  # one frame
@@ -453,23 +454,22 @@ def test_a_bake_where_no_frame_meets_the_ground_writes_nothing(rig):
     assert state() == before and not nla.bake_tracks(rig)[0].mute  # the earlier bake as it was
 
 
-def test_a_bake_without_ik_targets_warns_that_only_curves_are_keyed(sample, capfd):
+def test_a_bake_without_ik_targets_solves_the_legs_as_two_bone_ik(sample, capfd):
     plane()
     settings = sample.overanim.foot_ik
     with bpy.context.temp_override(active_object=sample, object=sample):
-        bpy.ops.overanim.detect_foot_bones()  # the sample has no IK bones: feet and body only
-    assert (settings.left_ik_target, settings.right_ik_target) == ("", "")
+        bpy.ops.overanim.detect_foot_bones()  # the sample has no IK bones: feet only
+    assert (settings.left_ik_target, settings.right_ik_target, settings.body_bone) == ("", "", "")
     lines = printed_reports(capfd, lambda: bake(sample, frame_start=1, frame_end=2))
-    (warning,) = [line for line in lines if line.startswith("Warning:")]
-    assert "No IK target" in warning and "only the OverAnim_FootIK_ curves." in warning
-    settings.body_bone = "pelvis"  # what else is keyed is named
+    assert not [line for line in lines if line.startswith("Warning:")]
+    (info,) = [line for line in lines if "Two Bone IK" in line]
+    assert "'thigh_l' > 'calf_l' > 'foot_l'" in info and "'thigh_r' > 'calf_r' > 'foot_r'" in info
+    (body,) = [line for line in lines if "Body Bone is empty" in line]
+    assert "'pelvis'" in body and settings.body_bone == "pelvis"  # the measured locomotion root, kept
+    settings.left_ik_target = "clavicle_l"  # any unconnected bone can be keyed: one side set, the other solved
     lines = printed_reports(capfd, lambda: bake(sample, frame_start=1, frame_end=2))
-    (warning,) = [line for line in lines if line.startswith("Warning:")]
-    assert "curves and the body bone 'pelvis'" in warning
-    settings.left_ik_target = "clavicle_l"  # any unconnected bone can be keyed: one side set, the other is named
-    lines = printed_reports(capfd, lambda: bake(sample, frame_start=1, frame_end=2))
-    (warning,) = [line for line in lines if line.startswith("Warning:")]
-    assert "Right IK" in warning and "Left IK" not in warning
+    (info,) = [line for line in lines if "Two Bone IK" in line]
+    assert "'foot_r'" in info and "'foot_l'" not in info
 
 
 # -- the pipeline ----------------------------------------------------------------------------------

@@ -1,0 +1,53 @@
+"""The Foot IK panel says what to do first and what the last bake's numbers are (issue 31, items 1
+and 12: "left foot on ground 96" said nothing of what 96 counts; on X Bot with a CMU clip the panel
+said what it found but not what to do first), and shows the bake's settings as Unreal names them."""
+
+from __future__ import annotations
+
+import bpy
+
+from ...layout_recorder import draw_panel
+from ..foot_ik_scenes import plane
+from ..helpers import printed_reports
+from ..imported_characters import set_foot_ik_bones
+from ..real_characters import mixamo_gltf
+
+
+def panel_text(armature):
+    bpy.context.view_layer.objects.active = armature
+    return " ".join(draw_panel(bpy.types.OVERANIM_PT_foot_ik, bpy.context, region_width=291).texts())
+
+
+def drawn_properties(armature):
+    bpy.context.view_layer.objects.active = armature
+    drawn = draw_panel(bpy.types.OVERANIM_PT_foot_ik, bpy.context, region_width=291)
+    return [c.args[1] for c in drawn.calls if c.method == "prop"]
+
+
+def test_a_mixamo_rig_is_told_what_to_do_first_then_what_the_bake_did(addon, tmp_path, capfd):
+    armature = mixamo_gltf(tmp_path)
+    set_foot_ik_bones(armature)
+    armature.overanim.foot_ik.body_bone = ""  # as found by name: feet only
+    assert "First: put ground under the character" in panel_text(armature)
+    plane(half=300.0)
+    text = panel_text(armature)
+    assert "First:" not in text and "Next: Bake Foot IK. Without IK targets it solves the legs as Two Bone IK" in text
+    with bpy.context.temp_override(active_object=armature, object=armature):
+        lines = printed_reports(capfd, lambda: bpy.ops.overanim.bake_foot_ik())
+    frames = bpy.context.scene.frame_end - bpy.context.scene.frame_start + 1
+    (summary,) = [line for line in lines if "Baked" in line]
+    assert f"Ground found under the left foot on {frames} of them, under the right on {frames}" in summary
+    assert "where none is, that foot plays as animated" in summary
+    text = panel_text(armature)
+    assert "Next:" not in text and "Last bake" in text and "Toe slide" in text and "Below ground" in text
+
+
+def test_the_bakes_settings_are_in_the_panel_under_unreals_names(addon, tmp_path):
+    armature = mixamo_gltf(tmp_path)
+    drawn = drawn_properties(armature)
+    for field in ("max_offset", "linear_stiffness", "linear_damping", "speed_threshold", "distance_to_ground",
+                  "max_extension_ratio"):
+        assert field in drawn
+    rna = armature.overanim.foot_ik.bl_rna.properties
+    assert [rna[f].name for f in ("max_offset", "linear_stiffness", "linear_damping", "max_extension_ratio")] == [
+        "Max Offset", "Linear Stiffness", "Linear Damping", "Max Extension Ratio"]
