@@ -15,6 +15,7 @@ from typing import Any
 
 import bpy
 
+from ...core.bone_profiles import PROFILE_LABELS
 from ...core.log import Level, Log, LogLine
 from ...core.messages import Message, plural, to_data
 from ...core.transfer import TransferRatio, clamp_warnings
@@ -22,6 +23,7 @@ from ..regions.region import BASIS_ITEMS
 from ..shared.object_data import overanim
 from .apply import RECORD, Written, apply_plan
 from .plan import Plan, TransferOptions, plan_transfer
+from .retarget import unmapped_warning
 
 __all__ = ["RECORD", "TransferOptions", "TransferResult", "transfer_action"]
 
@@ -84,7 +86,9 @@ def _report(plan: Plan, written: Written) -> Log:
     source, target, clip = plan.source, plan.target, plan.clip
     lines: list[LogLine] = [(Level.INFO, Message("'{name}' had no measurement: measured, and the results written",
                                                  name=name)) for name in written.measured]
-    lines += [(Level.INFO, summary(plan, written)), (Level.INFO, _scaled(written))]
+    lines += [(Level.INFO, note) for note in plan.notes]
+    lines += [(Level.INFO, summary(plan, written))]
+    lines += _retargeted(plan, written) if plan.across is not None else [(Level.INFO, _scaled(written))]
     lines += [(Level(level), message) for level, message in written.lost]
     lines += [(Level.WARNING, line) for line in clamp_warnings(plan.ratio)]
     renamed = {s: t for s, t in plan.match.renamed.items() if s in set(plan.keyed)}  # the ones the clip moves
@@ -115,6 +119,22 @@ def _report(plan: Plan, written: Written) -> Log:
         lines.append((Level.WARNING, Message("F-curve modifiers on the location channels of {names} are copied "
                                              "unscaled", names=", ".join(written.modified))))
     return tuple(lines)
+
+
+def _retargeted(plan: Plan, written: Written) -> list[LogLine]:
+    """What a retarget across skeletons did: the map's profiles, the chains it left out."""
+    across = plan.across
+    assert across is not None
+    bone_map = across.bone_map
+    lines: list[LogLine] = [(Level.INFO, Message(
+        "Retargeted across skeletons ({source_profile} onto {target_profile}): {bones} keyed on every frame, each "
+        "pointing where its source bone points", source_profile=PROFILE_LABELS.get(bone_map.source_profile, ""),
+        target_profile=PROFILE_LABELS.get(bone_map.target_profile, ""),
+        bones=plural(len(written.bones), "{n} bone", "{n} bones")))]
+    warning = unmapped_warning(bone_map, plan.source.name, plan.target.name)
+    if warning is not None:
+        lines.append((Level.WARNING, warning))
+    return lines
 
 
 def _uneven(plan: Plan) -> list[Message]:
