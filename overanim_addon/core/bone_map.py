@@ -78,6 +78,22 @@ def named_body(skeleton: Skeleton) -> Body | None:
     return Body(ordered, profile)
 
 
+def chain_ends(body: Body, skeleton: Skeleton) -> dict[str, tuple[float, float, float]]:
+    """Where each chain bone ends for its direction: the next bone of its chain (the chest: the neck's
+    first bone), else its joint-to-joint end (``Skeleton.end``). A joint with several children (a
+    chest, whose tail an importer may point at an arm) thus ends where the body goes on."""
+    out: dict[str, tuple[float, float, float]] = {}
+    neck = body.chains.get("neck", ())
+    for chain, bones in body.chains.items():
+        names = [b for b, _r in bones]
+        after = [*names[1:], neck[0][0] if chain == "spine" and neck else None]
+        for name, following in zip(names, after, strict=True):
+            point = skeleton.by_name[following].head if following else None
+            far = point is not None and float(np.linalg.norm(np.subtract(point, skeleton.by_name[name].head))) > 0.0
+            out[name] = tuple(point) if far else skeleton.end(name).point  # type: ignore[arg-type]
+    return out
+
+
 # -- structure -----------------------------------------------------------------------------------------------
 def _path(skeleton: Skeleton, leaf: str, stop: str | None = None) -> list[str]:
     """The bones from the root (or below ``stop``) down to ``leaf``."""

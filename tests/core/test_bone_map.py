@@ -72,7 +72,7 @@ def humanoid(names: dict[str, str], turn: float = 0.0, size: float = 1.0, offset
     bones = []
     for role, (parent, head) in JOINTS.items():
         kids = [h for p, h in JOINTS.values() if p == role]
-        tail = kids[0] if kids else tuple(np.asarray(head) + (0, 0, 3))
+        tail = kids[0] if kids else tuple(np.add(head, (0, 0, 3)))
         bones.append(BoneInfo(prefix + names[role], prefix + names[parent] if parent else None, place(head),
                               place(tail), deforms=role not in ("headtop", "toeendL", "toeendR")))
     return Skeleton(bones)

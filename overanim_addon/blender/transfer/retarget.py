@@ -13,6 +13,7 @@ import bpy
 import numpy as np
 
 from ...core.bone_map import CHAINS, BoneMap
+from ...core.bone_profiles import KEY_ROLES
 from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...core.transfer import BoneMatch
@@ -51,9 +52,12 @@ def plan_retarget(context: bpy.types.Context, source: bpy.types.Object, target: 
     scene = scene_of(context)
     source_rig, target_rig = read_rig(source, scene), read_rig(target, scene)
     shared = {s: t for s, t in match.mapping.items() if s in set(keyed)}
-    if not force and not edits and shared and not rests_differ(source_rig, target_rig, shared):
-        return None
     bone_map = found_map(source_rig, target_rig, edits)
+    # the names pair the body's key bones as the map does (a Rigify shin is no calf) and they rest alike
+    alike = bone_map is None or all(match.mapping.get(r.source) == r.target for r in bone_map.rows
+                                    if r.source and r.role in KEY_ROLES)
+    if not force and not edits and shared and alike and not rests_differ(source_rig, target_rig, shared):
+        return None
     if bone_map is None:
         unread = source if source_rig.body is None else target
         if not shared:

@@ -11,7 +11,7 @@ from typing import Any
 import bpy
 import numpy as np
 
-from ...core.bone_map import Body, BoneMap, facing, find_body, map_bodies
+from ...core.bone_map import Body, BoneMap, chain_ends, facing, find_body, map_bodies
 from ...core.retarget import Hierarchy, facing_frame, orthonormal
 from ...core.skeleton import BoneInfo, Skeleton
 from .. import compat
@@ -31,6 +31,7 @@ class Rig:
     hierarchy: Hierarchy  # rest matrices in the armature's own space
     rest_world: np.ndarray  # (B, 3, 3) each bone's rest rotation in the world
     index: dict[str, int]
+    ends: dict[str, tuple[float, float, float]]  # chain bones: where each ends for its direction (world cm)
 
     @property
     def frame(self) -> np.ndarray:
@@ -49,8 +50,9 @@ class Rig:
         return orthonormal(linear) @ np.linalg.solve(linear, self.direction(bone))
 
     def direction(self, bone: str) -> np.ndarray:
-        """The bone's rest joint-to-joint direction (world cm)."""
-        return np.subtract(self.skeleton.end(bone).point, self.skeleton.by_name[bone].head)
+        """The bone's rest direction (world cm): to the next bone of its chain, else joint to joint."""
+        end = self.ends.get(bone) or self.skeleton.end(bone).point
+        return np.subtract(end, self.skeleton.by_name[bone].head)
 
     def head(self, bone: str) -> np.ndarray:
         return np.asarray(self.skeleton.by_name[bone].head)
@@ -76,8 +78,9 @@ def read_rig(armature: bpy.types.Object, scene: bpy.types.Scene) -> Rig:
                          for n, p, h, t, b in zip(names, parents, heads_w, tails_w, bones, strict=True)])
     rest = _floats(bones, "matrix_local", 16).reshape(-1, 4, 4).transpose(0, 2, 1)  # Blender stores columns
     rest_world = orthonormal(world[:3, :3] @ rest[:, :3, :3])
-    return Rig(armature, skeleton, find_body(skeleton), world, cm, Hierarchy(tuple(names), rest, parents),
-               rest_world, index)
+    body = find_body(skeleton)
+    ends = chain_ends(body, skeleton) if body is not None else {}
+    return Rig(armature, skeleton, body, world, cm, Hierarchy(tuple(names), rest, parents), rest_world, index, ends)
 
 
 def rests_differ(source: Rig, target: Rig, mapping: dict[str, str]) -> bool:

@@ -1,0 +1,118 @@
+"""Transfer across skeletons on real files (issue 34): CMU motion capture through the BVH importer onto
+a Mixamo-shaped rig through the glTF importer at object scale 0.01, that rig onto the sample, the
+sample walking onto Rigify's human metarig, Khronos's CesiumMan onto the sample; no bone map given.
+Everything compared is computed here from the evaluated bones (``retarget_truth``)."""
+
+from __future__ import annotations
+
+import bpy
+import numpy as np
+import pytest
+
+from overanim_addon.blender.sample.build import build_sample_character
+from overanim_addon.blender.sample.walk import add_sample_walk
+from overanim_addon.blender.transfer.engine import TransferOptions, transfer_action
+
+from ...fixtures.third_party import cmu_bvh
+from ..khronos_models import import_khronos
+from ..real_characters import enable_rigify, mixamo_gltf
+from ..transfer_scenes import action_fingerprint
+from . import retarget_truth as truth
+from .test_transfer_real import truncated_bvh
+
+BVH_FRAMES = 480  # 4 s of 01_01 at 120 fps: the walk's first steps
+SHARE = 0.95  # of the frames each limb must be within 18 degrees of the source's
+TRAVEL_TOLERANCE = 0.03
+
+
+def transfer(source, target, **options):
+    before = action_fingerprint(source.animation_data.action) if source.animation_data.action else None
+    result = transfer_action(bpy.context, target, TransferOptions(source=source, **options))
+    if before is not None:
+        assert action_fingerprint(source.animation_data.action) == before  # the clip byte for byte
+    return result
+
+
+def frames_of(action):
+    start, end = (round(f) for f in action.frame_range)
+    return range(start, end + 1)
+
+
+def measured(source, source_names, target, target_names, frames):
+    """(share within 18 degrees per limb, travel ratio / hip-height ratio, the two tracks)."""
+    a, b = truth.track(source, source_names, frames), truth.track(target, target_names, frames)
+    shares = truth.within(a, b)
+    heights = truth.hip_height(target, target_names) / truth.hip_height(source, source_names)
+    travel = truth.horizontal_path(b.pelvis) / truth.horizontal_path(a.pelvis)
+    return shares, travel / heights, a, b
+
+
+def assert_follows(shares, travel):
+    print("within 18 degrees:", {k: round(v, 3) for k, v in shares.items()}, "travel / heights:", round(travel, 4))
+    assert all(v >= SHARE for v in shares.values()), shares
+    assert travel == pytest.approx(1.0, abs=TRAVEL_TOLERANCE)
+
+
+def cmu_walk(tmp_path):
+    path = truncated_bvh(cmu_bvh("01_01.bvh"), BVH_FRAMES, tmp_path)
+    assert bpy.ops.import_anim.bvh(filepath=str(path)) == {"FINISHED"}
+    return bpy.context.view_layer.objects.active
+
+
+@pytest.fixture
+def cmu_on_mixamo(addon, tmp_path):
+    mixamo = mixamo_gltf(tmp_path)  # opens the imported file
+    actor = cmu_walk(tmp_path)
+    result = transfer(actor, mixamo)
+    return actor, mixamo, result
+
+
+def test_cmu_mocap_onto_a_mixamo_rig_at_scale_001(cmu_on_mixamo):
+    actor, mixamo, result = cmu_on_mixamo
+    assert mixamo.scale[0] == pytest.approx(0.01)
+    assert any("Retargeted across skeletons" in str(m) for _level, m in result.log)
+    shares, travel, *_ = measured(actor, truth.CMU, mixamo, truth.MIXAMO, frames_of(result.action))
+    assert_follows(shares, travel)
+
+
+def test_the_mixamo_rig_s_retargeted_walk_onto_the_sample(cmu_on_mixamo):
+    _actor, mixamo, first = cmu_on_mixamo
+    sample = build_sample_character(bpy.context, "Sample")
+    sample.location.x = 2.0
+    result = transfer(mixamo, sample)
+    shares, travel, *_ = measured(mixamo, truth.MIXAMO, sample, truth.SAMPLE, frames_of(first.action))
+    assert_follows(shares, travel)
+
+
+@pytest.fixture
+def metarig(addon, empty_scene):
+    import addon_utils
+
+    enable_rigify()
+    try:
+        yield
+    finally:
+        bpy.ops.wm.read_homefile(use_empty=True)
+        addon_utils.disable("rigify", default_set=True)
+
+
+def test_the_sample_walking_onto_rigify_s_human_metarig(metarig):
+    sample = build_sample_character(bpy.context, "Sample")
+    add_sample_walk(bpy.context, sample, 96)
+    bpy.ops.object.select_all(action="DESELECT")
+    bpy.ops.object.armature_basic_human_metarig_add()
+    rig = bpy.context.view_layer.objects.active
+    rig.location.x = 2.0
+    result = transfer(sample, rig)
+    shares, travel, *_ = measured(sample, truth.SAMPLE, rig, truth.METARIG, frames_of(result.action))
+    assert_follows(shares, travel)
+
+
+def test_cesium_man_onto_the_sample(addon, tmp_path):
+    cesium = import_khronos("CesiumMan", tmp_path)
+    sample = build_sample_character(bpy.context, "Sample")
+    sample.location.x = 2.0
+    result = transfer(cesium, sample)
+    assert any("Retargeted" in str(m) for _level, m in result.log)
+    shares, travel, *_ = measured(cesium, truth.CESIUM, sample, truth.SAMPLE, frames_of(result.action))
+    assert_follows(shares, travel)
