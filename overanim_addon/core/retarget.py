@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .rotations import axis_angle_matrices
+from .two_bone_ik import aim_rotations
 
 UP = np.array([0.0, 0.0, 1.0])
 
@@ -52,21 +52,6 @@ def facing_frame(forward: Sequence[float], up: Sequence[float] = UP) -> np.ndarr
     return np.stack([f, np.cross(u, f), u], axis=1)
 
 
-def shortest_arc(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """(N, 3, 3) rotations turning each direction of ``a`` onto ``b`` (N x 3, any lengths > 0); opposite
-    directions turn half a turn about a perpendicular."""
-    a = np.asarray(a, dtype=np.float64).reshape(-1, 3)
-    b = np.asarray(b, dtype=np.float64).reshape(-1, 3)
-    a = a / np.linalg.norm(a, axis=1, keepdims=True)
-    b = b / np.linalg.norm(b, axis=1, keepdims=True)
-    axis = np.cross(a, b)
-    sin = np.linalg.norm(axis, axis=1)
-    angle = np.arctan2(sin, np.sum(a * b, axis=1))
-    perpendicular = np.cross(a, np.eye(3)[np.argmin(np.abs(a), axis=1)])
-    axis = np.where((sin > 1e-12)[:, None], axis, perpendicular)
-    return axis_angle_matrices(axis / np.linalg.norm(axis, axis=1, keepdims=True), angle)
-
-
 @dataclass(frozen=True)
 class Follow:
     """One target bone following one source bone: their rest world rotations and joint directions."""
@@ -84,7 +69,7 @@ def followed_rotations(source_world: np.ndarray, follow: Follow, carry: np.ndarr
     align = np.eye(3)
     if follow.aligned and np.linalg.norm(follow.source_direction) > 0 and np.linalg.norm(
             follow.target_direction) > 0:
-        align = shortest_arc(follow.target_direction, carry @ follow.source_direction)[0]
+        align = aim_rotations(follow.target_direction, carry @ follow.source_direction)[0]
     return carry @ source_world @ follow.source_rest.T @ carry.T @ align @ follow.target_rest
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis.extra.numpy import arrays
 
 from overanim_addon.core.retarget import (
     Follow,
@@ -17,11 +16,8 @@ from overanim_addon.core.retarget import (
     followed_rotations,
     orthonormal,
     pose_matrices,
-    shortest_arc,
 )
 from overanim_addon.core.rotations import axis_angle_matrices
-
-vectors = arrays(np.float64, 3, elements=st.floats(-1.0, 1.0)).filter(lambda v: np.linalg.norm(v) > 0.1)
 
 
 def rotations(count: int, seed: int) -> np.ndarray:
@@ -29,20 +25,6 @@ def rotations(count: int, seed: int) -> np.ndarray:
     axes = rng.normal(size=(count, 3))
     axes /= np.linalg.norm(axes, axis=1, keepdims=True)
     return axis_angle_matrices(axes, rng.uniform(-np.pi, np.pi, count))
-
-
-@given(vectors, vectors)
-def test_the_shortest_arc_turns_one_direction_onto_the_other(a, b):
-    turn = shortest_arc(a, b)[0]
-    np.testing.assert_allclose(turn @ (a / np.linalg.norm(a)), b / np.linalg.norm(b), atol=1e-9)
-    np.testing.assert_allclose(turn @ turn.T, np.eye(3), atol=1e-9)
-    assert np.linalg.det(turn) > 0
-
-
-def test_opposite_directions_turn_half_a_turn():
-    turn = shortest_arc(np.array([0.0, 0.0, 1.0]), np.array([0.0, 0.0, -1.0]))[0]
-    np.testing.assert_allclose(turn @ [0, 0, 1], [0, 0, -1], atol=1e-12)
-    assert np.linalg.det(turn) > 0
 
 
 @settings(max_examples=60, deadline=None)

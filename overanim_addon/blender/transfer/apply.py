@@ -181,7 +181,8 @@ def _retargeted_copy(plan: Plan, options: TransferOptions) -> tuple[bpy.types.Ac
     """A copy of the clip keyed with the retarget's channels at every frame (``solve``, ``baked``)."""
     across = plan.across
     assert across is not None
-    solved = solve(across.source, across.target, across.bone_map, across.worlds, across.poses, plan.ratio.ratio_ws)
+    solved = solve(across.source, across.target, across.bone_map, across.worlds, across.poses, plan.ratio.ratio_ws,
+                   across.fps, options.plant_feet)
     new = plan.clip.copy()
     new_slot = compat.same_slot(new, plan.slot)
     names = across.target.hierarchy.names

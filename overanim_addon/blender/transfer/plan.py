@@ -57,6 +57,7 @@ class TransferOptions:
     use_calibration: bool = False  # each character's calibration (references, clamps) instead of its sizes
     bone_map: dict[str, str] | None = None  # the artist's rows: target bone -> source bone ("": its parent)
     retarget: bool = False  # retarget even where the skeletons match (else only where they differ)
+    plant_feet: bool = True  # a retarget holds the target's feet on the source's contacts (Two Bone IK)
 
 
 @dataclass(frozen=True)

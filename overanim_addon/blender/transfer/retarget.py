@@ -29,6 +29,7 @@ class Retarget:
     frames: np.ndarray  # the clip's whole frames
     worlds: np.ndarray  # (F, 4, 4) the source object's world matrix at each frame
     poses: np.ndarray  # (F, Bs, 4, 4) the source's pose matrices (armature space)
+    fps: float  # the scene's frame rate: contacts are speeds
 
 
 def clip_frames(clip: bpy.types.Action) -> np.ndarray:
@@ -75,4 +76,5 @@ def plan_retarget(context: bpy.types.Context, source: bpy.types.Object, target: 
         bad = int(np.flatnonzero(~np.isfinite(poses).all(axis=(1, 2, 3)) | ~np.isfinite(worlds).all(axis=(1, 2)))[0])
         raise OverAnimError(Message("The pose of '{name}' is not a finite number at frame {frame}: nothing was "
                                     "transferred", name=source.name, frame=int(frames[bad])))
-    return Retarget(source_rig, target_rig, bone_map, frames, worlds, poses)
+    render = scene.render
+    return Retarget(source_rig, target_rig, bone_map, frames, worlds, poses, render.fps / render.fps_base)

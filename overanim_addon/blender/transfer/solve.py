@@ -11,6 +11,7 @@ import numpy as np
 from ...core.bone_map import BoneMap
 from ...core.retarget import Follow, carried_points, followed_rotations, orthonormal, pose_matrices
 from ...core.rotations import matrices_to_quaternions
+from .feet import Leg, Planted, legs, plant, source_contacts
 from .rigs import Rig
 
 
@@ -22,6 +23,8 @@ class Solved:
     moved: tuple[int, ...]  # target bones whose location is keyed (the pelvis)
     source_heads: np.ndarray  # (F, Bs, 3) world cm
     carry: np.ndarray  # (3, 3) source facing -> target facing
+    legs: tuple[Leg, ...] = ()  # the legs planted
+    planted: Planted | None = None  # the source's contacts they were planted on
 
 
 def world_heads(rig: Rig, worlds: np.ndarray, poses: np.ndarray) -> np.ndarray:
@@ -44,8 +47,9 @@ def target_ends(rig: Rig, pose: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def solve(source: Rig, target: Rig, bone_map: BoneMap, worlds: np.ndarray, poses: np.ndarray,
-          ratio: float) -> Solved:
-    """The target's channels at every sampled frame (see ``core.retarget``)."""
+          ratio: float, fps: float, plant_feet: bool = True) -> Solved:
+    """The target's channels at every sampled frame (see ``core.retarget``), the feet planted on the
+    source's contacts (``feet``) unless ``plant_feet`` is off."""
     assert source.body is not None and target.body is not None
     frames = len(worlds)
     carry = target.frame @ source.frame.T
@@ -68,7 +72,15 @@ def solve(source: Rig, target: Rig, bone_map: BoneMap, worlds: np.ndarray, poses
         inv = np.linalg.inv(target.world)
         moved[target.index[pelvis_t]] = (path / target.cm) @ inv[:3, :3].T + inv[:3, 3]
     local, pose = pose_matrices(target.hierarchy, rotations, moved, frames)
-    return Solved(local, pose, tuple(sorted(rotations)), tuple(moved), heads, carry)
+    found = legs(source, target) if plant_feet and frames > 1 else []
+    if not found:
+        return Solved(local, pose, tuple(sorted(rotations)), tuple(moved), heads, carry)
+    planted = source_contacts(source, found, heads, fps)
+    rotations, drop = plant(target, found, planted, rotations, pose, target_ends(target, pose)[0], fps)
+    for bone, head in moved.items():  # the pelvis sinks where a held foot needs it (world up, in the rig's units)
+        moved[bone] = head - (drop[:, None] / target.cm) * np.linalg.inv(target.world)[:3, 2]
+    local, pose = pose_matrices(target.hierarchy, rotations, moved, frames)
+    return Solved(local, pose, tuple(sorted(rotations)), tuple(moved), heads, carry, tuple(found), planted)
 
 
 def continuous_quaternions(matrices: np.ndarray) -> np.ndarray:

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 import bpy
 import numpy as np
 
-
 CONTACT_SPEED = 60.0  # cm/s at a 95 cm hip height (Motion's default), scaled by each rig's hip height
 CONTACT_HEIGHT = 10.0  # cm, likewise
 REFERENCE_HIP = 95.0
@@ -75,7 +74,7 @@ def facing(obj, names: Names) -> np.ndarray:
 class Track:
     directions: dict[str, np.ndarray]  # limb or "spine" -> (F, 3) unit, in the rig's facing frame
     pelvis: np.ndarray  # (F, 3) world cm
-    feet: dict[str, np.ndarray]  # side -> (F, 3) world cm: the lower of the foot's and the toe's head
+    feet: dict[str, np.ndarray]  # side -> (F, 2, 3) world cm: the foot's head (ankle), the toe's (ball)
 
 
 def track(obj, names: Names, frames) -> Track:
@@ -93,8 +92,7 @@ def track(obj, names: Names, frames) -> Track:
             out[key].append(v / np.linalg.norm(v))
         pelvis.append(np.array(w @ pose[names.pelvis].head) * cm())
         for s, (foot, toe) in names.feet.items():
-            points = [np.array(w @ pose[foot].head), np.array(w @ pose[toe].head)]
-            feet[s].append(min(points, key=lambda p: p[2]) * cm())
+            feet[s].append([np.array(w @ pose[foot].head) * cm(), np.array(w @ pose[toe].head) * cm()])
     return Track({k: np.array(v) for k, v in out.items()}, np.array(pelvis), {s: np.array(v) for s, v in feet.items()})
 
 
@@ -120,22 +118,40 @@ def horizontal_path(points: np.ndarray) -> float:
     return float(np.linalg.norm(np.diff(points[:, :2], axis=0), axis=1).sum())
 
 
-def contacts(feet: np.ndarray, hip: float, fps: float) -> np.ndarray:
-    """Frames a foot is planted: slow (central differences) and near its own lowest height."""
+def contacts(point: np.ndarray, hip: float, fps: float) -> np.ndarray:
+    """Frames a point (F, 3) is planted: slow (central differences) and near its own lowest height,
+    Motion's thresholds followed by the rig's hip height."""
     scale = hip / REFERENCE_HIP
-    speed = np.linalg.norm(np.gradient(feet, axis=0), axis=1) * fps
-    height = feet[:, 2] - feet[:, 2].min()
+    speed = np.linalg.norm(np.gradient(point, axis=0), axis=1) * fps
+    height = point[:, 2] - point[:, 2].min()
     return (speed < CONTACT_SPEED * scale) & (height < CONTACT_HEIGHT * scale)
 
 
-def slides(feet: np.ndarray, planted: np.ndarray) -> float:
-    """The largest horizontal distance a foot moves within one run of planted frames (cm)."""
-    worst, start = 0.0, None
-    for i, on in enumerate([*planted, False]):
+def runs(mask: np.ndarray) -> list[tuple[int, int]]:
+    out, start = [], None
+    for i, on in enumerate([*mask, False]):
         if on and start is None:
             start = i
         elif not on and start is not None:
-            run = feet[start:i, :2]
-            worst = max(worst, float(np.linalg.norm(run - run[0], axis=1).max()))
+            out.append((start, i))
             start = None
-    return worst
+    return out
+
+
+@dataclass(frozen=True)
+class Feet:
+    agreement: dict[str, float]  # side -> share of frames the target's foot is planted as the source's
+    slide: float  # cm: the most a target point moves across the ground within one of the source's plants
+
+
+def feet(source: Track, source_hip: float, target: Track, target_hip: float, fps: float) -> Feet:
+    agreement, slide = {}, 0.0
+    for side, points in source.feet.items():
+        planted_s = [contacts(points[:, i], source_hip, fps) for i in range(2)]
+        planted_t = [contacts(target.feet[side][:, i], target_hip, fps) for i in range(2)]
+        agreement[side] = float(np.mean((planted_s[0] | planted_s[1]) == (planted_t[0] | planted_t[1])))
+        for i in range(2):
+            for first, last in runs(planted_s[i]):
+                track = target.feet[side][first:last, i, :2]
+                slide = max(slide, float(np.linalg.norm(track - track[0], axis=1).max()))
+    return Feet(agreement, slide)

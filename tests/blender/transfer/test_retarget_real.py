@@ -6,7 +6,6 @@ Everything compared is computed here from the evaluated bones (``retarget_truth`
 from __future__ import annotations
 
 import bpy
-import numpy as np
 import pytest
 
 from overanim_addon.blender.sample.build import build_sample_character
@@ -23,6 +22,8 @@ from .test_transfer_real import truncated_bvh
 BVH_FRAMES = 480  # 4 s of 01_01 at 120 fps: the walk's first steps
 SHARE = 0.95  # of the frames each limb must be within 18 degrees of the source's
 TRAVEL_TOLERANCE = 0.03
+PLANTED = 0.9  # of the frames each target foot is planted (or not) as the source's
+SLIDE_CM = 1.0
 
 
 def transfer(source, target, **options):
@@ -39,18 +40,23 @@ def frames_of(action):
 
 
 def measured(source, source_names, target, target_names, frames):
-    """(share within 18 degrees per limb, travel ratio / hip-height ratio, the two tracks)."""
+    """(share within 18 degrees per limb, travel ratio / hip-height ratio, the feet)."""
     a, b = truth.track(source, source_names, frames), truth.track(target, target_names, frames)
     shares = truth.within(a, b)
-    heights = truth.hip_height(target, target_names) / truth.hip_height(source, source_names)
+    hips = truth.hip_height(source, source_names), truth.hip_height(target, target_names)
     travel = truth.horizontal_path(b.pelvis) / truth.horizontal_path(a.pelvis)
-    return shares, travel / heights, a, b
+    render = bpy.context.scene.render
+    feet = truth.feet(a, hips[0], b, hips[1], render.fps / render.fps_base)
+    return shares, travel / (hips[1] / hips[0]), feet
 
 
-def assert_follows(shares, travel):
-    print("within 18 degrees:", {k: round(v, 3) for k, v in shares.items()}, "travel / heights:", round(travel, 4))
+def assert_follows(shares, travel, feet):
+    print("within 18 degrees:", {k: round(v, 3) for k, v in shares.items()}, "travel / heights:", round(travel, 4),
+          "feet planted alike:", {k: round(v, 3) for k, v in feet.agreement.items()}, "slide cm:", round(feet.slide, 2))
     assert all(v >= SHARE for v in shares.values()), shares
     assert travel == pytest.approx(1.0, abs=TRAVEL_TOLERANCE)
+    assert all(v >= PLANTED for v in feet.agreement.values()), feet
+    assert feet.slide <= SLIDE_CM, feet
 
 
 def cmu_walk(tmp_path):
@@ -71,17 +77,17 @@ def test_cmu_mocap_onto_a_mixamo_rig_at_scale_001(cmu_on_mixamo):
     actor, mixamo, result = cmu_on_mixamo
     assert mixamo.scale[0] == pytest.approx(0.01)
     assert any("Retargeted across skeletons" in str(m) for _level, m in result.log)
-    shares, travel, *_ = measured(actor, truth.CMU, mixamo, truth.MIXAMO, frames_of(result.action))
-    assert_follows(shares, travel)
+    shares, travel, feet = measured(actor, truth.CMU, mixamo, truth.MIXAMO, frames_of(result.action))
+    assert_follows(shares, travel, feet)
 
 
 def test_the_mixamo_rig_s_retargeted_walk_onto_the_sample(cmu_on_mixamo):
     _actor, mixamo, first = cmu_on_mixamo
     sample = build_sample_character(bpy.context, "Sample")
     sample.location.x = 2.0
-    result = transfer(mixamo, sample)
-    shares, travel, *_ = measured(mixamo, truth.MIXAMO, sample, truth.SAMPLE, frames_of(first.action))
-    assert_follows(shares, travel)
+    transfer(mixamo, sample)
+    shares, travel, feet = measured(mixamo, truth.MIXAMO, sample, truth.SAMPLE, frames_of(first.action))
+    assert_follows(shares, travel, feet)
 
 
 @pytest.fixture
@@ -104,8 +110,8 @@ def test_the_sample_walking_onto_rigify_s_human_metarig(metarig):
     rig = bpy.context.view_layer.objects.active
     rig.location.x = 2.0
     result = transfer(sample, rig)
-    shares, travel, *_ = measured(sample, truth.SAMPLE, rig, truth.METARIG, frames_of(result.action))
-    assert_follows(shares, travel)
+    shares, travel, feet = measured(sample, truth.SAMPLE, rig, truth.METARIG, frames_of(result.action))
+    assert_follows(shares, travel, feet)
 
 
 def test_cesium_man_onto_the_sample(addon, tmp_path):
@@ -114,5 +120,5 @@ def test_cesium_man_onto_the_sample(addon, tmp_path):
     sample.location.x = 2.0
     result = transfer(cesium, sample)
     assert any("Retargeted" in str(m) for _level, m in result.log)
-    shares, travel, *_ = measured(cesium, truth.CESIUM, sample, truth.SAMPLE, frames_of(result.action))
-    assert_follows(shares, travel)
+    shares, travel, feet = measured(cesium, truth.CESIUM, sample, truth.SAMPLE, frames_of(result.action))
+    assert_follows(shares, travel, feet)
