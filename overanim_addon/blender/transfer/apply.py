@@ -10,6 +10,7 @@ from typing import Any
 import bpy
 import numpy as np
 
+from ...core.retarget_quality import RetargetQuality
 from ...core.transfer import BoneMatch, bone_of_path, bone_path, is_axis_aligned, result_name
 from .. import compat
 from ..measure import results as results_module
@@ -21,6 +22,7 @@ from ..shared.typed import has_property, pose_of
 from . import keys
 from .baked import write_keys
 from .plan import Group, Plan, TransferOptions
+from .quality import measure
 from .solve import Solved, solve
 
 RECORD = "OverAnim_Transfer_"  # the new action's custom properties: what was done
@@ -42,6 +44,7 @@ class Written:
     measured: tuple[str, ...]  # armatures whose measurement was written (they had none)
     lost: tuple[tuple[str, Any], ...] = ()  # WARNINGs: what an override's file will not keep of it
     solved: Solved | None = None  # a retarget's numbers (None: the clip's channels were copied)
+    quality: RetargetQuality | None = None  # how good the retarget is, measured on what it wrote
 
 
 def _outputs(group: Group, read: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
@@ -187,10 +190,17 @@ def _retargeted_copy(plan: Plan, options: TransferOptions) -> tuple[bpy.types.Ac
     new_slot = compat.same_slot(new, plan.slot)
     names = across.target.hierarchy.names
     _bones, curves = write_keys(new, new_slot, names, solved, across.frames.astype(np.float64))
+    quality = measure(across.source, across.target, across.bone_map, solved, across.worlds, across.poses, across.fps)
     _record(new, plan, options)
     new[RECORD + "Retargeted"] = True
+    numbers = {"DirectionError": max(quality.chain_errors.values(), default=0.0),
+               "Slide": max(quality.slides.values(), default=0.0),
+               "Planted": min(quality.agreement.values(), default=1.0), "StrideRatio": quality.stride_ratio,
+               "LegRatio": quality.leg_ratio}
+    for key, value in numbers.items():
+        new[RECORD + key] = float(value)
     return new, new_slot, {"bones": [names[b] for b in solved.rotated], "channels": curves, "object_channels": 0,
-                           "estimated": [], "modified": [], "solved": solved}
+                           "estimated": [], "modified": [], "solved": solved, "quality": quality}
 
 
 def _play(plan: Plan, new: bpy.types.Action, new_slot: Any) -> tuple[str, str]:
@@ -227,4 +237,4 @@ def apply_plan(plan: Plan, options: TransferOptions) -> Written:
     new, new_slot, done = write(plan, options)
     kept, replaced = _play(plan, new, new_slot)
     return Written(new, tuple(done["bones"]), done["channels"], done["object_channels"], tuple(done["estimated"]),
-                   tuple(done["modified"]), kept, replaced, measured, lost, done.get("solved"))
+                   tuple(done["modified"]), kept, replaced, measured, lost, done.get("solved"), done.get("quality"))

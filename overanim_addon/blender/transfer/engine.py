@@ -15,9 +15,11 @@ from typing import Any
 
 import bpy
 
+from ...core.bone_map import BoneMap
 from ...core.bone_profiles import PROFILE_LABELS
 from ...core.log import Level, Log, LogLine
 from ...core.messages import Message, plural, to_data
+from ...core.retarget_quality import RetargetQuality
 from ...core.transfer import TransferRatio, clamp_warnings
 from ..regions.region import BASIS_ITEMS
 from ..shared.object_data import overanim
@@ -40,6 +42,8 @@ class TransferResult:
     previous: str = ""  # the target's previous action (kept with a fake user), "" when none
     replaced: str = ""  # the earlier result of the same transfer this one replaced
     log: Log = ()
+    bone_map: BoneMap | None = None  # a retarget's map (None: the clip's channels were copied by name)
+    quality: RetargetQuality | None = None  # a retarget's numbers
 
 
 def transfer_action(context: bpy.types.Context, armature: Any, options: TransferOptions) -> TransferResult:
@@ -55,7 +59,8 @@ def transfer_action(context: bpy.types.Context, armature: Any, options: Transfer
     return TransferResult(
         action=written.action, ratio=plan.ratio, bones=written.bones, channels=written.channels,
         object_channels=written.object_channels, renamed=plan.match.renamed, skipped=plan.skipped,
-        previous=written.previous, replaced=written.replaced, log=log)
+        previous=written.previous, replaced=written.replaced, log=log,
+        bone_map=plan.across.bone_map if plan.across is not None else None, quality=written.quality)
 
 
 UNEVEN_TOLERANCE = 1e-4  # as the Checks' non-uniform scale warning
@@ -134,6 +139,9 @@ def _retargeted(plan: Plan, written: Written) -> list[LogLine]:
     warning = unmapped_warning(bone_map, plan.source.name, plan.target.name)
     if warning is not None:
         lines.append((Level.WARNING, warning))
+    if written.quality is not None:
+        lines += [(Level.INFO, line) for line in written.quality.lines()]
+        lines += [(Level.WARNING, line) for line in written.quality.warnings()]
     return lines
 
 

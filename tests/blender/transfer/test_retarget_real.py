@@ -10,7 +10,7 @@ import pytest
 
 from overanim_addon.blender.sample.build import build_sample_character
 from overanim_addon.blender.sample.walk import add_sample_walk
-from overanim_addon.blender.transfer.engine import TransferOptions, transfer_action
+from overanim_addon.blender.transfer.engine import RECORD, TransferOptions, transfer_action
 
 from ...fixtures.third_party import cmu_bvh
 from ..khronos_models import import_khronos
@@ -122,3 +122,20 @@ def test_cesium_man_onto_the_sample(addon, tmp_path):
     assert any("Retargeted" in str(m) for _level, m in result.log)
     shares, travel, feet = measured(cesium, truth.CESIUM, sample, truth.SAMPLE, frames_of(result.action))
     assert_follows(shares, travel, feet)
+
+
+def test_the_result_says_how_good_it_is_in_numbers(cmu_on_mixamo):
+    """The report's numbers agree with what the evaluated bones show: the largest direction error
+    within the test's bound, no slide, the feet planted as the source's."""
+    _actor, _mixamo, result = cmu_on_mixamo
+    quality = result.quality
+    assert quality is not None and set(quality.chain_errors) >= {"spine", "arm_L", "arm_R", "leg_L", "leg_R"}
+    assert min(quality.chain_within.values()) >= 0.95 and max(quality.slides.values()) < 1.0
+    assert min(quality.agreement.values()) >= 0.9
+    assert quality.leg_ratio == pytest.approx(quality.stride_ratio, rel=0.1)
+    lines = [str(m) for _level, m in result.log]
+    assert any(line.startswith("Largest direction error: spine") for line in lines), lines
+    assert result.action[f"{RECORD}DirectionError"] == pytest.approx(max(quality.chain_errors.values()))
+    assert not [m for level, m in result.log if level == "WARNING"], result.log
+    rows = {r.target: r.source for r in result.bone_map.rows}
+    assert rows[f"{truth.M}LeftUpLeg"] == "LeftUpLeg" and result.bone_map.source_profile == "Mixamo"
