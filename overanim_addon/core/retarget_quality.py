@@ -5,6 +5,7 @@ the stride ratio against the leg ratio. A number out of its bound comes with a w
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -71,4 +72,4 @@ def step_length(points: np.ndarray, planted: np.ndarray) -> float:
     """The ground a foot covers from plant to plant: the summed distances between the mean places of
     successive runs of ``planted`` (cm)."""
     places = [np.asarray(points)[first:last, :2].mean(axis=0) for first, last in runs(planted)]
-    return float(sum(np.linalg.norm(b - a) for a, b in zip(places, places[1:], strict=False)))
+    return float(sum(np.linalg.norm(b - a) for a, b in itertools.pairwise(places)))
