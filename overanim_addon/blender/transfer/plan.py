@@ -37,6 +37,7 @@ from ..shared.object_data import overanim
 from ..shared.scene import read_only_reason, require_object_mode
 from ..shared.typed import armature_data, scene_of, view_layer_of
 from . import keys
+from .map_rows import saved_map
 from .properties import DEFAULT_BASIS
 from .retarget import Retarget, plan_retarget
 
@@ -55,7 +56,8 @@ class TransferOptions:
     scale_horizontal: float = 1.0
     scale_vertical: float = 1.0
     use_calibration: bool = False  # each character's calibration (references, clamps) instead of its sizes
-    bone_map: dict[str, str] | None = None  # the artist's rows: target bone -> source bone ("": its parent)
+    bone_map: dict[str, str] | None = None  # rows set by hand: target bone -> source bone ("": its parent); None:
+    # the rows kept on the target (the Bone Map panel's)
     retarget: bool = False  # retarget even where the skeletons match (else only where they differ)
     plant_feet: bool = True  # a retarget holds the target's feet on the source's contacts (Two Bone IK)
 
@@ -299,7 +301,8 @@ def plan_transfer(context: bpy.types.Context, target: Any, options: TransferOpti
     clip, slot, curves, note = _clip(source, options.action)
     match, keyed, skipped = _matched(source, target, curves)
     notes = (note,) if note is not None else ()
-    across = plan_retarget(context, source, target, clip, slot, match, keyed, options.bone_map, options.retarget)
+    edits = options.bone_map if options.bone_map is not None else saved_map(target)  # the rows kept on the target
+    across = plan_retarget(context, source, target, clip, slot, match, keyed, edits, options.retarget)
     ratio, measurements = _ratio(context, source, target, options)
     if across is not None:
         return Plan(source, target, clip, slot, match, keyed, (), ratio, measurements, (), across, notes)
