@@ -90,14 +90,16 @@ def chain_ends(body: Body, skeleton: Skeleton) -> dict[str, tuple[float, float, 
         for name, following in zip(names, after, strict=True):
             point = skeleton.by_name[following].head if following else None
             far = point is not None and float(np.linalg.norm(np.subtract(point, skeleton.by_name[name].head))) > 0.0
-            out[name] = tuple(point) if far else skeleton.end(name).point  # type: ignore[arg-type]
+            end = point if far and point is not None else skeleton.end(name).point
+            out[name] = (float(end[0]), float(end[1]), float(end[2]))
     return out
 
 
 # -- structure -----------------------------------------------------------------------------------------------
 def _path(skeleton: Skeleton, leaf: str, stop: str | None = None) -> list[str]:
     """The bones from the root (or below ``stop``) down to ``leaf``."""
-    out, name = [], leaf
+    out: list[str] = []
+    name: str | None = leaf
     while name is not None and name != stop:
         out.append(name)
         name = skeleton.by_name[name].parent

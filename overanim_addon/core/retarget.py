@@ -43,7 +43,7 @@ def orthonormal(matrices: np.ndarray) -> np.ndarray:
     return (u @ vt).reshape(m.shape)
 
 
-def facing_frame(forward: Sequence[float], up: Sequence[float] = UP) -> np.ndarray:
+def facing_frame(forward: Sequence[float] | np.ndarray, up: Sequence[float] | np.ndarray = UP) -> np.ndarray:
     """(3, 3) world rotation, columns forward, left, up, from a (nearly horizontal) forward."""
     u = np.asarray(up, dtype=np.float64) / np.linalg.norm(up)
     f = np.asarray(forward, dtype=np.float64)

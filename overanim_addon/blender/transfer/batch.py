@@ -26,7 +26,8 @@ def _brought_in(context: bpy.types.Context, path: Path) -> list[bpy.types.Object
     if path.suffix.lower() == ".bvh":
         bpy.ops.import_anim.bvh(filepath=str(path))
     else:
-        with bpy.data.libraries.load(str(path), link=False) as (source, data):
+        libraries: Any = bpy.data.libraries  # the stubs type load() as returning None: it is a context manager
+        with libraries.load(str(path), link=False) as (source, data):
             data.objects = list(source.objects)
         for obj in data.objects:
             if obj is not None and obj.type == "ARMATURE":
@@ -45,7 +46,7 @@ def _removed(objects: Iterable[bpy.types.Object]) -> None:
 
 
 def _one(context: bpy.types.Context, armature: bpy.types.Object, source: bpy.types.Object) -> dict[str, Any]:
-    clip = source.animation_data.action
+    clip: Any = source.animation_data.action if source.animation_data is not None else None
     try:
         result = transfer_action(context, armature, TransferOptions(source=source))
     except OverAnimError as error:

@@ -47,9 +47,9 @@ def legs(source: Rig, target: Rig) -> list[Leg]:
         if None in found or source_foot is None:
             continue
         source_ball, ball = source.body.role_bone("toe", chain), target.body.role_bone("toe", chain)
+        thigh, shin, foot = (target.index[n] for n in found if n is not None)
         out.append(Leg(side, source.index[source_foot], source.index[source_ball] if source_ball else -1,
-                       *(target.index[n] for n in found if n is not None),
-                       target.index[ball] if ball and source_ball else -1))
+                       thigh, shin, foot, target.index[ball] if ball and source_ball else -1))
     return out
 
 

@@ -15,8 +15,8 @@ from ...core.messages import Message
 from ..i18n import CONTEXT
 from ..shared.object_data import overanim
 from ..shared.operators import ArmatureOperatorMixin
-from ..shared.scene import require_armature
-from ..shared.typed import armature_data
+from ..shared.scene import find_armature, require_armature
+from ..shared.typed import armature_data, window_manager_of
 from .map_rows import read_preset, saved_map, set_row, shown_map, write_preset
 
 PARENT = "__parent__"  # the enum item of a row that follows its parent (an enum identifier cannot be "")
@@ -89,6 +89,13 @@ class OVERANIM_OT_transfer_map_save(ArmatureOperatorMixin, bpy.types.Operator, E
     filename_ext = ".json"
     filter_glob: bpy.props.StringProperty(default="*.json", options={"HIDDEN"})  # type: ignore[valid-type]
 
+    def invoke(self, context, event):
+        target = find_armature(context)
+        assert target is not None  # poll() found one
+        self.filepath = f"{bpy.path.clean_name(target.name)}_bone_map.json"
+        window_manager_of(context).fileselect_add(self)
+        return {"RUNNING_MODAL"}
+
     def run(self, context):
         target = require_armature(context, writable=False)
         bone_map = shown_map(_source(target), target)
@@ -105,7 +112,12 @@ class OVERANIM_OT_transfer_map_load(ArmatureOperatorMixin, bpy.types.Operator, I
     bl_idname = "overanim.transfer_map_load"
     bl_label = "Load Bone Map Preset"
     filename_ext = ".json"
+    filepath: bpy.props.StringProperty(subtype="FILE_PATH", options={"SKIP_SAVE"})  # type: ignore[valid-type]
     filter_glob: bpy.props.StringProperty(default="*.json", options={"HIDDEN"})  # type: ignore[valid-type]
+
+    def invoke(self, context, event):
+        window_manager_of(context).fileselect_add(self)
+        return {"RUNNING_MODAL"}
 
     def run(self, context):
         target = require_armature(context)

@@ -15,6 +15,7 @@ from ...core.errors import OverAnimError
 from ...core.messages import Message
 from ...safe_files import WriteError, check_targets, remove, replace_all, sibling
 from ..shared.object_data import overanim
+from ..shared.typed import armature_data, scene_of
 from .rigs import found_map, read_rig
 
 PRESET_FORMAT = "OverAnim bone map"
@@ -46,12 +47,13 @@ def set_row(target: bpy.types.Object, bone: str, source_bone: str | None) -> Non
 
 def shown_map(source: bpy.types.Object, target: bpy.types.Object) -> BoneMap | None:
     """The map the next transfer would use (found, the kept rows on top); cached by what it reads."""
-    key = (source.name, target.name, overanim(target).transfer.bone_map, len(source.data.bones),
-           len(target.data.bones), tuple(source.matrix_world.col[3]), tuple(target.matrix_world.col[3]))
+    key: tuple[Any, ...] = (source.name, target.name, overanim(target).transfer.bone_map,
+                            len(armature_data(source).bones), len(armature_data(target).bones),
+                            tuple(source.matrix_world.translation[:]), tuple(target.matrix_world.translation[:]))
     if key not in _shown:
         if len(_shown) > 16:
             _shown.clear()
-        scene = bpy.context.scene
+        scene = scene_of(bpy.context)
         _shown[key] = found_map(read_rig(source, scene), read_rig(target, scene), saved_map(target))
     return _shown[key]
 

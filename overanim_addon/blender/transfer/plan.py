@@ -114,8 +114,10 @@ def _source_action(source: bpy.types.Object, action: bpy.types.Action | None,
               if not s.mute and s.action is not None and s.action != bake]
     if not strips:
         raise OverAnimError(Message("'{name}' has no active action: name the action to transfer", name=source.name))
-    return strips[0].action, Message("'{name}' plays '{action}' from the NLA (pushed down by a Foot IK bake): "
-                                     "transferring it", name=source.name, action=strips[0].action.name)
+    pushed = strips[0].action
+    assert pushed is not None  # the strips were chosen with an action
+    return pushed, Message("'{name}' plays '{action}' from the NLA (pushed down by a Foot IK bake): transferring it",
+                           name=source.name, action=pushed.name)
 
 
 def _armatures(context: bpy.types.Context, target: Any, options: TransferOptions,

@@ -33,7 +33,7 @@ class Retarget:
 
 
 def clip_frames(clip: bpy.types.Action) -> np.ndarray:
-    start, end = clip.frame_range
+    start, end = float(clip.frame_range[0]), float(clip.frame_range[1])
     return np.arange(math.ceil(start - 1e-6), math.floor(end + 1e-6) + 1)
 
 

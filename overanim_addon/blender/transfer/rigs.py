@@ -16,7 +16,7 @@ from ...core.retarget import Hierarchy, facing_frame, orthonormal
 from ...core.skeleton import BoneInfo, Skeleton
 from .. import compat
 from ..shared.scene import cm_per_unit
-from ..shared.typed import armature_data, scene_of
+from ..shared.typed import armature_data, pose_of, scene_of
 
 REST_DIFFERENCE = 2.0  # degrees: rests further apart than this are other poses (T-pose, A-pose)
 
@@ -40,7 +40,9 @@ class Rig:
         feet = [body.role_bone("foot", f"leg_{s}") for s in "LR"] if body is not None else []
         if not feet or None in feet:
             return facing_frame((0.0, -1.0, 0.0))  # Blender's front view: the character faces -Y
-        forward, _left = facing(self.skeleton, feet[0], feet[1])  # type: ignore[arg-type]
+        left_foot, right_foot = feet
+        assert left_foot is not None and right_foot is not None
+        forward, _left = facing(self.skeleton, left_foot, right_foot)
         return facing_frame(forward)
 
     def unscaled_direction(self, bone: str) -> np.ndarray:
@@ -131,15 +133,16 @@ def sample_source(context: bpy.types.Context, rig: Rig, clip: bpy.types.Action, 
         for i, frame in enumerate(frames):
             scene.frame_set(int(frame))
             evaluated = obj.evaluated_get(depsgraph)
-            evaluated.pose.bones.foreach_get("matrix", buffer)
+            pose_of(evaluated).bones.foreach_get("matrix", buffer)
             poses[i] = buffer.reshape(-1, 4, 4).transpose(0, 2, 1)
             worlds[i] = np.array(evaluated.matrix_world, dtype=np.float64)
     finally:
-        if before is not None and not playing and not _plays_in_nla(obj, clip):
-            obj.animation_data.action = before[0]
+        now = obj.animation_data
+        if before is not None and now is not None and not playing and not _plays_in_nla(obj, clip):
+            now.action = before[0]
             if before[0] is not None and before[1] is not None:
-                obj.animation_data.action_slot = before[1]
-        elif before is None and obj.animation_data is not None:
+                now.action_slot = before[1]
+        elif before is None and now is not None:
             obj.animation_data_clear()
         scene.frame_set(frame_before[0], subframe=frame_before[1])
     return worlds, poses
