@@ -6,6 +6,7 @@ top included)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import bpy
@@ -33,7 +34,7 @@ class Rig:
     index: dict[str, int]
     ends: dict[str, tuple[float, float, float]]  # chain bones: where each ends for its direction (world cm)
 
-    @property
+    @cached_property
     def frame(self) -> np.ndarray:
         """The facing frame (columns forward, left, up)."""
         body = self.body
@@ -45,11 +46,12 @@ class Rig:
         forward, _left = facing(self.skeleton, left_foot, right_foot)
         return facing_frame(forward)
 
-    def unscaled_direction(self, bone: str) -> np.ndarray:
-        """The rest direction turned by the object's rotation alone (its scale left out): a rig stretched
-        by a non-uniform object scale still points its bones as its copy does."""
+    def unscaled_directions(self, bones: list[str]) -> np.ndarray:
+        """(N, 3) the rest directions turned by the object's rotation alone (its scale left out): a rig
+        stretched by a non-uniform object scale still points its bones as its copy does."""
         linear = self.world[:3, :3]
-        return orthonormal(linear) @ np.linalg.solve(linear, self.direction(bone))
+        directions = np.array([self.direction(b) for b in bones]).reshape(-1, 3)
+        return (orthonormal(linear) @ np.linalg.solve(linear, directions.T)).T
 
     def direction(self, bone: str) -> np.ndarray:
         """The bone's rest direction (world cm): to the next bone of its chain, else joint to joint."""
@@ -88,19 +90,22 @@ def read_rig(armature: bpy.types.Object, scene: bpy.types.Scene) -> Rig:
 def rests_differ(source: Rig, target: Rig, mapping: dict[str, str]) -> bool:
     """Whether any bone pair (source -> target) points elsewhere at rest, relative to each character:
     then local channels would carry one rest into the other, and the clip is retargeted."""
-    carry = target.frame @ source.frame.T
+    pairs = []
     for s, t in mapping.items():
         if s not in source.index or t not in target.index:
             continue
         ends = source.skeleton.end(s).child, target.skeleton.end(t).child
         if ends[0] is not None and mapping.get(ends[0]) != ends[1]:
             continue  # they end at other joints (a bone between missing on one side): no like for like
-        a, b = carry @ source.unscaled_direction(s), target.unscaled_direction(t)
-        if np.linalg.norm(a) > 1e-6 and np.linalg.norm(b) > 1e-6:
-            cos = float(np.dot(a, b) / (np.linalg.norm(a) * np.linalg.norm(b)))
-            if cos < np.cos(np.radians(REST_DIFFERENCE)):
-                return True
-    return False
+        pairs.append((s, t))
+    if not pairs:
+        return False
+    a = source.unscaled_directions([s for s, _t in pairs]) @ (target.frame @ source.frame.T).T
+    b = target.unscaled_directions([t for _s, t in pairs])
+    lengths = np.linalg.norm(a, axis=1) * np.linalg.norm(b, axis=1)
+    both = lengths > 1e-12
+    cos = np.sum(a * b, axis=1)[both] / lengths[both]
+    return bool(np.any(cos < np.cos(np.radians(REST_DIFFERENCE))))
 
 
 def found_map(source: Rig, target: Rig, edits: dict[str, str] | None = None) -> BoneMap | None:
