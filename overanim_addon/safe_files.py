@@ -5,9 +5,9 @@ hidden temporary names beside their targets and renamed over them only when all 
 or none; a full disk is called so, whatever the writer said. bpy-free: the batch's orchestrator
 imports what imports this.
 
-A temporary file's name says whose it is (``owned_sibling``: pid and host), as a journal's content
-does: a write checking a folder removes what a killed write left there, never what another live
-process is still writing."""
+A temporary file's name says whose it is (``owned_sibling``: our prefix, pid and host), as a journal's
+content does: a write checking a folder removes what a killed write left there, never what another
+live process is still writing, nor any file another program named."""
 
 from __future__ import annotations
 
@@ -41,9 +41,12 @@ def sibling(target: Path, suffix: str) -> Path:
     return target.with_name(f".{target.name}.{secrets.token_hex(4)}{suffix}")
 
 
-TEMP_MARK = ".tmp"  # before the target's own suffix: ".hero.fbx.1f2e3d4c.4242-9a8b7c6d.tmp.fbx"
-# an owned temporary name (or one from before names said whose: no pid and host), its target's name first
-TEMPORARY = re.compile(r"\.(?P<file>.+)\.[0-9a-f]{8}(?:\.(?P<pid>[0-9]+)-(?P<host>[0-9a-f]{8}))?"
+TEMP_PREFIX = ".overanim."  # hidden, and ours: ".overanim.hero.fbx.1f2e3d4c.4242-9a8b7c6d.tmp.fbx"
+TEMP_MARK = ".tmp"  # before the target's own suffix
+WRITTEN_KINDS = (".fbx", ".blend", ".json")  # the only files the add-on writes through owned_sibling
+# an owned temporary name: our prefix, its target's name, token, pid and host, a kind we write. Nothing
+# else is removed as ours, however old: another program may name its own files ".x.txt.<hex>.tmp.txt".
+TEMPORARY = re.compile(re.escape(TEMP_PREFIX) + r"(?P<file>.+)\.[0-9a-f]{8}\.(?P<pid>[0-9]+)-(?P<host>[0-9a-f]{8})"
                        + re.escape(TEMP_MARK) + r"(?P<suffix>\.[^.]+)")
 
 
@@ -55,9 +58,12 @@ def _host_tag(host: str | None = None) -> str:
 def owned_sibling(target: Path) -> Path:
     """A hidden temporary name beside ``target``, this write's own (a random token) and saying which
     process writes it (its pid and host), so that a later write can tell a killed one's leftovers
-    (``remove_stale_temporaries``) from a live one's."""
-    return target.with_name(f".{target.name}.{secrets.token_hex(4)}.{os.getpid()}-{_host_tag()}{TEMP_MARK}"
-                            f"{target.suffix}")
+    (``remove_stale_temporaries``) from a live one's. Only for the kinds of file the add-on writes
+    (``WRITTEN_KINDS``): the clean-up removes no other kind."""
+    if target.suffix.lower() not in WRITTEN_KINDS:
+        raise ValueError(f"no temporary file of ours is a {target.suffix or 'file without a suffix'}")
+    return target.with_name(f"{TEMP_PREFIX}{target.name}.{secrets.token_hex(4)}.{os.getpid()}-{_host_tag()}"
+                            f"{TEMP_MARK}{target.suffix}")
 
 
 def writable(path: Path) -> bool:
@@ -247,17 +253,18 @@ def recover(folder: Path) -> list[Path]:
 
 def remove_stale_temporaries(folder: Path) -> list[Path]:
     """Remove the temporary files (``owned_sibling``) that writes killed before their rename left in
-    ``folder``, each as large as the file it was for; a live process's stay (``_may_still_run``).
+    ``folder``, each as large as the file it was for; a live process's stay (``_may_still_run``), and
+    so does every file not named by ``owned_sibling`` (issue 31: another program's were deleted).
     Returns those removed."""
     removed = []
     with contextlib.suppress(OSError):
         for path in sorted(folder.iterdir()):
             found = TEMPORARY.fullmatch(path.name)
-            if found is None or not found["file"].lower().endswith(found["suffix"].lower()):
+            suffix = found["suffix"].lower() if found else ""
+            if found is None or suffix not in WRITTEN_KINDS or not found["file"].lower().endswith(suffix):
                 continue
-            pid = int(found["pid"]) if found["pid"] else None
             try:
-                if not path.is_file() or _may_still_run(pid, found["host"] == _host_tag(), path):
+                if not path.is_file() or _may_still_run(int(found["pid"]), found["host"] == _host_tag(), path):
                     continue
                 path.unlink()
             except OSError:

@@ -64,3 +64,23 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 def statuses(report: dict) -> dict[str, str]:
     return {f["path"]: f["status"] for f in report["files"]}
+
+
+# a prelude for ``python -c``: any import of bpy fails, and the checkout is on the path
+GUARD = """
+import builtins, sys
+real_import = builtins.__import__
+def guarded(name, *args, **kwargs):
+    if name == "bpy" or name.startswith(("bpy.", "bmesh", "mathutils", "_bpy")):
+        raise ImportError("bpy is not available here")
+    return real_import(name, *args, **kwargs)
+builtins.__import__ = guarded
+sys.path[:0] = [{root!r}]
+"""
+
+
+def without(report, *keys):
+    """``report`` without the timings, and without ``keys`` at the top level."""
+    from overanim_headless.report import without_timings
+
+    return {k: v for k, v in without_timings(report).items() if k not in keys}

@@ -167,3 +167,22 @@ def test_the_readme_reads_in_two_minutes_and_every_page_it_names_is_there():
     named = set(re.findall(r"(?:\]\(|src=\"|\b)((?:docs|scripts)/[\w./-]+\.(?:md|png|py|sh))", text))
     assert {"docs/panel.md", "docs/setup.md", "docs/batch.md"} <= named
     assert not sorted(name for name in named if not (ROOT / name).exists())
+
+
+def test_the_tests_are_laid_out_like_the_code():
+    """A folder of Blender tests for every feature folder of the add-on (tests/blender/<feature>/), and
+    no test module imports from another test module: what tests share lives in helper modules
+    (tests/blender/*.py, tests/*.py), so running one file never depends on another's tests."""
+    import ast
+
+    blender = ROOT / "overanim_addon" / "blender"
+    features = {p.name for p in blender.iterdir() if (p / "__init__.py").exists()} - {"shared", "translations"}
+    assert sorted(f for f in features if not (ROOT / "tests" / "blender" / f / "__init__.py").exists()) == []
+    borrowed = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [node.module or ""] + [a.name for a in node.names] if isinstance(node, ast.ImportFrom) else \
+                [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if any(part.startswith("test_") for name in names for part in name.split(".")):
+                borrowed.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert borrowed == []

@@ -8,12 +8,13 @@ import os
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
 
 from overanim_addon import safe_files
+
+from .safe_file_writers import LIVE_WRITER, age, other_programs_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -117,23 +118,12 @@ WRITER_KILLED = textwrap.dedent("""
         handle.flush()
         os.kill(os.getpid(), signal.SIGKILL)
 """)
-LIVE_WRITER = textwrap.dedent("""
-    import sys, time
-    from pathlib import Path
-    from overanim_addon import safe_files
-    temp = safe_files.owned_sibling(Path(sys.argv[1]))
-    temp.write_bytes(b"an export in progress")
-    print(temp, flush=True)
-    time.sleep(60)
-""")
-
-
 def test_the_next_write_removes_the_temporary_file_of_a_killed_write(tmp_path):
     (tmp_path / "hero.fbx").write_text("old")
     done = subprocess.run([sys.executable, "-c", WRITER_KILLED, str(tmp_path / "hero.fbx")], cwd=ROOT, check=False)
     assert done.returncode == -9
     (left,) = [p for p in tmp_path.iterdir() if p.name != "hero.fbx"]
-    assert left.name.startswith(".hero.fbx.") and left.name.endswith(".tmp.fbx")
+    assert left.name.startswith(".overanim.hero.fbx.") and left.name.endswith(".tmp.fbx")
     safe_files.check_targets([tmp_path / "hero.fbx"])  # what an export or a batch save does first
     assert contents(tmp_path) == {"hero.fbx": "old"}
 
@@ -152,16 +142,8 @@ def test_a_live_processs_temporary_file_is_left_alone_until_it_ends(tmp_path):
     assert safe_files.remove_stale_temporaries(tmp_path) == [theirs]
 
 
-def age(path: Path, seconds: float) -> Path:
-    past = time.time() - seconds
-    os.utime(path, (past, past))
-    return path
-
-
-@pytest.mark.parametrize("name", [".hero.fbx.1f2e3d4c.4242-00000000.tmp.fbx",  # another machine's (shared folder)
-                                  ".hero.fbx.1f2e3d4c.tmp.fbx"])  # named before names said whose
-def test_a_temporary_file_that_cannot_say_whether_its_writer_lives_goes_when_old(tmp_path, name):
-    temp = tmp_path / name
+def test_a_temporary_file_that_cannot_say_whether_its_writer_lives_goes_when_old(tmp_path):
+    temp = tmp_path / ".overanim.hero.fbx.1f2e3d4c.4242-00000000.tmp.fbx"  # another machine's (shared folder)
     temp.write_text("new")
     assert safe_files.remove_stale_temporaries(tmp_path) == []  # recent: its writer may be at work
     age(temp, safe_files.FOREIGN_JOURNAL_SECONDS - 60)
@@ -171,11 +153,31 @@ def test_a_temporary_file_that_cannot_say_whether_its_writer_lives_goes_when_old
 
 
 def test_files_that_are_no_temporary_of_ours_stay(tmp_path):
-    names = ["hero.fbx.1f2e3d4c.tmp.fbx", ".hero.fbx.1f2e3d4c.tmp.obj", ".hero.fbx.notatoken.tmp.fbx",
+    names = ["overanim.hero.fbx.1f2e3d4c.1-00000000.tmp.fbx", ".overanim.hero.fbx.1f2e3d4c.1-00000000.tmp.obj",
+             ".overanim.notes.txt.1f2e3d4c.1-00000000.tmp.txt", ".overanim.hero.fbx.notatoken.1-00000000.tmp.fbx",
              ".hero.blend.1f2e3d4c.overanim-save", ".hero.fbx.1f2e3d4c.journal.tmp", ".notes.txt"]
     for name in names:
         (tmp_path / name).write_text("theirs")
         age(tmp_path / name, 10 * safe_files.FOREIGN_JOURNAL_SECONDS)
-    (tmp_path / ".hero.fbx.1f2e3d4c.tmp.fbx").mkdir()  # a folder by that name is no file of ours
+    folder = ".overanim.hero.fbx.1f2e3d4c.1-00000000.tmp.fbx"
+    (tmp_path / folder).mkdir()  # a folder by that name is no file of ours
     assert safe_files.remove_stale_temporaries(tmp_path) == []
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*names, ".hero.fbx.1f2e3d4c.tmp.fbx"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*names, folder])
+
+
+def test_another_programs_temporary_files_stay_whatever_their_age(tmp_path):
+    """Issue 31: the clean-up took any `.<name>.<ext>.<8 hex>.tmp.<ext>` for its own."""
+    theirs = other_programs_files(tmp_path)
+    ours = safe_files.owned_sibling(tmp_path / "hero.fbx")
+    ours.write_text("a killed export")
+    age(ours, 10 * safe_files.FOREIGN_JOURNAL_SECONDS)
+    assert safe_files.check_targets([tmp_path / "hero.fbx"]) == [ours]  # its own still goes (this pid: not running)
+    assert sorted(p.name for p in tmp_path.iterdir()) == theirs
+    assert all((tmp_path / name).read_text() == "theirs" for name in theirs)
+
+
+def test_a_temporary_name_says_it_is_ours_and_only_for_the_kinds_we_write(tmp_path):
+    name = safe_files.owned_sibling(tmp_path / "hero.fbx").name
+    assert name.startswith(".overanim.hero.fbx.") and name.endswith(".tmp.fbx")
+    with pytest.raises(ValueError):
+        safe_files.owned_sibling(tmp_path / "notes.txt")

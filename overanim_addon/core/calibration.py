@@ -106,6 +106,15 @@ class CalibrationSettings:
             ratio = high
         return clamp(ratio, low, high)
 
+    def measured_scale(self, measured: float, reference: float) -> float:
+        """``measured / reference`` unclamped (1 when calibration is off or either value is not finite
+        and positive): what a length of the reference character is on this one, for geometry such as
+        Motion's contact thresholds, which a clamp would make wrong (issue 31)."""
+        if not (self.enable_automatic_calibration and is_finite_positive(measured) and is_finite_positive(reference)):
+            return 1.0
+        ratio = float(measured) / float(reference)
+        return ratio if math.isfinite(ratio) else 1.0
+
     def resolve_character_scale(self, character_height: float) -> float:
         return self.resolve_measurement_scale(character_height, self.reference_character_height)
 
@@ -123,6 +132,7 @@ class CalibrationSettings:
 # Blender keeps a FloatProperty in a float32: Minimum Character Scale set to its limit 0.01 reads
 # back as 0.00999999977648. A value within float32 rounding (2**-24 relative) of a limit is at it.
 FLOAT32_ROUNDING = 2.0**-24
+FLOAT32_MAX = 3.4028234663852886e38  # the largest float32: what a Blender field keeps of an infinity
 
 
 def _outside(value: float, limit: float | None, sign: float) -> bool:
@@ -132,14 +142,14 @@ def _outside(value: float, limit: float | None, sign: float) -> bool:
 
 
 def validate_calibration(settings: CalibrationSettings) -> list[str]:
-    """Problems an artist must fix before measuring: NaN or out-of-range fields (the Details UI's
-    ranges). An empty list means the settings are usable as they are."""
+    """Problems an artist must fix before measuring: NaN, infinite or out-of-range fields (the Details
+    UI's ranges). An empty list means the settings are usable as they are."""
     problems: list[str] = []
     for spec in FIELDS:
         if spec.unit == "bone" or isinstance(spec.default, bool):
             continue
         value = getattr(settings, spec.name)
-        if not math.isfinite(value):
+        if not math.isfinite(value) or abs(value) >= FLOAT32_MAX:  # Blender stores an infinity as float32's max
             problems.append(Message("{field} is not a number", field=spec.label))
         elif _outside(value, spec.minimum, -1.0):
             problems.append(Message("{field} must be at least {limit:g}", field=spec.label, limit=spec.minimum))

@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass
 
 from ._numeric import coerce_enum, is_finite_positive
+from .dispatch import unhandled
 
 
 class MotionMeasurementBasis(enum.Enum):
@@ -71,19 +72,24 @@ class MotionMeasurementScales:
         """
         basis = coerce_enum(MotionMeasurementBasis, basis)
         scale = 0.0
-        if basis is MotionMeasurementBasis.ABSOLUTE:
-            scale = 1.0
-        elif basis is MotionMeasurementBasis.CHARACTER_HEIGHT:
-            scale = self.character_height_scale
-        elif basis is MotionMeasurementBasis.LOCOMOTION_HEIGHT:
-            scale = self.locomotion_height_scale
-        elif basis is MotionMeasurementBasis.AUTO:
-            if not self.is_region_motion:
+        match basis:
+            case MotionMeasurementBasis.ABSOLUTE:
+                scale = 1.0
+            case MotionMeasurementBasis.CHARACTER_HEIGHT:
+                scale = self.character_height_scale
+            case MotionMeasurementBasis.LOCOMOTION_HEIGHT:
                 scale = self.locomotion_height_scale
-            elif self.has_region_measurements:
-                scale = next((s for s in map(self._region_scale, AUTO_REGION_ORDER) if float(s) > 0.0), 0.0)
-        elif self.has_region_measurements:  # one of the four Region* bases
-            scale = self._region_scale(basis)
+            case MotionMeasurementBasis.AUTO:
+                if not self.is_region_motion:
+                    scale = self.locomotion_height_scale
+                elif self.has_region_measurements:
+                    scale = next((s for s in map(self._region_scale, AUTO_REGION_ORDER) if float(s) > 0.0), 0.0)
+            case (MotionMeasurementBasis.REGION_SPAN | MotionMeasurementBasis.REGION_BOUNDS_RADIUS
+                  | MotionMeasurementBasis.REGION_CHAIN_LENGTH | MotionMeasurementBasis.AVERAGE_BONE_LENGTH):
+                if self.has_region_measurements:
+                    scale = self._region_scale(basis)
+            case _:
+                unhandled(basis)
         scale = float(scale)
         if math.isfinite(scale) and scale > 0.0:
             return True, scale

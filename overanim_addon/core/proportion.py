@@ -8,6 +8,7 @@ import sys
 
 from ._numeric import coerce_enum, is_finite_positive
 from .calibration import CalibrationSettings
+from .dispatch import unhandled
 from .measurement_scales import MotionMeasurementScales
 from .resolved_proportions import ResolvedCharacterProportions, ResolvedRegionProportions
 
@@ -84,10 +85,10 @@ def resolve_spatial_distance(
     scale = max(scale, CHARACTER_SCALE_FLOOR) if math.isfinite(scale) else 1.0
     if mode is SpatialCalibrationMode.ABSOLUTE:
         return distance
-    if (
-        mode is SpatialCalibrationMode.REGION_RELATIVE
-        and is_finite_positive(region_reference_size)
-        and is_finite_positive(region_ratio)
-    ):
-        return min(float(region_reference_size) * float(region_ratio), sys.float_info.max)
-    return min(distance * scale, sys.float_info.max)
+    if mode is SpatialCalibrationMode.REGION_RELATIVE:
+        if is_finite_positive(region_reference_size) and is_finite_positive(region_ratio):
+            return min(float(region_reference_size) * float(region_ratio), sys.float_info.max)
+        return min(distance * scale, sys.float_info.max)  # without both: character-relative
+    if mode is SpatialCalibrationMode.CHARACTER_RELATIVE:
+        return min(distance * scale, sys.float_info.max)
+    unhandled(mode)

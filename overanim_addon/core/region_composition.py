@@ -29,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._numeric import coerce_enum
+from .dispatch import unhandled
 from .errors import InvalidInputError
 from .messages import Message
 
@@ -82,7 +83,7 @@ def compose_region_deltas(
         if policy is RegionCompositionPolicy.STRONGEST_DELTA:
             strongest = np.argmax(lengths, axis=0)  # argmax keeps the first of equal maxima
             result = np.take_along_axis(vec, strongest[None, :, None], axis=0)[0]
-        else:
+        elif policy is RegionCompositionPolicy.ADDITIVE_CLAMPED:
             total = vec.sum(axis=0)
             if limit is None:
                 cap = lengths.max(axis=0)  # the longest Region delta at each vertex
@@ -90,6 +91,8 @@ def compose_region_deltas(
             with np.errstate(divide="ignore", invalid="ignore"):
                 shrink = np.where(total_length > cap, cap / total_length, 1.0)
             result = total * shrink[:, None]
+        else:
+            unhandled(policy)
     result = np.nan_to_num(result, nan=0.0, posinf=0.0, neginf=0.0)
     # float32 deltas near float32's largest value can add up past it: shorten such a vector to fit
     # (direction kept), as the cast would make it inf

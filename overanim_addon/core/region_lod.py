@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 
 from ._numeric import coerce_enum
+from .dispatch import unhandled
 
 
 class RegionLodPolicy(enum.Enum):
@@ -30,7 +31,12 @@ def requires_coverage(policy: RegionLodPolicy | str, is_attachment_dependency: b
     """
     if is_attachment_dependency:
         return True
-    return coerce_enum(RegionLodPolicy, policy) is RegionLodPolicy.REQUIRE_COVERAGE
+    policy = coerce_enum(RegionLodPolicy, policy)
+    if policy is RegionLodPolicy.REQUIRE_COVERAGE:
+        return True
+    if policy is RegionLodPolicy.ALLOW_INACTIVE or policy is RegionLodPolicy.WARN_IF_INACTIVE:
+        return False
+    unhandled(policy)
 
 
 def lod_coverage_verdict(
@@ -45,6 +51,11 @@ def lod_coverage_verdict(
         return LodCoverageVerdict.OK
     if requires_coverage(policy, is_attachment_dependency):
         return LodCoverageVerdict.ERROR
-    if coerce_enum(RegionLodPolicy, policy) is RegionLodPolicy.WARN_IF_INACTIVE:
+    policy = coerce_enum(RegionLodPolicy, policy)
+    if policy is RegionLodPolicy.WARN_IF_INACTIVE:
         return LodCoverageVerdict.WARNING
-    return LodCoverageVerdict.OK
+    if policy is RegionLodPolicy.ALLOW_INACTIVE:
+        return LodCoverageVerdict.OK
+    if policy is RegionLodPolicy.REQUIRE_COVERAGE:  # answered by requires_coverage above
+        return LodCoverageVerdict.ERROR
+    unhandled(policy)

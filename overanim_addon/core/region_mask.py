@@ -26,6 +26,7 @@ from typing import overload
 import numpy as np
 
 from ._numeric import clamp, coerce_enum, finite_or
+from .dispatch import unhandled
 
 MIN_FALLOFF_EXPONENT = 0.01
 
@@ -130,8 +131,10 @@ class RegionMaskPolicy:
                 # every float32 t in 0..1 was tried: t²(3-2t) rounds to at most 1, never below 0,
                 # so the clip below would change no bit and is skipped
                 return t
-        else:
+        elif mode is RegionFalloffMode.POWER:
             np.power(t, dtype.type(self.effective_falloff_exponent), out=t)
+        else:
+            unhandled(mode)
         # Power's curve can round a hair above 1 for tiny exponents; the contract is 0..1.
         return np.clip(t, 0.0, 1.0, out=t)
 

@@ -7,6 +7,7 @@ import colorsys
 
 import numpy as np
 
+from .dispatch import unhandled
 from .region_composition import RegionCompositionPolicy, compose_region_deltas
 
 UNMASKED_GREY = np.array([0.18, 0.18, 0.18, 1.0], dtype=np.float32)
@@ -129,9 +130,17 @@ def compose_mixed_policies(
     accumulate.
     """
     additive = compose_region_deltas(RegionCompositionPolicy.ADDITIVE_CLAMPED, deltas, limit=limit)
-    asks_strongest = np.array([p is RegionCompositionPolicy.STRONGEST_DELTA for p in policies], dtype=bool)
+    asks_strongest = np.array([_asks_strongest(p) for p in policies], dtype=bool)
     if not asks_strongest.any():
         return additive
     strongest = compose_region_deltas(RegionCompositionPolicy.STRONGEST_DELTA, deltas)
     use_strongest = ((np.asarray(masks) > 0) & asks_strongest[:, None]).any(axis=0)
     return np.where(use_strongest[:, None] if additive.ndim == 2 else use_strongest, strongest, additive)
+
+
+def _asks_strongest(policy: RegionCompositionPolicy) -> bool:
+    if policy is RegionCompositionPolicy.STRONGEST_DELTA:
+        return True
+    if policy is RegionCompositionPolicy.ADDITIVE_CLAMPED:
+        return False
+    unhandled(policy)

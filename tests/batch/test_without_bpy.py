@@ -6,18 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from ..batch_support import GUARD
 
-GUARD = """
-import builtins, sys
-real_import = builtins.__import__
-def guarded(name, *args, **kwargs):
-    if name == "bpy" or name.startswith(("bpy.", "bmesh", "mathutils", "_bpy")):
-        raise ImportError("bpy is not available here")
-    return real_import(name, *args, **kwargs)
-builtins.__import__ = guarded
-sys.path[:0] = [{root!r}]
-"""
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def probe(code: str) -> subprocess.CompletedProcess:

@@ -157,3 +157,43 @@ def as_fbx_import(armature):
         child.data.transform(to_object.inverted())
     armature.matrix_world = to_object @ armature.matrix_world
     bpy.context.view_layer.update()
+
+
+# -- input Foot IK refuses --------------------------------------------------------------------------
+def rename_bone(armature, old, new):
+    armature.data.bones[old].name = new
+
+
+def connect_bone(armature, bone):
+    bpy.context.view_layer.objects.active = armature
+    bpy.ops.object.mode_set(mode="EDIT")
+    armature.data.edit_bones[bone].use_connect = True
+    bpy.ops.object.mode_set(mode="OBJECT")
+
+
+# the input each of Probe Ground and Bake Foot IK refuses: (case, operators, spoil, what the error says)
+BOTH, BAKE = ("probe_ground", "bake_foot_ik"), ("bake_foot_ik",)
+BAD_INPUT = [
+    ("no foot bones", BOTH, lambda a: (rename_bone(a, "foot_l", "tarsus_a"), rename_bone(a, "foot_r", "tarsus_b")),
+     "No foot bones found"),
+    ("foot bone missing", BOTH, lambda a: setattr(a.overanim.foot_ik, "left_foot", "foot_nope"),
+     "Left Foot 'foot_nope' is not a bone"),
+    ("IK target not a bone", BOTH, lambda a: setattr(a.overanim.foot_ik, "right_ik_target", "ik_nope"),
+     "Right IK Target 'ik_nope' is not a bone"),
+    ("zero height", BOTH, lambda a: a.__setitem__("OverAnim_CharacterHeightWS", 0.0), "0 cm tall"),
+    ("vertical forward axis", BOTH, lambda a: setattr(a.overanim.foot_ik, "forward_axis", "+Z"),
+     r"Forward Axis \+Z of '.*' points straight up or down .*toes point along -Y"),
+    ("NaN trace", BOTH, lambda a: setattr(a.overanim.foot_ik, "trace_distance", math.nan), "Trace Distance"),
+    # only the bake keys bones: the probe does not mind these two
+    ("axis-angle IK target", BAKE, lambda a: setattr(a.pose.bones["ik_foot_l"], "rotation_mode", "AXIS_ANGLE"),
+     "Axis Angle"),
+    ("driven IK target", BAKE, lambda a: a.pose.bones["ik_foot_l"].driver_add("location", 2),
+     r"'ik_foot_l' location\[2\] is driven"),
+    ("connected body bone", BAKE, lambda a: connect_bone(a, "pelvis"), "Body Bone 'pelvis' is connected to its parent"),
+    ("zero-scale IK target", BAKE, lambda a: setattr(a.pose.bones["ik_foot_l"], "scale", (0.0, 0.0, 0.0)),
+     "'ik_foot_l' has a zero scale"),
+    ("zero-scale body bone", BAKE, lambda a: setattr(a.pose.bones["pelvis"], "scale", (0.0, 0.0, 0.0)),
+     "'pelvis' has a zero scale"),
+    ("zero object scale", BOTH, lambda a: setattr(a, "scale", (0.0, 0.0, 0.0)), "'SK_OverAnimSample' has a zero scale"),
+    ("non-uniform scale", BAKE, lambda a: setattr(a, "scale", (1.0, 2.0, 1.0)), "non-uniform scale"),
+]

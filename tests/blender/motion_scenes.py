@@ -91,3 +91,36 @@ def curves(armature) -> dict[str, np.ndarray]:
 
 def world_cm(armature, point) -> Vector:
     return (armature.matrix_world @ point) * cm()
+
+
+def remove_curves(action, curves_to_remove):
+    """Remove these F-curves of ``action``, layered (4.4 and later) or legacy."""
+    from overanim_addon.blender.compat import is_layered
+
+    for curve in curves_to_remove:
+        if is_layered(action):
+            for layer in action.layers:
+                for strip in layer.strips:
+                    for bag in strip.channelbags:
+                        if curve in list(bag.fcurves):
+                            bag.fcurves.remove(curve)
+        else:
+            action.fcurves.remove(curve)
+
+
+def rest_heights_cm(armature, locomotion_root: str = "pelvis") -> tuple[float, float]:
+    """(character height, locomotion height) in world cm, read from the scene, not from the add-on: the
+    highest vertex of the meshes the armature deforms, and the rest-pose head of the locomotion root,
+    both above the ground under the ground-level root bone (the object origin's height)."""
+    ground = armature.matrix_world.translation.z
+    top = max((obj.matrix_world @ vertex.co).z for obj in bpy.context.scene.objects
+              if obj.type == "MESH" and obj.find_armature() == armature for vertex in obj.data.vertices)
+    hips = (armature.matrix_world @ armature.data.bones[locomotion_root].head_local).z
+    return (top - ground) * cm(), (hips - ground) * cm()
+
+
+def spec_scale(measured: float, reference: float, minimum: float = 0.25, maximum: float = 4.0) -> float:
+    """The spec's ResolveMeasurementScale: measured / reference, clamped to Minimum/Maximum Character
+    Scale (the defaults 0.25 and 4)."""
+    return min(max(measured / reference, minimum), maximum)
+

@@ -12,7 +12,7 @@ from overanim_addon.core import CalibrationSettings, InvalidInputError, MotionMe
 from overanim_addon.core.measurement import RegionSpaces, calibrate_region, frames, measure_character, measure_region
 from overanim_addon.core.skeleton import BoneInfo, Skeleton
 
-from .test_skeleton import humanoid
+from .skeletons import humanoid
 
 ROT_X_90 = np.array([[1.0, 0, 0], [0, 0, -1], [0, 1, 0]])  # turns local +Y into world +Z
 POINTS = np.array([[0, 0, 0], [5, -3, 180.0], [20, 4, 120.0]])  # the crown is the highest vertex

@@ -8,6 +8,7 @@ The tool lives beside the checkout, not inside it; its ``setup.sh`` builds each 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -87,3 +88,22 @@ class RealBlender:
         reason = self.missing()
         if reason:
             pytest.skip(reason)
+
+
+def run_in_window(real_binary, script, json_name, tmp_path, seconds):
+    """Run ``tests/<script>`` in a windowed real Blender (shot.sh, ``seconds`` before its screenshot
+    and exit: the script works on timers) and return the JSON it wrote to /tmp/<json_name> in the
+    chroot. Only an unfinished run is tried again, with twice the time: on a loaded machine the
+    script's timers can still be running at the screenshot, and a shot someone else starts in the
+    same chroot at the same moment can remove ours."""
+    out_file = real_binary.tmp(json_name)
+    for attempt in range(3):
+        out_file.unlink(missing_ok=True)
+        script_path = ROOT / "tests" / "real_blender" / script
+        result = real_binary.shot(tmp_path / "shot.png", script_path, delay=seconds * 2**attempt)
+        if out_file.exists():
+            break
+    assert out_file.exists(), result.stdout[-2000:] + result.stderr[-2000:]
+    out = json.loads(out_file.read_text())
+    assert "error" not in out, out.get("error")
+    return out

@@ -25,6 +25,7 @@ from mathutils import Matrix
 from ...core.errors import OverAnimError
 from ...core.measurement import polar
 from ...core.messages import Message
+from ..shared.fcurves import animated
 from ..shared.scene import deformed_meshes
 from ..shared.typed import armature_data, mesh_data, scene_of, view_layer_of
 from . import scaled_animation
@@ -176,3 +177,41 @@ def apply_scale(context: bpy.types.Context, armature: bpy.types.Object, with_arm
         changed += 1
     view_layer_of(context).update()
     return changed
+
+
+KEYED_PLACEMENT = ("location", "scale", "delta_location", "delta_scale")
+
+
+def scale_character(context: bpy.types.Context, armature: bpy.types.Object, factor: float) -> int:
+    """Make the character ``factor`` times its size about its armature's origin, alone: the armature
+    and the meshes it deforms (with what hangs from them) scaled, then the scale applied
+    (``apply_scale``: bones, vertices and bone keys take it). Nothing else in the scene changes, its
+    Unit Scale neither. Returns how many objects changed; refuses, changing nothing, what
+    ``apply_scale`` refuses, and a keyed object location or scale (its keys would undo the scale)."""
+    keyed = sorted({path for path, _ in animated(armature) if path in KEYED_PLACEMENT})
+    if keyed:
+        raise OverAnimError(Message("'{name}' has keyed {paths}: its keys would undo a scale of the character; use "
+                                    "Match Unit Scale, or remove those keys first", name=armature.name,
+                                    paths=", ".join(keyed)))
+    origin = armature.matrix_world.translation[:]
+    about = Matrix.Translation(origin) @ Matrix.Scale(factor, 4) @ Matrix.Translation([-c for c in origin])
+    # a mesh parented to the armature moves with it; one that is not would stay its old size
+    moved = [armature, *(m for m in deformed_meshes(armature, scene_of(context)) if not _hangs_from(m, armature))]
+    before = [obj.matrix_world.copy() for obj in moved]
+    for obj in moved:
+        obj.matrix_world = about @ obj.matrix_world
+    view_layer_of(context).update()
+    try:
+        return apply_scale(context, armature, with_armature=True)
+    except OverAnimError:  # refused before it changed anything: the character goes back as it was
+        for obj, world in zip(moved, before, strict=True):
+            obj.matrix_world = world
+        view_layer_of(context).update()
+        raise
+
+
+def _hangs_from(obj: bpy.types.Object, ancestor: bpy.types.Object) -> bool:
+    parent = obj.parent
+    while parent is not None and parent is not ancestor:
+        parent = parent.parent
+    return parent is ancestor

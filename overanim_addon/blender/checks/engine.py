@@ -35,7 +35,7 @@ def store_checks(armature: bpy.types.Object, findings: Iterable[Finding]) -> Non
     for item, finding in zip(refill(overanim(armature).checks, len(findings), "check_id"), findings, strict=True):
         item.check_id, item.severity, item.message, item.fix = (finding.id, finding.severity, finding.message,
                                                                 finding.fix)
-        item.region = finding.region
+        item.region, item.alternative = finding.region, finding.alternative
         item.message_data = json.dumps(to_data(finding.message))
     overanim(armature).checks_run = True
 

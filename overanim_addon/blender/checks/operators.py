@@ -35,9 +35,10 @@ class FixOperatorMixin(ArmatureOperatorMixin):
     def run(self, context):
         armature = require_armature(context)
         require_object_mode(armature, scene_of(context))
-        label, apply = FIXES[self.fix]
-        apply(context, armature)
-        return [(Level.INFO, Message("{fix}: done", fix=label)), *check_rig(context, armature, CheckOptions()).log[-1:]]
+        fix = FIXES[self.fix]
+        changed = fix.apply(context, armature)
+        said = changed if changed is not None else Message("{fix}: done", fix=fix.label)
+        return [(Level.INFO, said), *check_rig(context, armature, CheckOptions()).log[-1:]]
 
 
 class OVERANIM_OT_fix_check(FixOperatorMixin, bpy.types.Operator):
@@ -47,13 +48,14 @@ class OVERANIM_OT_fix_check(FixOperatorMixin, bpy.types.Operator):
     bl_label = "Fix"
 
     fix: bpy.props.EnumProperty(  # type: ignore[valid-type]
-        name="Fix", translation_context=CONTEXT, items=[(key, label, "") for key, (label, _) in FIXES.items()]
+        name="Fix", translation_context=CONTEXT, items=[(key, fix.label, "") for key, fix in FIXES.items()]
     )
 
     @classmethod
     def description(cls, context, properties):
         # Blender shows what this returns as it is: translated here
-        return tip(Message("{fix}, then run the checks again", fix=FIXES[properties.fix][0]))
+        fix = FIXES[properties.fix]
+        return tip(Message(fix.tooltip) if fix.tooltip else Message("{fix}, then run the checks again", fix=fix.label))
 
 
 def fix_operator(key: str) -> str:
@@ -64,9 +66,8 @@ def fix_operator(key: str) -> str:
 
 FIX_OPERATORS = tuple(
     type(f"OVERANIM_OT_fix_{key}", (FixOperatorMixin, bpy.types.Operator),
-         {"bl_idname": fix_operator(key), "bl_label": label, "fix": key,
-          "__doc__": f"{label}, then run the checks again"})
-    for key, (label, _) in FIXES.items()
+         {"bl_idname": fix_operator(key), "bl_label": fix.label, "fix": key, "__doc__": fix.description()})
+    for key, fix in FIXES.items()
 )
 classes = (OVERANIM_OT_run_checks, OVERANIM_OT_fix_check, *FIX_OPERATORS)
 register, unregister = bpy.utils.register_classes_factory(classes)

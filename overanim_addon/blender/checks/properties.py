@@ -21,6 +21,7 @@ class OVERANIM_PG_check(bpy.types.PropertyGroup):
     message: Annotated[str, bpy.props.StringProperty()]  # English
     message_data: Annotated[str, bpy.props.StringProperty()]  # the message as JSON (core.messages), for translation
     fix: Annotated[str, bpy.props.StringProperty()]
+    alternative: Annotated[str, bpy.props.StringProperty()]  # another fix to choose instead, or ""
     region: Annotated[str, bpy.props.StringProperty()]  # the Region it is about, or ""
 
 

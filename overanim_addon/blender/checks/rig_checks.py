@@ -29,7 +29,7 @@ from ..shared.shape_keys import modifiers_dropping_shape_keys
 from ..shared.typed import armature_data, pose_of, scene_of
 from ..shared.weights import region_weights
 from .apply_scale import scaled_by_constraints
-from .rig_size import UNIT_NAMES, heights_cm, matching_unit_scale, rest_rig, size_in_units
+from .rig_size import UNIT_NAMES, heights_cm, matching_unit_scale, other_characters, rest_rig, size_in_units
 
 LYING_FRACTION = 0.35  # a rig whose height along world up is below this share of its length lies down
 SCALE_TOLERANCE = 1e-4
@@ -44,6 +44,7 @@ class Finding:
     message: Message
     fix: str = ""  # the id of a fix in FIXES, or "" when there is no safe one-click fix
     region: str = ""  # the Region the finding is about (the panel offers its settings under it)
+    alternative: str = ""  # another fix in FIXES the artist may choose instead of ``fix``, or ""
 
 
 def _check_calibration(context, armature):
@@ -263,13 +264,20 @@ def _check_unit_scale(context, armature):
     if not math.isclose(object_scale, 1.0, rel_tol=SCALE_TOLERANCE) and is_human_height(size_cm / object_scale):
         return  # its own data is human-sized: its object's scale makes it so, which the scale check reports
     fix = matching_unit_scale(context, armature)
+    others = other_characters(context, armature)
     offer = Message(": if it is not that size, its file's units are not the scene's: Match Unit Scale sets {fix:g} "
                     "({unit}), which makes it {fixed:.4g} cm", fix=fix.scale_length, unit=UNIT_NAMES[fix.unit],
                     fixed=size_units * fix.scale_length * 100.0) if fix is not None else ""
+    if fix is not None and others:  # the scene's Unit Scale would resize them too (issue 31)
+        offer = Message("{offer}, and every other character with it ({names}): Scale This Character gives this one "
+                        "that size alone", offer=offer, names=others)
+    # beside other characters the fix that changes this one alone comes first; the scene's unit is the other choice
+    choices = ("", "") if fix is None else ("character_scale", "unit_scale") if others else ("unit_scale",
+                                                                                           "character_scale")
     yield Finding("unit_scale", Level.WARNING,
-                      Message("The character measures {size:.4g} cm at Unit Scale {scale:g}, outside a human's {low:g} "
-                              "to {high:g} cm{offer}", size=size_cm, scale=scale, low=low, high=high, offer=offer),
-                      "unit_scale" if fix is not None else "")
+                  Message("The character measures {size:.4g} cm at Unit Scale {scale:g}, outside a human's {low:g} "
+                          "to {high:g} cm{offer}", size=size_cm, scale=scale, low=low, high=high, offer=offer),
+                  choices[0], alternative=choices[1])
 
 
 def _check_regions(context, armature):

@@ -72,3 +72,10 @@ def matching_unit_scale(context, armature) -> UnitScale | None:
     current = scene_of(context).unit_settings.scale_length
     return None if found is None or math.isclose(found.scale_length, current, rel_tol=1e-6) else found
 
+
+
+def other_characters(context, armature) -> str:
+    """The names of the scene's other armatures (quoted, joined), "" when ``armature`` is alone: what
+    the scene's Unit Scale would resize with it."""
+    names = [o.name for o in scene_of(context).objects if o.type == "ARMATURE" and o is not armature]
+    return ", ".join(f"'{name}'" for name in names[:3]) + (f" (+{len(names) - 3})" if len(names) > 3 else "")

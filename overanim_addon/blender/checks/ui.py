@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import bpy
 
+from ...core.dispatch import every_member
 from ...core.log import Level
 from ...core.messages import from_data
 from ..i18n import CONTEXT, tr
@@ -19,7 +21,7 @@ from .operators import fix_operator
 if TYPE_CHECKING:
     from ..shared.typed import Icon
 
-ICONS: dict[str, Icon] = {"ERROR": "CANCEL", "WARNING": "ERROR", "INFO": "INFO"}
+ICONS: Mapping[Level, Icon] = every_member(Level, {Level.ERROR: "CANCEL", Level.WARNING: "ERROR", Level.INFO: "INFO"})
 
 
 def finding_text(item) -> str:
@@ -46,12 +48,15 @@ class OVERANIM_PT_checks(OverAnimSubPanel, bpy.types.Panel):
             # the whole message over as many rows as it needs, the fix on its own row below it
             col = layout.column(align=True)
             col.alert = item.severity == Level.ERROR
-            wrapped_label(col, context, finding_text(item), icon=ICONS.get(item.severity, "INFO"))
+            wrapped_label(col, context, finding_text(item), icon=ICONS[Level(item.severity)])
             if item.fix in FIXES:
                 row = col.row()
                 row.alert = False
-                # an operator per fix: the redo panel and the undo history name it ("Apply Scale", not "Fix")
-                row.operator(fix_operator(item.fix), text=FIXES[item.fix][0], text_ctxt=CONTEXT)
+                # an operator per fix: the redo panel and the undo history name it ("Apply Scale", not "Fix");
+                # the other choice, when there is one, beside it (its tooltip says what each changes)
+                for key in (item.fix, item.alternative):
+                    if key in FIXES:
+                        row.operator(fix_operator(key), text=FIXES[key].label, text_ctxt=CONTEXT)
             self.draw_setting(col, armature, item)
 
     @staticmethod

@@ -15,6 +15,7 @@ from ...core.messages import Message, plural
 from ..masks.packed import PACKED
 from ..measure.engine import MeasureOptions, measure_proportions
 from ..shared import shape_keys
+from ..shared.finite_keys import require_finite_animation
 from ..shared.scene import require_object_mode, require_usable
 from ..shared.shape_keys import modifiers_dropping_shape_keys
 from ..shared.typed import scene_of
@@ -105,6 +106,7 @@ def export_fbx(context: bpy.types.Context, armature: bpy.types.Object, options: 
     having written no file when something refuses the export."""
     require_usable(armature)
     require_object_mode(armature, scene_of(context))
+    require_finite_animation(armature)  # a NaN or infinite key never enters the file's curves (issue 31)
     path = options.path
     removed = refuse_unwritable(export_targets(armature, scene_of(context), path, options.export_lods))  # first
     with object_mode(context):  # measured and written as in Object Mode; the artist's mode comes back

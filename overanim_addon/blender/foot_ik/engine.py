@@ -14,6 +14,7 @@ from ...core.bone_names import FootIKBones
 from ...core.errors import OverAnimError
 from ...core.log import Level, Log
 from ...core.messages import Message, plural
+from ..shared.finite_keys import require_finite_animation
 from ..shared.object_data import overanim
 from ..shared.scene import require_usable
 from ..shared.typed import scene_of
@@ -56,6 +57,7 @@ def bake_session(context: bpy.types.Context, armature: bpy.types.Object, options
     scene = scene_of(context)
     start = scene.frame_start if options.frame_start is None else options.frame_start
     end = scene.frame_end if options.frame_end is None else options.frame_end
+    require_finite_animation(armature)  # a NaN or infinite key never enters the bake (issue 31)
     return BakeSession(context, require_usable(armature), overanim(armature).foot_ik, start, end)
 
 

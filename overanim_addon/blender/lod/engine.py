@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 import bpy
 
+from ...core import LodCoverageVerdict
+from ...core.dispatch import unhandled
 from ...core.log import Level, Log, LogLine
 from ...core.messages import Message, plural
 from ..shared.object_data import overanim
@@ -30,14 +32,17 @@ class LodCoverageResult:
 def _findings(rows: tuple[LodRow, ...]) -> Log:
     log: list[LogLine] = []
     for row in rows:
-        if row.verdict.name == "ERROR":
+        verdict = row.verdict
+        if verdict is LodCoverageVerdict.ERROR:
             log.append((Level.ERROR, Message("Region '{region}' is inactive at LOD{lod} (an attachment dependency)",
                                              region=row.region, lod=row.lod) if row.attachment_dependency else
                         Message("Region '{region}' is inactive at LOD{lod} (RequireCoverage)",
                                 region=row.region, lod=row.lod)))
-        elif row.verdict.name == "WARNING":
+        elif verdict is LodCoverageVerdict.WARNING:
             log.append((Level.WARNING, Message("Region '{region}' is inactive at LOD{lod}", region=row.region,
                                                lod=row.lod)))
+        elif verdict is not LodCoverageVerdict.OK:
+            unhandled(verdict)
     if not log:
         log.append((Level.INFO, plural(len(rows), "The {n} Region/LOD pair is fine",
                                        "All {n} Region/LOD pairs are fine")))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import bpy
 
+from ...core import LodCoverageVerdict
+from ...core.dispatch import every_member
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
 from ..shared.object_data import overanim
@@ -14,7 +17,8 @@ from ..shared.overrides import in_use
 if TYPE_CHECKING:
     from ..shared.typed import Icon
 
-VERDICT_ICONS: dict[str, Icon] = {"OK": "CHECKMARK", "WARNING": "ERROR", "ERROR": "CANCEL"}
+VERDICT_ICONS: Mapping[LodCoverageVerdict, Icon] = every_member(LodCoverageVerdict, {
+    LodCoverageVerdict.OK: "CHECKMARK", LodCoverageVerdict.WARNING: "ERROR", LodCoverageVerdict.ERROR: "CANCEL"})
 
 
 def lod_row_text(row: Any) -> Message:
@@ -37,4 +41,4 @@ def draw_coverage(layout: bpy.types.UILayout, armature: bpy.types.Object) -> Non
     for row in lod_rows:
         line = table.row()
         line.alert = row.verdict == "ERROR"
-        line.label(text=tr(lod_row_text(row)), icon=VERDICT_ICONS.get(row.verdict, "INFO"), translate=False)
+        line.label(text=tr(lod_row_text(row)), icon=VERDICT_ICONS[LodCoverageVerdict[row.verdict]], translate=False)

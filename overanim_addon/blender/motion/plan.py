@@ -25,6 +25,7 @@ from ..measure.results import MeasurementResults
 from ..measure.rig_measurement import measure
 from ..regions.region import region_keys, require_region_bones
 from ..shared import extract
+from ..shared.finite_keys import require_finite_animation
 from ..shared.ground_reference import TravelReference, travel_reference
 from ..shared.object_data import overanim
 from ..shared.scene import cm_per_unit, read_only_reason, require_object_mode
@@ -163,6 +164,7 @@ def _settings(armature: bpy.types.Object) -> MotionMeasurementBasis:
 def make_plan(context: bpy.types.Context, armature: bpy.types.Object, options: MotionOptions) -> Plan:
     scene = scene_of(context)
     action, strip = _source(scene, armature)
+    require_finite_animation(armature)  # a NaN or infinite key never enters the analysis (issue 31)
     frames = _frames(scene, action, strip, options)
     fps, cm = _fps(scene), cm_per_unit(scene)
     basis = _settings(armature)

@@ -18,6 +18,7 @@ import bpy
 import numpy as np
 
 from ...core import motion
+from ...core.dispatch import unhandled
 from ...core.log import Level, LogLine
 from ...core.messages import Message
 from ...core.proportion import build_measurement_scales
@@ -133,8 +134,11 @@ class MotionSession:
         """The ground reference per frame (N x 3, world cm): the root bone's head, or the hips' head
         projected along world up onto the height of the object's origin."""
         head = self._bone(self.plan.reference.bone, worlds)[0]
-        if self.plan.reference.rule is Rule.PROJECTED:
+        rule = self.plan.reference.rule
+        if rule is Rule.PROJECTED:
             head[:, 2] = worlds[:, 2, 3] * self.plan.cm
+        elif rule is not Rule.ROOT_BONE:
+            unhandled(rule)
         return head
 
     def compute(self) -> MotionResult:
@@ -206,8 +210,10 @@ class MotionSession:
               log: list[LogLine]) -> tuple[dict[str, motion.FootContacts], tuple[float, float]]:
         """Each foot's contacts at its joints (its head, its end) and the thresholds for this character."""
         plan, settings = self.plan, overanim(self.armature).motion
-        thresholds = motion.contact_thresholds(settings.contact_speed, settings.contact_height,
-                                               plan.measurement.character.locomotion_scale_ws)
+        calibration = settings_from_properties(overanim(self.armature).calibration)  # the size unclamped: geometry
+        size = calibration.measured_scale(plan.measurement.character.locomotion_height_ws,
+                                          calibration.reference_locomotion_height)
+        thresholds = motion.contact_thresholds(settings.contact_speed, settings.contact_height, size)
         # each foot's height above the ground under it, else above the ground reference (under_feet)
         under = self.under_feet.heights(reference[:, 2])
         feet = {side: motion.foot_contacts(self._bone(foot.tip, worlds)[0], self._point(foot, worlds),

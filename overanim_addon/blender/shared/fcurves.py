@@ -88,20 +88,26 @@ def scale_values(curve: bpy.types.FCurve, factor: float, pivot: float = 0.0) -> 
             points.foreach_set(name, pairs)
 
 
-def animated(owner: Any, skip_action: Any = None) -> set[tuple[str, int]]:
-    """(data path, index) of every channel the animation of ``owner`` keys: its active action and the
-    unmuted strips of its unmuted NLA tracks (but the strips of ``skip_action``). Drivers are not keys."""
-    adt = owner.animation_data
+def playing(owner: Any) -> list[tuple[bpy.types.Action, Any]]:
+    """(action, slot) of what plays on ``owner``: its active action and the unmuted strips of its
+    unmuted NLA tracks."""
+    adt = getattr(owner, "animation_data", None)
     if adt is None:
-        return set()
+        return []
     sources = []
     if adt.action is not None:
         sources.append((adt.action, getattr(adt, "action_slot", None)))
     for track in adt.nla_tracks:
         if not track.mute:
             sources += _strip_actions(track.strips)
-    return {(c.data_path, c.array_index) for action, slot in sources if skip_action is None or action != skip_action
-            for c in fcurves(action, slot)}
+    return sources
+
+
+def animated(owner: Any, skip_action: Any = None) -> set[tuple[str, int]]:
+    """(data path, index) of every channel the animation of ``owner`` keys: its active action and the
+    unmuted strips of its unmuted NLA tracks (but the strips of ``skip_action``). Drivers are not keys."""
+    return {(c.data_path, c.array_index) for action, slot in playing(owner)
+            if skip_action is None or action != skip_action for c in fcurves(action, slot)}
 
 
 class NewChannels:

@@ -7,8 +7,9 @@ The ground is what the scene shows: meshes, curves, surfaces and text with their
 objects make (collection instances, Geometry Nodes instances), as the evaluated depsgraph has them.
 The small pieces are merged into one tree in world space; a large mesh (a dense terrain) gets a tree
 of its own built in C in its object's space (copying its triangles out through Python would cost
-several times more). Ground that moves (a deck another armature deforms, an animated lift) has a
-tree of its own, built again at every frame.
+several times more). Ground that moves (a deck another armature deforms, named in the Ground
+Collection; an animated lift) has a tree of its own, built again at every frame. Without a Ground
+Collection, what an armature deforms or carries is a character, never ground.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ from mathutils.bvhtree import BVHTree
 from .typed import mesh_data
 
 DOWN = Vector((0.0, 0.0, -1.0))
+UP = Vector((0.0, 0.0, 1.0))
+SOLIDS = 4  # how many solids around a ray's start it passes through before it gives up
+PAST = 1e-5  # how far past a face a continued ray starts (Blender units)
 GEOMETRY = {"MESH", "CURVE", "SURFACE", "FONT", "META"}  # object types with a surface to stand on
 
 
@@ -58,6 +62,13 @@ def is_own(obj: bpy.types.Object, armature: bpy.types.Object) -> bool:
     return _reaches(obj, lambda current: current == armature)
 
 
+def is_character_part(obj: bpy.types.Object) -> bool:
+    """A part of some character: an object that follows or takes its shape from an armature, as
+    ``is_own`` reads it (another character's skin, clothes, held props; issue 31: X Bot beside
+    Michelle was taken for her ground)."""
+    return _reaches(obj, lambda current: current.type == "ARMATURE")
+
+
 def _animated(owner: bpy.types.ID | None) -> bool:
     adt = getattr(owner, "animation_data", None)
     return adt is not None and bool(adt.action or adt.nla_tracks or adt.drivers)
@@ -87,10 +98,12 @@ def moves(obj: bpy.types.Object) -> bool:
 def ground_objects(scene: bpy.types.Scene, armature: bpy.types.Object,
                    collection: bpy.types.Collection | None) -> list[bpy.types.Object]:
     """The objects probed, with the instances they make: those of ``collection`` (hidden ones too:
-    a collision stand-in may be hidden), else every visible one of the scene; never the
-    character's own. Sorted by name."""
+    a collision stand-in may be hidden), else every visible one of the scene but other characters'
+    parts (``is_character_part``: a deck another armature deforms is ground once the collection
+    names it); never the character's own. Sorted by name."""
     candidates: Iterable[bpy.types.Object] = (
-        collection.all_objects if collection is not None else (o for o in scene.objects if o.visible_get())
+        collection.all_objects if collection is not None
+        else (o for o in scene.objects if o.visible_get() and not is_character_part(o))
     )
     return sorted((o for o in candidates if (o.type in GEOMETRY or o.instance_type != "NONE")
                    and not is_own(o, armature)), key=lambda o: o.name)
@@ -131,18 +144,17 @@ class _LocalTree:
         # the stubs want _bpy_types.Object: the same class at run time
         self.tree = BVHTree.FromObject(obj, depsgraph)  # type: ignore[arg-type]
         self.to_local = world.inverted_safe()
-        down = self.to_local.to_3x3() @ DOWN
-        self.scale = down.length  # local length of one world unit down
-        self.down = down / self.scale if self.scale > 0.0 else DOWN
         self.normal_to_world = self.to_local.to_3x3().transposed()
 
-    def cast(self, origin: Vector, length: float) -> tuple[float, Vector] | None:
-        if not self.scale > 0.0:
+    def cast(self, origin: Vector, direction: Vector, length: float) -> tuple[float, Vector] | None:
+        local = self.to_local.to_3x3() @ direction
+        scale = local.length  # local length of one world unit along ``direction``
+        if not scale > 0.0:
             return None
-        location, normal, _index, distance = self.tree.ray_cast(self.to_local @ origin, self.down, length * self.scale)
+        location, normal, _index, distance = self.tree.ray_cast(self.to_local @ origin, local / scale, length * scale)
         if location is None or normal is None or distance is None:  # a miss: all None
             return None
-        return distance / self.scale, (self.normal_to_world @ normal).normalized()
+        return distance / scale, (self.normal_to_world @ normal).normalized()
 
 
 class Ground:
@@ -207,18 +219,39 @@ class Ground:
         return self.tree is None and not self.local_trees and not self._moving
 
     def cast_down(self, origin: Vector, length: float) -> tuple[float, Vector] | None:
-        """The nearest ground straight below ``origin`` within ``length``: (distance, unit normal)."""
+        """The nearest ground straight below ``origin`` within ``length``: (distance, unit normal).
+        A ray that starts inside a closed solid (the startup Cube around a character at the origin)
+        meets its bottom from inside: that solid is around the feet, not under them, so the ray goes
+        on below it (docs/foot-ik.md). A face wound downwards with open sky above stays ground."""
+        travelled = 0.0
+        for _ in range(SOLIDS):
+            hit = self._cast(origin, DOWN, length - travelled)
+            if hit is None or hit[1].z >= 0.0 or not self._inside(origin):
+                return None if hit is None else (travelled + hit[0], hit[1])
+            step = hit[0] + PAST
+            origin, travelled = origin + DOWN * step, travelled + step
+        return None
+
+    def _inside(self, origin: Vector) -> bool:
+        """Whether ``origin`` is inside a solid: straight up, the first face is seen from behind."""
+        hit = self._cast(origin, UP, 1e9)
+        return hit is not None and hit[1].z > 0.0
+
+    def _cast(self, origin: Vector, direction: Vector, length: float) -> tuple[float, Vector] | None:
+        """The nearest face along ``direction`` from ``origin`` within ``length``: (distance, unit normal)."""
         best: tuple[float, Vector] | None = None
+        if not length > 0.0:
+            return None
         for tree in (self.tree, self.moving_tree):
             if tree is None:
                 continue
-            location, normal, _index, distance = tree.ray_cast(origin, DOWN, length)
+            location, normal, _index, distance = tree.ray_cast(origin, direction, length)
             if location is None or normal is None or distance is None:
                 continue
             if best is None or distance < best[0]:
                 best = (distance, normal)
         for local in self.local_trees:
-            hit = local.cast(origin, length)
+            hit = local.cast(origin, direction, length)
             if hit is not None and (best is None or hit[0] < best[0]):
                 best = hit
         return best

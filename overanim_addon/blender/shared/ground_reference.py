@@ -20,6 +20,7 @@ from enum import StrEnum
 
 import bpy
 
+from ...core.dispatch import unhandled
 from ...core.errors import OverAnimError
 from ...core.ground import GROUND_LEVEL_FRACTION
 from ...core.messages import Message
@@ -64,8 +65,10 @@ class TravelReference:
     def message(self) -> Message:
         if self.rule is Rule.ROOT_BONE:
             return Message("Ground reference: root bone '{bone}'", bone=self.bone)
-        return Message("Ground reference: '{bone}' projected on the ground (the rig has no ground-level root bone)",
-                       bone=self.bone)
+        if self.rule is Rule.PROJECTED:
+            return Message("Ground reference: '{bone}' projected on the ground (the rig has no ground-level root "
+                           "bone)", bone=self.bone)
+        unhandled(self.rule)
 
 
 def travel_reference(armature: bpy.types.Object, height_ws: float, cm: float) -> TravelReference:

@@ -32,6 +32,7 @@ from ..foot_ik.nla import baked_action
 from ..measure.engine import measure_checked
 from ..measure.results import MeasurementResults
 from ..shared.fcurves import fcurves
+from ..shared.finite_keys import require_finite_keys
 from ..shared.nla_tracks import refuse_tweak_mode
 from ..shared.object_data import overanim
 from ..shared.scene import read_only_reason, require_object_mode
@@ -279,29 +280,12 @@ def _groups(curves: list[bpy.types.FCurve], match: BoneMatch, source: bpy.types.
     return tuple(plan)
 
 
-def _require_finite_keys(groups: Iterable[Group], clip: bpy.types.Action, match: BoneMatch) -> None:
-    """A NaN or infinite location key (or handle) would be scaled into the target's action without a
-    word: refuse, naming the first one's owner and frame."""
-    source_of = {t: s for s, t in match.mapping.items()}
-    for group in groups:
-        for curve in group.curves.values():
-            read = keys.read(curve)
-            bad = ~np.isfinite(read[:, :, 1]).all(axis=0)
-            if not bad.any():
-                continue
-            frame = float(read[0, int(np.argmax(bad)), 0])
-            where = (Message("bone '{bone}'", bone=source_of.get(group.bone, group.bone)) if group.bone
-                     else Message("the object's {path}", path=group.path))
-            raise OverAnimError(Message("Action '{action}' has a location key of {where} that is not a finite number "
-                                        "(frame {frame:g}): nothing was transferred", action=clip.name,
-                                        where=where, frame=frame))
-
-
 def plan_transfer(context: bpy.types.Context, target: Any, options: TransferOptions) -> Plan:
     """Everything the transfer of ``options`` onto ``target`` will write, or OverAnimError."""
     source, target = _armatures(context, target, options)
     clip, slot, curves, note = _clip(source, options.action)
     match, keyed, skipped = _matched(source, target, curves)
+    require_finite_keys(clip, curves)  # a NaN or infinite key is never scaled onto the target (issue 31)
     notes = (note,) if note is not None else ()
     edits = options.bone_map if options.bone_map is not None else saved_map(target)  # the rows kept on the target
     across = plan_retarget(context, source, target, clip, slot, match, keyed, edits, options.retarget)
@@ -310,5 +294,4 @@ def plan_transfer(context: bpy.types.Context, target: Any, options: TransferOpti
         return Plan(source, target, clip, slot, match, keyed, (), ratio, measurements, (), across, notes)
     _require_shared(source, target, match)
     groups = _groups(curves, match, source, target, clip, ratio, options)
-    _require_finite_keys(groups, clip, match)
     return Plan(source, target, clip, slot, match, keyed, skipped, ratio, measurements, groups, None, notes)

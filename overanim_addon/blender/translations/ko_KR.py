@@ -179,6 +179,9 @@ KO_MESSAGES = {
     "which makes it {fixed:.4g} cm":
         ": 실제로 그 크기가 아니라면 파일의 단위가 씬의 단위와 다릅니다: Match Unit Scale은 {fix:g}({unit})로 "
         "설정하며, 그러면 {fixed:.4g} cm가 됩니다",
+    "{offer}, and every other character with it ({names}): Scale This Character gives this one that size alone":
+        "{offer}. 그러면 다른 모든 캐릭터({names})도 함께 바뀝니다: Scale This Character는 이 캐릭터만 그 크기로 "
+        "만듭니다",
     "metric": "미터법", "inches": "인치", "feet": "피트",
     "CMU motion capture's 1/0.45 inch": "CMU 모션 캡처의 1/0.45 인치",
     "Region '{region}': bones without Deform: {bones}": "Region '{region}': Deform이 꺼진 bone: {bones}",
@@ -191,6 +194,19 @@ KO_MESSAGES = {
     "The rig has no height to match a unit scale to": "단위 축적을 맞출 rig 높이가 없습니다",
     "Checks: {errors}, {warnings}": "검사: {errors}, {warnings}",
     "{fix}: done": "{fix}: 완료",
+    "Unit Scale of the scene set to {new:g} (was {old:g}): every object in it now measures {ratio:.4g} times what it "
+    "did{others}":
+        "씬의 Unit Scale을 {new:g}(으)로 설정했습니다 (이전 {old:g}): 씬의 모든 object가 이전의 {ratio:.4g}배 크기로 "
+        "측정됩니다{others}",
+    ", other characters included ({names})": ", 다른 캐릭터 포함 ({names})",
+    "'{name}' scaled by {factor:.4g} and the scale applied ({objects}, its animation included): the scene's Unit "
+    "Scale and every other object are as they were":
+        "'{name}'을(를) {factor:.4g}배로 scale하고 scale을 적용했습니다 ({objects}, animation 포함): 씬의 Unit Scale과 "
+        "다른 모든 object는 그대로입니다",
+    "'{name}' has keyed {paths}: its keys would undo a scale of the character; use Match Unit Scale, or remove those "
+    "keys first":
+        "'{name}'에 key된 {paths}이(가) 있습니다: 그 key가 캐릭터의 scale을 되돌립니다. Match Unit Scale을 쓰거나 먼저 "
+        "그 key를 지우세요",
     # what every operator refuses
     "The scene's Unit Scale ({scale}) is not a positive number": "씬의 단위 축적({scale})이 양수가 아닙니다",
     "Select an armature, or a mesh deformed by one": "armature 또는 armature가 변형하는 mesh를 선택하세요",
@@ -742,10 +758,10 @@ KO_MESSAGES = {
     "transferred":
         "transfer ratio에 Scale Horizontal 또는 Scale Vertical을 곱한 값이 유한한 수가 아닙니다 ({value}): "
         "아무것도 transfer하지 않았습니다",
-    "Action '{action}' has a location key of {where} that is not a finite number (frame {frame:g}): nothing was "
-    "transferred":
-        "Action '{action}'에 유한한 수가 아닌 {where}의 location key가 있습니다 (frame {frame:g}): "
-        "아무것도 transfer하지 않았습니다",
+    "Action '{action}' has a key of {where} that is not a finite number (NaN or infinite) on frame {frame:g}: "
+    "nothing was written":
+        "Action '{action}'에 유한한 수가 아닌 (NaN 또는 무한대) {where}의 key가 frame {frame:g}에 있습니다: "
+        "아무것도 쓰지 않았습니다",
     "bone '{bone}'": "본 '{bone}'",
     "the object's {path}": "object의 {path}",
     "'{name}' has a non-uniform scale {scale}: its own location was scaled by the one ratio {ratio:.4g}, which its "
@@ -903,7 +919,15 @@ KO_OPERATORS = {
     "Apply Scale, then run the checks again": "Apply Scale을 실행한 뒤 check를 다시 실행합니다",
     "Apply Mesh Scale, then run the checks again": "Apply Mesh Scale을 실행한 뒤 check를 다시 실행합니다",
     "Rest Position, then run the checks again": "Rest Position을 실행한 뒤 check를 다시 실행합니다",
-    "Match Unit Scale, then run the checks again": "Match Unit Scale을 실행한 뒤 check를 다시 실행합니다",
+    "Set the scene's Unit Scale to the unit the character's file was made in: every object in the scene changes size "
+    "with it, other characters included; then run the checks again":
+        "씬의 Unit Scale을 캐릭터 파일이 만들어진 단위로 설정합니다: 다른 캐릭터를 포함해 씬의 모든 object의 크기가 "
+        "함께 바뀝니다. 그 뒤 check를 다시 실행합니다",
+    "Scale this character (its armature, the meshes it deforms and its animation) to the size Match Unit Scale would "
+    "give it and apply the scale: the scene's Unit Scale and nothing else in the scene change; then run the checks "
+    "again":
+        "이 캐릭터 (armature, 그것이 변형하는 mesh와 animation)를 Match Unit Scale이 줄 크기로 scale하고 scale을 "
+        "적용합니다: 씬의 Unit Scale과 씬의 다른 어떤 것도 바뀌지 않습니다. 그 뒤 check를 다시 실행합니다",
     "Apply the safe one-click fix of a check, then check again":
         "check의 안전한 원클릭 수정을 적용한 뒤 다시 check합니다",
     "Turn Live Preview on or off: while on, the Region masks and the preview follow every change of a Region's mask "

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from ... import batch_library as library_builder
-from ...batch_support import load_report, run_batch, snapshot, statuses
+from ...batch_support import GUARD, load_report, run_batch, snapshot, statuses, without
 from ..helpers import custom_props, fill_disk, script_command
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -22,13 +22,6 @@ ROOT = Path(__file__).resolve().parents[3]
 def run(script, *args, cwd=ROOT):
     return subprocess.run(script_command(script, *args), cwd=cwd, capture_output=True, text=True, timeout=300,
                           env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, check=False)
-
-
-def without(report, *keys):
-    """``report`` without the timings, and without ``keys`` at the top level."""
-    from overanim_headless.report import without_timings
-
-    return {k: v for k, v in without_timings(report).items() if k not in keys}
 
 
 # -- the demo ----------------------------------------------------------------------------------------
@@ -211,8 +204,6 @@ def test_the_orchestrating_process_never_imports_bpy(batch_library, library_run,
     """A whole run in a process where importing bpy fails: only its workers import it."""
     if bpy.app.binary_path:
         pytest.skip("inside a real Blender the orchestrator runs in Blender's own process")
-    from ...batch.test_without_bpy import GUARD
-
     code = GUARD.format(root=str(ROOT)) + (
         f"import runpy\nsys.argv = ['overanim_batch', {str(batch_library)!r}, '--jobs', '2', '--report', "
         f"{str(tmp_path / 'r.json')!r}]\ntry:\n    runpy.run_path({str(ROOT / 'scripts/overanim_batch.py')!r}, "

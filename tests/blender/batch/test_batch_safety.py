@@ -14,6 +14,7 @@ import bpy
 import pytest
 
 from ...batch_support import BATCH, ROOT, load_report, run_batch, script_command, snapshot, statuses
+from ...safe_file_writers import other_programs_files
 from ..helpers import custom_props
 
 RIGS = ["rigs/hero.blend", "rigs/lod_error.blend", "rigs/sub/villain.blend"]
@@ -272,3 +273,14 @@ def test_a_batch_save_removes_the_temporary_file_a_killed_export_left_beside_it(
     assert result.returncode == 0, result.stderr
     assert statuses(load_report(tmp_path / "r.json")) == {"hero.blend": "ok"}
     assert not [p for p in folder.iterdir() if p.name.endswith(".tmp.fbx")]
+
+
+def test_a_batch_save_leaves_another_programs_hidden_files_alone(addon, library, tmp_path):
+    """Issue 31: a batch save runs the export's clean-up of its folder; files another program named
+    like a temporary of ours, however old, are not ours to remove."""
+    folder = library / "rigs"
+    theirs = other_programs_files(folder)
+    result = run_batch(folder / "hero.blend", "--save", "--steps", "measure", "--report", tmp_path / "r.json")
+    assert result.returncode == 0, result.stderr
+    assert statuses(load_report(tmp_path / "r.json")) == {"hero.blend": "ok"}
+    assert [name for name in theirs if (folder / name).read_text() == "theirs"] == theirs

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ...batch_support import load_report, run_batch, statuses
-from .test_batch import without
+from ...batch_support import load_report, run_batch, statuses, without
 
 ROOT = Path(__file__).resolve().parents[3]
 TEMPLATE = ROOT / "deploy" / "openjd" / "overanim-batch.yaml"

@@ -218,7 +218,7 @@ def test_a_new_armatures_findings_are_reported_at_the_level_the_panel_shows(addo
 
 @pytest.mark.real_blender
 def test_a_click_on_run_checks_reports_an_error_finding_as_an_error(tmp_path, real_binary):
-    from ..masks.test_live_preview import run_in_window
+    from ...real_blender import run_in_window
 
     out = run_in_window(real_binary, "checks_level.py", "overanim_checks_level.json", tmp_path, seconds=1)
     assert ["locomotion_root", "ERROR"] in out["stored"]

@@ -10,24 +10,50 @@ import importlib
 import inspect
 import types
 import typing
+from pathlib import Path
 
 import bpy
 import pytest
 
+import overanim_addon
 from overanim_addon.core.log import Level, Log
 from overanim_addon.core.messages import Message
 
-# (feature folder, engine function in its engine.py): every feature that does work on a rig
-ENGINES = [("checks", "check_rig"), ("measure", "measure_proportions"), ("masks", "paint_region_masks"),
-           ("lod", "check_lod_coverage"), ("compose", "compose_region_deltas"), ("export", "export_fbx"),
-           ("foot_ik", "bake_foot_ik"), ("motion", "analyze_motion"), ("transfer", "transfer_action")]
+BLENDER = Path(overanim_addon.__file__).parent / "blender"
+# every feature with an engine module, found in the packages, never listed by hand
+FEATURES = sorted(str(path.parent.relative_to(BLENDER)).replace("/", ".") for path in BLENDER.rglob("engine.py"))
 # report texts from the add-on's catalogue (the reports fixture fails a report without its ko_KR entry)
 DONE, ODD, BAD, NO = "Calibration set to the studio defaults", "No animation", "Not measured yet", "Not checked yet"
 REFUSED, CANCELLED_ = "Bake Foot IK cancelled: nothing was written", "Not measured yet"
 
 
-def engine(feature, name):
-    return getattr(importlib.import_module(f"overanim_addon.blender.{feature}.engine"), name)
+def engine_module(feature):
+    return importlib.import_module(f"overanim_addon.blender.{feature}.engine")
+
+
+def engine_functions(module):
+    """The module's public functions of the engine's shape: ``(context, armature, options, ...)`` returning
+    a ``...Result`` (helpers beside it, a session builder or ``ensure_measured``, are not engines)."""
+    def returns_a_result(function):
+        hint = inspect.signature(function).return_annotation
+        return (hint.__name__ if isinstance(hint, type) else str(hint)).endswith("Result")
+
+    return [function for name, function in vars(module).items()
+            if inspect.isfunction(function) and function.__module__ == module.__name__ and not name.startswith("_")
+            and list(inspect.signature(function).parameters)[:3] == ["context", "armature", "options"]
+            and returns_a_result(function)]
+
+
+def engine(feature):
+    """The one engine function of ``feature``'s engine module."""
+    found = engine_functions(engine_module(feature))
+    assert len(found) == 1, (feature, [f.__name__ for f in found])
+    return found[0]
+
+
+def test_the_engines_are_found_in_the_packages():
+    """Every feature that works on a rig has an engine module; a new one is found without a list."""
+    assert {"checks", "measure", "masks", "lod", "compose", "export", "foot_ik", "motion", "transfer"} <= set(FEATURES)
 
 
 def without_none(hint):
@@ -41,9 +67,10 @@ def is_frozen_dataclass(cls) -> bool:
     return isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen
 
 
-@pytest.mark.parametrize(("feature", "name"), ENGINES)
-def test_every_engine_takes_context_armature_options_and_returns_a_frozen_result_with_a_log(addon, feature, name):
-    function = engine(feature, name)
+@pytest.mark.parametrize("feature", FEATURES)
+def test_every_engine_takes_context_armature_options_and_returns_a_frozen_result_with_a_log(addon, feature):
+    function = engine(feature)
+    name = function.__name__
     parameters = list(inspect.signature(function).parameters.values())
     assert [p.name for p in parameters[:3]] == ["context", "armature", "options"], name
     assert all(p.kind is p.POSITIONAL_OR_KEYWORD for p in parameters[:3]), name
@@ -63,30 +90,33 @@ def lines_are_levels_and_messages(log) -> bool:
         for line in log)
 
 
-def test_each_engine_run_on_the_sample_returns_that_shape(rig, tmp_path):
-    """Run for real (nothing selected: an engine is told its armature): the log holds Level members,
-    never bare strings, and Messages; the result cannot be changed afterwards."""
-    from overanim_addon.blender.checks.engine import CheckOptions, check_rig
-    from overanim_addon.blender.compose.engine import ComposeOptions, compose_region_deltas
-    from overanim_addon.blender.export.engine import ExportOptions, export_fbx
-    from overanim_addon.blender.foot_ik.engine import BakeOptions, bake_foot_ik
-    from overanim_addon.blender.lod.engine import LodCoverageOptions, check_lod_coverage
-    from overanim_addon.blender.masks.engine import PaintOptions, paint_region_masks
-    from overanim_addon.blender.measure.engine import MeasureOptions, measure_proportions
+def options_type(function):
+    return without_none(typing.get_type_hints(function)["options"])
+
+
+def test_each_engine_run_on_the_sample_returns_that_shape(walker, tmp_path):
+    """Every engine found, run for real on the walking sample (nothing selected: an engine is told its
+    armature), Transfer onto a smaller copy of it: the log holds Level members, never bare strings, and
+    Messages; the result cannot be changed afterwards. Options are each engine's defaults but where a
+    run needs a value (a file to write, a short range, a source); a new engine runs with its defaults."""
     from overanim_addon.blender.sample.build import add_sample_deltas
 
     from ..foot_ik_scenes import plane
+    from ..transfer_scenes import scaled_copy
 
-    bpy.context.view_layer.objects.active = None
+    bpy.context.scene.frame_end = 12
     plane()
-    add_sample_deltas(rig)
-    runs = [(check_rig, CheckOptions()), (measure_proportions, MeasureOptions()), (paint_region_masks, PaintOptions()),
-            (check_lod_coverage, LodCoverageOptions()), (compose_region_deltas, ComposeOptions()),
-            (bake_foot_ik, BakeOptions(frame_start=1, frame_end=2)),
-            (export_fbx, ExportOptions(tmp_path / "hero.fbx", export_lods=False))]
-    for function, options in runs:
-        outcome = function(bpy.context, rig, options)
-        assert lines_are_levels_and_messages(outcome.log) and outcome.log, (function.__name__, outcome.log)
+    add_sample_deltas(walker)
+    smaller = scaled_copy(walker, 0.8, "Smaller")
+    needs = {"export": {"path": tmp_path / "hero.fbx", "export_lods": False},
+             "foot_ik": {"frame_start": 1, "frame_end": 2},
+             "transfer": {"source": walker, "action": walker.animation_data.action}}  # the bake pushes it down
+    onto = {"transfer": smaller}
+    bpy.context.view_layer.objects.active = None
+    for feature in FEATURES:
+        function = engine(feature)
+        outcome = function(bpy.context, onto.get(feature, walker), options_type(function)(**needs.get(feature, {})))
+        assert lines_are_levels_and_messages(outcome.log) and outcome.log, (feature, outcome.log)
         with pytest.raises(dataclasses.FrozenInstanceError):
             outcome.log = ()
 

@@ -7,12 +7,9 @@ import re
 import bpy
 import pytest
 
-from overanim_addon.blender.calibration.preferences import STUDIO_FIELDS, OVERANIM_AP_preferences
-
 from ...layout_recorder import draw_panel
 from ..foot_ik_scenes import bake, key_artist_action, plane
-
-SIDEBAR = 291  # the default sidebar width (tests/blender/cross_cutting/test_panel.py)
+from ..sidebar import DEFAULT_SIDEBAR
 
 
 def operator_calls(layout, operator):
@@ -20,7 +17,8 @@ def operator_calls(layout, operator):
 
 
 def drawn_text(panel):
-    return " ".join(draw_panel(getattr(bpy.types, f"OVERANIM_PT_{panel}"), bpy.context, region_width=SIDEBAR).texts())
+    layout = draw_panel(getattr(bpy.types, f"OVERANIM_PT_{panel}"), bpy.context, region_width=DEFAULT_SIDEBAR)
+    return " ".join(layout.texts())
 
 
 # -- 18: an empty Regions list --------------------------------------------------------------------
@@ -49,7 +47,7 @@ def test_the_menu_ticks_live_preview_only_while_it_is_on(sample):
 
 # -- 21: the fix named after it in the redo panel and the undo history ------------------------------
 def checks_layout():
-    return draw_panel(bpy.types.OVERANIM_PT_checks, bpy.context, region_width=SIDEBAR)
+    return draw_panel(bpy.types.OVERANIM_PT_checks, bpy.context, region_width=DEFAULT_SIDEBAR)
 
 
 def test_the_fix_button_is_named_after_its_fix_in_the_redo_panel_and_undo_history(sample):
@@ -69,7 +67,7 @@ def test_a_fix_clicked_in_a_real_window_is_named_after_it_where_blender_lists_op
     """Blender 4.3's window: the last operator (Repeat Last, Adjust Last Operation) and the undo step
     carry the operator type's name; the fix's, not "Fix". (The undo history itself has no Python
     reader: it was looked at in a screenshot.)"""
-    from ..masks.test_live_preview import run_in_window
+    from ...real_blender import run_in_window
 
     out = run_in_window(real_binary, "fix_name.py", "overanim_fix_name.json", tmp_path, seconds=1)
     assert out["redo_panel"] == ["OVERANIM_OT_fix_apply_armature_scale", "Apply Scale"]
@@ -152,7 +150,7 @@ def test_feet_left_empty_after_a_detection_point_to_detect_foot_bones(rig):
                 "'foot_r' by name")
     with pytest.raises(RuntimeError, match=re.escape(expected)):
         bpy.ops.overanim.probe_ground()
-    panel = draw_panel(bpy.types.OVERANIM_PT_foot_ik, bpy.context, region_width=SIDEBAR)
+    panel = draw_panel(bpy.types.OVERANIM_PT_foot_ik, bpy.context, region_width=DEFAULT_SIDEBAR)
     assert expected in " ".join(panel.texts())
     # offered right above the button that fixes it
     assert after_label(panel, expected)[0].args[0] == "overanim.detect_foot_bones"
@@ -174,7 +172,7 @@ def test_a_rig_without_foot_names_asks_for_them_by_hand(addon, empty_scene):
                "and Right Foot in the Foot IK panel")
     with pytest.raises(RuntimeError, match=re.escape(message)):
         bpy.ops.overanim.probe_ground()
-    assert message in " ".join(draw_panel(bpy.types.OVERANIM_PT_foot_ik, bpy.context, region_width=SIDEBAR).texts())
+    assert message in drawn_text("foot_ik")
 
 
 # -- 21: smaller things ---------------------------------------------------------------------------
@@ -184,33 +182,12 @@ def test_the_trace_distance_shows_how_the_trace_field_makes_it(rig):
     probed = rig["OverAnim_FootIK_TraceDistance"]
     scale = rig["OverAnim_GroundProbeScaleWS"]
     assert probed == pytest.approx(50 * scale)
-    texts = draw_panel(bpy.types.OVERANIM_PT_foot_ik, bpy.context, region_width=SIDEBAR).texts()
+    texts = draw_panel(bpy.types.OVERANIM_PT_foot_ik, bpy.context, region_width=DEFAULT_SIDEBAR).texts()
     assert texts[texts.index("Trace") + 1] == f"{probed:.1f} cm = 50 × {scale:.3f}"  # beside "Trace (cm) 50"
     rig.overanim.foot_ik.trace_distance = 60.0  # changed since the probe: the values are the old ones
-    texts = draw_panel(bpy.types.OVERANIM_PT_foot_ik, bpy.context, region_width=SIDEBAR).texts()
+    texts = draw_panel(bpy.types.OVERANIM_PT_foot_ik, bpy.context, region_width=DEFAULT_SIDEBAR).texts()
     assert texts[texts.index("Trace") + 1] == f"{probed:.1f} cm"
     assert f"the next probe traces {60 * scale:.1f} cm" in " ".join(texts)
-
-
-def test_compose_names_the_shape_key_it_wrote(sample, capsys):
-    from overanim_addon.blender.compose.shape_key import COMPOSED
-    from overanim_addon.blender.sample.build import add_sample_deltas
-
-    add_sample_deltas(sample)
-    assert bpy.ops.overanim.compose_region_deltas() == {"FINISHED"}
-    assert f"into shape key '{COMPOSED}'" in capsys.readouterr().out  # the INFO report, as the bpy module prints it
-    assert COMPOSED in bpy.data.objects["SK_OverAnimSample_Body"].data.shape_keys.key_blocks
-
-
-def test_the_preferences_show_the_unit_beside_each_reference_size(addon):
-    drawn = draw_panel(OVERANIM_AP_preferences, bpy.context)
-    names = [spec.name for spec in STUDIO_FIELDS if spec.unit == "cm"]
-    lengths = [c for c in drawn.of("prop") if c.args[1] in names]
-    assert len(lengths) == len(names) >= 6
-    for call in lengths:  # each length on a row with "cm" after it
-        unit = drawn.calls[drawn.calls.index(call) + 1]
-        assert (unit.method, unit.kwargs.get("text")) == ("label", "cm")
-        assert unit.layout.path[:-1] == call.layout.path[:-1] == ("row",)
 
 
 def test_the_pushed_down_walk_keeps_its_name_in_the_nla(rig):
@@ -227,13 +204,13 @@ def test_a_region_added_after_painting_is_not_shown_with_a_colour_it_does_not_ha
     assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
     sample.data.collections.active = sample.data.collections["Leg_R"]
     assert bpy.ops.overanim.region_add() == {"FINISHED"}
-    layout = draw_panel(bpy.types.OVERANIM_PT_region_masks, bpy.context, region_width=SIDEBAR)
+    layout = draw_panel(bpy.types.OVERANIM_PT_region_masks, bpy.context, region_width=DEFAULT_SIDEBAR)
     swatches = layout.of("template_node_socket")
     assert len(swatches) == len(sample.overanim.regions) - 1
     assert all(call.kwargs["color"][3] == 1.0 for call in swatches)
     (row,) = [c for c in layout.labels() if c.kwargs.get("text") == "Leg_R"]
     assert row.kwargs["icon"] == "RADIOBUT_OFF" and "not painted yet" in layout.texts()
     assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
-    layout = draw_panel(bpy.types.OVERANIM_PT_region_masks, bpy.context, region_width=SIDEBAR)
+    layout = draw_panel(bpy.types.OVERANIM_PT_region_masks, bpy.context, region_width=DEFAULT_SIDEBAR)
     assert len(layout.of("template_node_socket")) == len(sample.overanim.regions)
     assert "not painted yet" not in layout.texts()

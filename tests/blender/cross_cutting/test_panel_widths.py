@@ -14,8 +14,8 @@ from overanim_addon.blender.translations import TRANSLATIONS
 
 from ...layout_recorder import RecordingLayout, cut_labels, draw_panel
 from ..motion_scenes import analyze
+from ..sidebar import DEFAULT_SIDEBAR
 
-DEFAULT_SIDEBAR = 291  # the sidebar's width in a 1600x1000 window at UI scale 1 (as test_panel.py)
 KO = TRANSLATIONS["ko_KR"]
 # Transfer's panel is laid out by its own work (issue 26, 3.3) and checked in test_transfer.py
 PANELS = ("main", "checks", "results", "calibration", "region_masks", "regions", "foot_ik", "motion")

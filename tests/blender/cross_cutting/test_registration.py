@@ -5,7 +5,7 @@ import overanim_addon
 from overanim_addon import blender
 from overanim_addon.blender import FEATURES, MODULES
 
-from .test_panel import SIDEBAR, sidebar_order
+from ..sidebar import SIDEBAR, sidebar_order
 
 OPERATORS = ["measure_proportions", "export_results_json", "run_checks", "fix_check", "region_add",
              "region_remove", "region_move", "build_sample_character", "apply_studio_defaults",

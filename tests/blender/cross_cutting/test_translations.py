@@ -316,7 +316,7 @@ def _set(**fields):
 
 
 def _foot_ik_refusals():
-    from ..foot_ik.test_foot_ik import BAD_INPUT
+    from ..foot_ik_scenes import BAD_INPUT
 
     cases = [(name, ops, spoil) for name, ops, spoil, _english in BAD_INPUT]
     cases += [("tweak mode", ("bake_foot_ik",), _tweak_mode), ("a solo track", ("bake_foot_ik",), _solo_track),

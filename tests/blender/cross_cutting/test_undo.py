@@ -6,6 +6,7 @@ import json
 import pytest
 
 from ...real_blender import ROOT
+from ..mask_reads import colour_types
 
 
 @pytest.mark.real_blender
@@ -38,7 +39,7 @@ def test_paint_repaint_and_clear_are_one_undo_step_each(tmp_path, real_binary):
 
 @pytest.mark.real_blender
 def test_after_undoing_clear_preview_the_legend_offers_show_preview(tmp_path, real_binary):
-    from ..masks.test_live_preview import run_in_window
+    from ...real_blender import run_in_window
 
     out = run_in_window(real_binary, "preview_undo.py", "overanim_preview_undo.json", tmp_path, seconds=2)
     assert out["painted"] == {"masks_painted": True, "colour_type": "VERTEX", "shows_preview": True}
@@ -49,13 +50,6 @@ def test_after_undoing_clear_preview_the_legend_offers_show_preview(tmp_path, re
     assert undone["shows_preview"] is False  # ...so the legend offers Show Preview
     assert out["shown"] == out["painted"]
     assert out["screenshot"] == undone
-
-
-def view_colour_types():
-    import bpy
-
-    return {space.shading.color_type for screen in bpy.data.screens for area in screen.areas
-            for space in area.spaces if space.type == "VIEW_3D"}
 
 
 def test_undoing_clear_preview_under_live_preview_shows_the_preview_its_box_says(sample):
@@ -71,24 +65,24 @@ def test_undoing_clear_preview_under_live_preview_shows_the_preview_its_box_says
             for space in area.spaces:
                 if space.type == "VIEW_3D":
                     space.shading.color_type = "MATERIAL"
-    assert view_colour_types() == {"MATERIAL"}
+    assert set(colour_types().values()) == {"MATERIAL"}
     assert bpy.ops.overanim.live_preview() == {"FINISHED"}
-    assert view_colour_types() == {"VERTEX"}
+    assert set(colour_types().values()) == {"VERTEX"}
     assert bpy.ops.overanim.clear_region_preview() == {"FINISHED"}
-    assert view_colour_types() == {"MATERIAL"} and not sample.overanim.live_preview
+    assert set(colour_types().values()) == {"MATERIAL"} and not sample.overanim.live_preview
     sample.overanim.live_preview = sample.overanim.masks_painted = True  # Ctrl+Z
     for handler in list(bpy.app.handlers.undo_post):
         handler(bpy.context.scene, None)
-    assert view_colour_types() == {"VERTEX"} and shading.shows_preview(bpy.context)
+    assert set(colour_types().values()) == {"VERTEX"} and shading.shows_preview(bpy.context)
     sample.overanim.live_preview = sample.overanim.masks_painted = False  # Ctrl+Shift+Z
     for handler in list(bpy.app.handlers.redo_post):
         handler(bpy.context.scene, None)
-    assert view_colour_types() == {"MATERIAL"}
+    assert set(colour_types().values()) == {"MATERIAL"}
 
 
 @pytest.mark.real_blender
 def test_ctrl_z_after_clear_preview_under_live_preview_leaves_box_and_view_agreeing(tmp_path, real_binary):
-    from ..masks.test_live_preview import run_in_window
+    from ...real_blender import run_in_window
 
     out = run_in_window(real_binary, "live_clear_undo.py", "overanim_live_clear_undo.json", tmp_path,
                         seconds=2)

@@ -10,7 +10,7 @@ from overanim_addon.blender.masks.paint import mask_name
 from overanim_addon.blender.sample.build import add_sample_deltas
 
 from ..helpers import custom_props
-from ..masks.test_masks import assert_same, body, read_color, snapshot
+from ..mask_reads import assert_same, body, read_color, snapshot
 
 
 @pytest.fixture
@@ -185,8 +185,8 @@ def test_a_long_mesh_name_reaches_the_file_as_it_is(sample, tmp_path, name):
 
 def test_the_report_says_where_the_files_went_and_the_panel_keeps_a_short_summary(prepared, tmp_path, capfd):
     from ...layout_recorder import draw_panel
-    from ..cross_cutting.test_panel import DEFAULT_SIDEBAR
     from ..helpers import printed_reports
+    from ..sidebar import DEFAULT_SIDEBAR
 
     def main_panel():
         return draw_panel(bpy.types.OVERANIM_PT_main, bpy.context, region_width=DEFAULT_SIDEBAR).texts()

@@ -13,12 +13,12 @@ import bpy
 import pytest
 
 from ...batch_support import ROOT, script_command, snapshot
-from ...test_safe_files import LIVE_WRITER
+from ...safe_file_writers import LIVE_WRITER, other_programs_files
 from ..fbx_helpers import read
 from ..helpers import chattr, fill_disk
 
 KILLED_EXPORT = Path(__file__).parents[1] / "export_killed.py"
-TEMPORARY = re.compile(r"\.hero(_LOD1)?\.fbx\..*\.tmp\.fbx")
+TEMPORARY = re.compile(r"\.overanim\.hero(_LOD1)?\.fbx\..*\.tmp\.fbx")
 
 
 def export(path):
@@ -128,3 +128,11 @@ def test_an_export_leaves_another_live_exports_temporary_file_alone(exported):
             live.kill()
     assert export(exported / "hero.fbx") == {"FINISHED"}  # once that process is gone, its file goes
     assert sorted(p.name for p in exported.iterdir()) == ["hero.fbx", "hero_LOD1.fbx"]
+
+
+def test_an_export_leaves_another_programs_hidden_files_alone(exported):
+    """Issue 31: `.notes.txt.deadbeef.tmp.txt` and `.hero.json.0badc0de.tmp.json`, untouched for
+    100 minutes beside an export, were taken for a killed export's leftovers and deleted."""
+    theirs = other_programs_files(exported)
+    assert export(exported / "hero.fbx") == {"FINISHED"}
+    assert sorted(p.name for p in exported.iterdir()) == sorted([*theirs, "hero.fbx", "hero_LOD1.fbx"])

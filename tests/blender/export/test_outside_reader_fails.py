@@ -14,8 +14,8 @@ import pytest
 from overanim_addon.blender.export import fbx_file
 
 from ..foot_ik_scenes import bake
+from ..outside_checks import check_colours, check_curves, check_properties, check_units, export
 from ..outside_fbx import read_assimp, read_ufbx, require_readers, skeleton_root
-from .test_outside_reader import check_colours, check_curves, check_properties, check_units, export
 
 
 @pytest.fixture(autouse=True)

@@ -355,8 +355,11 @@ def _platform_lifted_by_another_armature(frames_and_lifts):
 
 
 def test_ground_that_moves_during_the_bake_is_probed_where_it_is_at_each_frame(rig):
-    """A deck, a lift, a creature's back: the character stands on a mesh another armature deforms."""
-    _platform_lifted_by_another_armature([(1, 0.0), (5, 8.0)])
+    """A deck, a lift, a creature's back: the character stands on a mesh another armature deforms,
+    named in the Ground Collection (unnamed, what an armature deforms is a character, not ground)."""
+    floor = _platform_lifted_by_another_armature([(1, 0.0), (5, 8.0)])
+    rig.overanim.foot_ik.ground_collection = bpy.data.collections.new("Ground")
+    rig.overanim.foot_ik.ground_collection.objects.link(floor)
     bpy.context.scene.frame_set(3)
     check(probe(rig), BodyOffset=4)
     bake(rig, frame_start=1, frame_end=5)

@@ -1,6 +1,5 @@
 """Live Preview: the masks follow the Region mask fields and, in Weight Paint mode, the weights."""
 
-import json
 
 import bpy
 import numpy as np
@@ -11,8 +10,8 @@ from overanim_addon.blender.masks import live, paint, weight_view
 from overanim_addon.blender.masks.live import lifecycle
 from overanim_addon.blender.masks.paint import mask_name
 
-from ...real_blender import ROOT
-from .test_masks import assert_same, body, legend_colours, read_color, snapshot
+from ...real_blender import run_in_window
+from ..mask_reads import assert_same, body, legend_colours, read_color, snapshot
 
 HANDLER_LISTS = ("depsgraph_update_pre", "depsgraph_update_post", "undo_post", "redo_post", "save_pre", "save_post",
                  "save_post_fail", "load_post_fail",
@@ -396,25 +395,6 @@ def test_clear_preview_turns_live_preview_off(live_sample, monkeypatch):
     spy = Spy(monkeypatch)
     slide(live_sample.overanim.regions["LeftArm"], zero_weight=0.5)
     assert spy.writes == [] and not [a for a in body().data.attributes if a.name.startswith("OverAnim_")]
-
-
-def run_in_window(real_binary, script, json_name, tmp_path, seconds):
-    """Run ``tests/<script>`` in a windowed real Blender (shot.sh, ``seconds`` before its screenshot
-    and exit: the script works on timers) and return the JSON it wrote to /tmp/<json_name> in the
-    chroot. Only an unfinished run is tried again, with twice the time: on a loaded machine the
-    script's timers can still be running at the screenshot, and a shot someone else starts in the
-    same chroot at the same moment can remove ours."""
-    out_file = real_binary.tmp(json_name)
-    for attempt in range(3):
-        out_file.unlink(missing_ok=True)
-        script_path = ROOT / "tests" / "real_blender" / script
-        result = real_binary.shot(tmp_path / "shot.png", script_path, delay=seconds * 2**attempt)
-        if out_file.exists():
-            break
-    assert out_file.exists(), result.stdout[-2000:] + result.stderr[-2000:]
-    out = json.loads(out_file.read_text())
-    assert "error" not in out, out.get("error")
-    return out
 
 
 @pytest.mark.real_blender

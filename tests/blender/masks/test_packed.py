@@ -7,7 +7,7 @@ import pytest
 from overanim_addon.blender.masks.packed import PACKED
 from overanim_addon.blender.masks.paint import mask_name
 
-from .test_masks import body, read_color, snapshot
+from ..mask_reads import body, read_color, snapshot
 
 
 def read_bytes(mesh):
@@ -55,7 +55,7 @@ def test_two_regions_on_one_channel_are_refused_and_change_nothing(sample):
     with pytest.raises(RuntimeError, match="Regions 'LeftArm' and 'Head' both use channel G"):
         bpy.ops.overanim.paint_region_masks()
     assert [a.name for a in body().data.attributes] == names
-    from .test_masks import assert_same
+    from ..mask_reads import assert_same
 
     assert_same(before, snapshot(body()))
     bpy.ops.overanim.run_checks()

@@ -4,15 +4,7 @@ import bpy
 
 from overanim_addon.blender.masks.shading import REMEMBERED
 
-
-def views():
-    """(screen, area index, space) of every 3D View of the file, inactive spaces included."""
-    return [(screen.name, index, space) for screen in bpy.data.screens for index, area in enumerate(screen.areas)
-            for space in area.spaces if space.type == "VIEW_3D"]
-
-
-def colour_types():
-    return {(screen, index): space.shading.color_type for screen, index, space in views()}
+from ..mask_reads import colour_types, views
 
 
 def give_each_view_its_own_colour_type():

@@ -5,7 +5,7 @@ import numpy as np
 
 from overanim_addon.blender.shared import weights
 
-from .test_masks import body, naive_region_weight
+from ..mask_reads import body, naive_region_weight
 
 
 def ensure_uv_pin(uv_layer):

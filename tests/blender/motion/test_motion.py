@@ -31,7 +31,10 @@ from ..motion_scenes import (
     curves,
     key_root,
     remove,
+    remove_curves,
+    rest_heights_cm,
     set_rate,
+    spec_scale,
     start_stop_positions,
     summary,
     to_centimetre_units,
@@ -105,8 +108,10 @@ def test_a_character_with_locomotion_scale_0_5_has_twice_the_calibrated_speed(mo
 
 def test_the_actor_basis_follows_the_chosen_scale_and_a_region_basis_fails_on_actor_motion(mover):
     mover.overanim.calibration.motion_basis = "CHARACTER_HEIGHT"
+    mover.overanim.calibration.reference_character_height = 120.0  # a scale that is not 1
     found = analyze(mover)
-    assert found["Scale"] == pytest.approx(mover["OverAnim_CharacterScaleWS"])
+    height, _locomotion = rest_heights_cm(mover)
+    assert found["Scale"] == pytest.approx(spec_scale(height, 120.0), rel=1e-5) and found["Scale"] > 1.4
     assert found["MaxSpeedCalibrated"] == pytest.approx(150.0 / found["Scale"], abs=0.1)
 
     mover.overanim.calibration.motion_basis = "REGION_SPAN"  # actor motion has no Region measurement
@@ -196,7 +201,7 @@ def test_a_clip_that_never_drops_below_the_stop_speed_is_positive_from_frame_1(m
 # -- in place, and the artist's action -------------------------------------------------------------------
 def test_an_in_place_clip_has_no_actor_motion_and_leaves_the_artists_action_untouched(walker):
     action = walker.animation_data.action
-    _remove_curves(action, [c for c in fcurves(action) if c.data_path == 'pose.bones["root"].location'])
+    remove_curves(action, [c for c in fcurves(action) if c.data_path == 'pose.bones["root"].location'])
     before = action_snapshot(action)
     found = analyze(walker)
     assert found["InPlace"] == 1
@@ -214,20 +219,6 @@ def test_an_in_place_clip_has_no_actor_motion_and_leaves_the_artists_action_unto
     assert TRACK not in bpy.data.actions
     assert not [k for k in custom_props(walker) if k.startswith("OverAnim_Motion_")]
     assert summary(walker)["InPlace"] == 1  # the summary travels with the clip
-
-
-def _remove_curves(action, curves_to_remove):
-    from overanim_addon.blender.compat import is_layered
-
-    for curve in curves_to_remove:
-        if is_layered(action):
-            for layer in action.layers:
-                for strip in layer.strips:
-                    for bag in strip.channelbags:
-                        if curve in list(bag.fcurves):
-                            bag.fcurves.remove(curve)
-        else:
-            action.fcurves.remove(curve)
 
 
 def test_analysing_again_replaces_the_track_and_keeps_the_artists_action(walker):

@@ -15,10 +15,10 @@ from overanim_addon.blender.motion.names import CURVES, curve_name
 from overanim_addon.blender.shared.fcurves import fcurves
 from overanim_addon.core.foot_ik import VALUE_NAMES
 
-from ..export.test_export_curves import FRAMES, armature_node, check_curves, evaluated, export
+from ..fbx_curves import FRAMES, armature_node, check_curves, evaluated, export
 from ..fbx_helpers import read
 from ..foot_ik_scenes import bake
-from ..motion_scenes import analyze, curves
+from ..motion_scenes import analyze, curves, remove_curves
 
 MOTION = [curve_name(suffix) for suffix in CURVES]
 FOOT_IK = [values.property_name(name) for name in VALUE_NAMES]
@@ -59,9 +59,7 @@ def test_an_all_zero_curve_is_named_in_the_export_report(walker, tmp_path):
     """An in-place clip: its Distance and Speed curves are 0 on every frame, which Unreal's importer
     drops unless 'Do not import curves with only 0 values' is off."""
     action = walker.animation_data.action
-    from .test_motion import _remove_curves
-
-    _remove_curves(action, [c for c in fcurves(action) if c.data_path == 'pose.bones["root"].location'])
+    remove_curves(action, [c for c in fcurves(action) if c.data_path == 'pose.bones["root"].location'])
     found = analyze(walker)
     assert found["InPlace"] == 1
     result = export_for_unreal(bpy.context, walker, tmp_path / "walk.fbx")

@@ -14,17 +14,8 @@ import pytest
 
 from overanim_addon.blender.checks.fixes import FIXES
 
-from ..motion_scenes import summary
-from .test_motion_real_mocap import (
-    agreement,
-    analyze,
-    bvh_excerpt,
-    fps,
-    horizontal_path,
-    import_bvh,
-    origin_heights_cm,
-    world_heads_cm,
-)
+from ..mocap_scenes import agreement, bvh_excerpt, fps, horizontal_path, import_bvh, origin_heights_cm, world_heads_cm
+from ..motion_scenes import analyze, summary
 
 # -- a static ground-level root over travelling hips --------------------------------------------------------
 

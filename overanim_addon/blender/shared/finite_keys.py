@@ -1,0 +1,63 @@
+"""Keys that are not finite numbers, refused before they enter any result (issue 31). A NaN key, or an
+infinite one, which Blender stores as float32's largest value (a finite 3.4e38 that summed into a
+Distance of 3.84e39), would flow into every sum and curve written after it. Motion, Foot IK, Transfer
+and Export call this at their input, before anything is sampled or written."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import bpy
+import numpy as np
+
+from ...core.calibration import FLOAT32_MAX  # what Blender keeps of an infinite value set on a key
+from ...core.errors import OverAnimError
+from ...core.messages import Message
+from ...core.transfer import bone_of_path
+from .fcurves import fcurves, playing
+
+
+def unusable(values: np.ndarray) -> np.ndarray:
+    """True where a value is NaN, infinite or float32's largest (an infinity stored)."""
+    with np.errstate(invalid="ignore"):
+        return ~np.isfinite(values) | (np.abs(values) >= FLOAT32_MAX)
+
+
+def _first_unusable(curve: bpy.types.FCurve) -> float | None:
+    """The frame of ``curve``'s first key whose frame, value or either handle is unusable, else None
+    (its baked samples too)."""
+    for points, fields in ((curve.keyframe_points, ("co", "handle_left", "handle_right")),
+                           (curve.sampled_points, ("co",))):
+        if not len(points):
+            continue
+        pairs = np.empty((len(points), 2), np.float32)
+        frames = np.empty((len(points), 2), np.float32)
+        points.foreach_get("co", frames.ravel())
+        for name in fields:
+            points.foreach_get(name, pairs.ravel())
+            bad = unusable(pairs).any(axis=1)
+            if bad.any():
+                return float(frames[int(np.argmax(bad)), 0])
+    return None
+
+
+def require_finite_keys(action: bpy.types.Action, curves: Iterable[bpy.types.FCurve]) -> None:
+    """Raise OverAnimError naming the bone (or the object's channel) and the frame of the first key
+    of ``curves`` (of ``action``) that is not a finite number."""
+    for curve in curves:
+        frame = _first_unusable(curve)
+        if frame is None:
+            continue
+        bone = bone_of_path(curve.data_path)
+        where = (Message("bone '{bone}'", bone=bone[0]) if bone is not None
+                 else Message("the object's {path}", path=curve.data_path))
+        raise OverAnimError(Message("Action '{action}' has a key of {where} that is not a finite number (NaN or "
+                                    "infinite) on frame {frame:g}: nothing was written", action=action.name,
+                                    where=where, frame=frame))
+
+
+def require_finite_animation(owner: Any) -> None:
+    """``require_finite_keys`` on everything that plays on ``owner``: its action and unmuted strips."""
+    for action, slot in playing(owner):
+        require_finite_keys(action, fcurves(action, slot))

@@ -1,0 +1,1 @@
+"""The Calibration fields, the studio defaults and the presets."""

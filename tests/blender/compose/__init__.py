@@ -1,0 +1,1 @@
+"""Compose Region Deltas: the Regions' delta shape keys composed into OverAnim_Composed."""

@@ -1,0 +1,97 @@
+"""A key that is not a finite number never enters a result (issue 31, defect 2): a +inf Hips key
+(which Blender stores as float32's largest value, a finite 3.4e38 that summed into Distance 3.84e39)
+is refused by every engine that reads the animation, naming the bone and the frame, and nothing is
+written: no action, no property, no file."""
+
+from __future__ import annotations
+
+import math
+
+import bpy
+import numpy as np
+import pytest
+
+from overanim_addon.blender.export.engine import ExportOptions, export_fbx
+from overanim_addon.blender.foot_ik.engine import BakeOptions, bake_foot_ik
+from overanim_addon.blender.measure.engine import MeasureOptions, measure_proportions
+from overanim_addon.blender.motion.engine import MotionOptions, analyze_motion
+from overanim_addon.blender.sample.walk import add_foot_ik_bones
+from overanim_addon.blender.shared.fcurves import fcurves
+from overanim_addon.blender.transfer.engine import TransferOptions, transfer_action
+from overanim_addon.core.errors import OverAnimError
+
+from ..helpers import custom_props
+from ..transfer_scenes import action_fingerprint, scaled_copy
+
+ROOT = "pelvis"  # the sample's Hips
+
+
+def file_state(folder):
+    return ([action_fingerprint(a) for a in sorted(bpy.data.actions, key=lambda a: a.name)],
+            {o.name: custom_props(o) for o in bpy.data.objects},
+            {o.name: [t.name for t in o.animation_data.nla_tracks] if o.animation_data else None
+             for o in bpy.data.objects},
+            sorted(p.name for p in folder.iterdir()))
+
+
+def break_key(armature, part, value):
+    """One key (or its right handle) of the root's forward location made ``value`` as a script or a
+    bad file sets it; returns its frame and what Blender stored, read back from the key."""
+    curve = next(c for c in fcurves(armature.animation_data.action)
+                 if c.data_path == f'pose.bones["{ROOT}"].location' and c.array_index == 1)
+    key = curve.keyframe_points[len(curve.keyframe_points) // 2]
+    setattr(key, part, (key.co.x, value))
+    stored = getattr(key, part)[1]
+    return key.co.x, stored
+
+
+# each engine set up (the transfer's target made first), then the call that must refuse
+ENGINES = {
+    "Motion": lambda arm, out: lambda: analyze_motion(bpy.context, arm, MotionOptions()),
+    "Foot IK": lambda arm, out: lambda: bake_foot_ik(bpy.context, arm, BakeOptions()),
+    "Transfer": lambda arm, out: (lambda target: lambda: transfer_action(
+        bpy.context, target, TransferOptions(source=arm)))(scaled_copy(arm, 0.5, "Small")),
+    "Export": lambda arm, out: lambda: export_fbx(bpy.context, arm, ExportOptions(out / "hero.fbx")),
+}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(("part", "value"), [("co", math.inf), ("co", -math.inf), ("handle_right", math.inf),
+                                             ("co", math.nan)])
+def test_a_key_that_is_not_finite_is_refused_by_every_engine_naming_bone_and_frame(walker, tmp_path, engine, part,
+                                                                                 value):
+    add_foot_ik_bones(walker)
+    frame, stored = break_key(walker, part, value)
+    assert not np.isfinite(stored) or abs(stored) >= np.finfo(np.float32).max, stored  # what a key can hold
+    run = ENGINES[engine](walker, tmp_path)
+    before = file_state(tmp_path)
+    with pytest.raises(OverAnimError) as refused:
+        run()
+    text = str(refused.value.message)
+    assert f"'{ROOT}'" in text and f"frame {frame:g}" in text and "not a finite number" in text, text
+    assert file_state(tmp_path) == before
+
+
+def test_an_infinite_key_on_a_muted_track_is_not_what_plays_and_refuses_nothing(walker):
+    """Only what plays enters a result: a stashed (muted) action's broken key is no reason to refuse."""
+    stash = walker.animation_data.action.copy()
+    track = walker.animation_data.nla_tracks.new()
+    track.strips.new("stash", 1, stash)
+    track.mute = True
+    curve = next(c for c in fcurves(stash) if c.data_path.endswith("location"))
+    curve.keyframe_points[0].co = (curve.keyframe_points[0].co.x, math.inf)
+    assert analyze_motion(bpy.context, walker, MotionOptions()).log
+
+
+@pytest.mark.parametrize("value", [math.inf, math.nan])
+def test_a_calibration_field_set_to_infinity_is_refused_by_measure(sample, value):
+    """A script's inf is stored as 3.4e38: Measure took it for a Character Height and clamped the scale
+    to its Minimum (0.25) without a word."""
+    sample.overanim.calibration.reference_character_height = value
+    stored = sample.overanim.calibration.reference_character_height
+    assert not np.isfinite(stored) or stored >= np.finfo(np.float32).max, stored
+    before = custom_props(sample)
+    outcome = measure_proportions(bpy.context, sample, MeasureOptions())
+    assert outcome.results is None and [(level, str(message)) for level, message in outcome.log] == [
+        ("ERROR", "Not measured: Calibration: Reference Character Height is not a number")]
+    assert custom_props(sample) == before

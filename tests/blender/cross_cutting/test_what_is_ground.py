@@ -1,0 +1,104 @@
+"""What Motion and Foot IK take for the ground (issue 31, defect 5 and window finding 9; the rule:
+docs/foot-ik.md). Another character is never ground: with X Bot beside Michelle and no floor,
+Michelle's Motion and Foot IK named X Bot's meshes as her ground ("no ground under it on 407
+frames"); meshes another armature deforms (or that hang from one) are ground only when the Foot IK
+Ground Collection names them. A solid around the feet (the startup Cube around a character at the
+origin) is not ground; a cube the character stands on is."""
+
+from __future__ import annotations
+
+import bpy
+import pytest
+
+from overanim_addon.blender.motion.engine import MotionOptions, analyze_motion
+from overanim_addon.blender.motion.under_feet import ContactRule
+from overanim_addon.blender.sample.build import build_sample_character
+from overanim_addon.blender.sample.walk import add_foot_ik_bones
+
+
+@pytest.fixture
+def beside(walker):
+    """A second character beside the walking sample, no floor: its meshes are its armature's skin."""
+    bpy.data.objects.remove(bpy.data.objects["OverAnimSample_Terrain"])  # no floor
+    other = build_sample_character(bpy.context, "Other")
+    skin = [o for o in bpy.context.scene.objects
+            if o.type == "MESH" and any(m.type == "ARMATURE" and m.object == other for m in o.modifiers)]
+    assert skin and not [o for o in bpy.context.scene.objects if o.type == "MESH" and o not in skin
+                         and not any(m.type == "ARMATURE" and m.object == walker for m in o.modifiers)]
+    add_foot_ik_bones(walker)
+    bpy.context.view_layer.objects.active = walker
+    return walker, other, skin
+
+
+def said(result):
+    return [str(message) for _level, message in result.log]
+
+
+def test_motion_measures_the_feet_above_the_ground_reference_not_the_other_character(beside):
+    walker, _other, _skin = beside
+    result = analyze_motion(bpy.context, walker, MotionOptions())
+    assert result.contact_rule is ContactRule.GROUND_REFERENCE, said(result)
+    assert not [line for line in said(result) if "no ground under it" in line]
+
+
+def test_foot_ik_finds_no_ground_in_the_scene(beside, reports):
+    walker, _other, _skin = beside
+    with bpy.context.temp_override(active_object=walker, object=walker):
+        bpy.ops.overanim.probe_ground()
+    assert [str(m) for level, m in reports if "ground under neither foot" in str(m)] == [
+        "Frame 1: ground under neither foot: there is no ground in the scene (no mesh, curve or instance but the "
+        "character's own); put the ground under the character, or set Ground in the Foot IK panel to the collection "
+        "that holds it"]
+
+
+def test_named_in_the_ground_collection_the_other_character_is_ground(beside):
+    walker, _other, skin = beside
+    ground = bpy.data.collections.new("Ground")
+    bpy.context.scene.collection.children.link(ground)
+    for obj in skin:
+        ground.objects.link(obj)
+    walker.overanim.foot_ik.ground_collection = ground
+    assert analyze_motion(bpy.context, walker, MotionOptions()).contact_rule is ContactRule.GROUND
+
+
+def planted(armature):
+    result = analyze_motion(bpy.context, armature, MotionOptions())
+    return result.contact_rule, {side: result.contact_frames(side) for side in ("Left", "Right")}
+
+
+@pytest.fixture
+def alone(walker):
+    """The walking sample on no floor: its feet planted above the ground reference (its root)."""
+    bpy.data.objects.remove(bpy.data.objects["OverAnimSample_Terrain"])
+    bpy.context.view_layer.objects.active = walker
+    rule, frames = planted(walker)
+    assert rule is ContactRule.GROUND_REFERENCE and frames["Left"] and frames["Right"]
+    return walker, frames
+
+
+def feet_z_range(armature):
+    """The lowest and highest foot head over the clip, world m, from the evaluated pose."""
+    scene, z = bpy.context.scene, []
+    for frame in range(scene.frame_start, scene.frame_end + 1):
+        scene.frame_set(frame)
+        z += [(armature.matrix_world @ armature.pose.bones[f"foot_{s}"].head).z for s in "lr"]
+    scene.frame_set(scene.frame_start)
+    return min(z), max(z)
+
+
+def test_the_startup_cube_around_the_feet_is_not_ground(alone):
+    """The startup file's 2 m Cube at the origin, a character imported there standing inside it:
+    its bottom, 1 m under the feet, is no ground they stand on (before, no foot was ever planted)."""
+    walker, frames = alone
+    bpy.ops.mesh.primitive_cube_add(size=2.0, location=(0.0, 0.0, 0.0))
+    low, high = feet_z_range(walker)
+    assert low > -1.0 and high < 1.0  # the feet inside the cube all along
+    bpy.context.view_layer.objects.active = walker
+    assert planted(walker)[1] == frames
+
+
+def test_a_cube_the_character_stands_on_is_ground(alone):
+    walker, frames = alone
+    bpy.ops.mesh.primitive_cube_add(size=6.0, location=(0.0, 0.0, -3.0))  # its top at the root's height
+    bpy.context.view_layer.objects.active = walker
+    assert planted(walker) == (ContactRule.GROUND, frames)
