@@ -12,12 +12,11 @@ from overanim_addon.blender.sample.build import build_sample_character
 from overanim_addon.blender.sample.walk import add_sample_walk
 from overanim_addon.blender.transfer.engine import RECORD, TransferOptions, transfer_action
 
-from ...fixtures.third_party import cmu_bvh
 from ..khronos_models import import_khronos
+from ..mocap_scenes import bvh_excerpt
 from ..real_characters import enable_rigify, mixamo_gltf
 from ..transfer_scenes import action_fingerprint
 from . import retarget_truth as truth
-from .test_transfer_real import truncated_bvh
 
 BVH_FRAMES = 480  # 4 s of 01_01 at 120 fps: the walk's first steps
 SHARE = 0.95  # of the frames each limb must be within 18 degrees of the source's
@@ -60,7 +59,7 @@ def assert_follows(shares, travel, feet):
 
 
 def cmu_walk(tmp_path):
-    path = truncated_bvh(cmu_bvh("01_01.bvh"), BVH_FRAMES, tmp_path)
+    path = bvh_excerpt(tmp_path, BVH_FRAMES)
     assert bpy.ops.import_anim.bvh(filepath=str(path)) == {"FINISHED"}
     return bpy.context.view_layer.objects.active
 

@@ -9,9 +9,8 @@ import bpy
 from overanim_addon.blender.sample.build import build_sample_character
 
 from ...batch_support import load_report, run_batch
-from ...fixtures.third_party import cmu_bvh
 from ..imported_characters import build_mixamo
-from .test_transfer_real import truncated_bvh
+from ..mocap_scenes import bvh_excerpt
 
 
 def test_a_folder_of_clips_onto_a_library_of_characters(addon, tmp_path):
@@ -26,7 +25,7 @@ def test_a_folder_of_clips_onto_a_library_of_characters(addon, tmp_path):
     mixamo.animation_data_clear()
     bpy.ops.wm.save_as_mainfile(filepath=str(library / "mixamo.blend"))
     bpy.ops.wm.read_homefile(use_empty=True)
-    truncated_bvh(cmu_bvh("01_01.bvh"), 240, clips)
+    bvh_excerpt(clips, 240)
 
     done = run_batch(library, "--steps", "transfer", "--all-armatures", "--clips", clips, "--output-dir", out,
                      "--report", tmp_path / "report.json")
