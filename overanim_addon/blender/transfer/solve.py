@@ -1,6 +1,7 @@
 """The retarget's numbers, every frame at once: each target bone's world rotation from the source
-bone it follows (``core.retarget``), the pelvis carried by the size ratio, the target's local
-channels, and what came out of it (directions per chain, for the report)."""
+bone it follows (``core.retarget``), the pelvis carried by the size ratio (and a ground-level root,
+where the target has one, along the pelvis's path on the ground: root motion from the hips), the
+target's local channels, and the feet planted (``feet``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from ...core.retarget import Follow, carried_points, followed_rotations, orthono
 from ...core.rotations import matrices_to_quaternions
 from .feet import Leg, Planted, legs, plant, source_contacts
 from .rigs import Rig
+
+GROUND_LEVEL = 0.03  # of the rig's height: a root this near the lowest joint stands on the ground
 
 
 @dataclass(frozen=True)
@@ -71,16 +74,34 @@ def solve(source: Rig, target: Rig, bone_map: BoneMap, worlds: np.ndarray, poses
                               carry, ratio)
         inv = np.linalg.inv(target.world)
         moved[target.index[pelvis_t]] = (path / target.cm) @ inv[:3, :3].T + inv[:3, 3]
+        root = ground_root(target, pelvis_t)
+        if root is not None:  # root motion: the pelvis's path projected on the ground, as Motion measures it
+            ground = path.copy()
+            ground[:, 2] = target.head(root)[2]
+            moved[target.index[root]] = (ground / target.cm) @ inv[:3, :3].T + inv[:3, 3]
     local, pose = pose_matrices(target.hierarchy, rotations, moved, frames)
     found = legs(source, target) if plant_feet and frames > 1 else []
     if not found:
         return Solved(local, pose, tuple(sorted(rotations)), tuple(moved), heads, carry)
     planted = source_contacts(source, found, heads, fps)
     rotations, drop = plant(target, found, planted, rotations, pose, target_ends(target, pose)[0], fps)
-    for bone, head in moved.items():  # the pelvis sinks where a held foot needs it (world up, in the rig's units)
-        moved[bone] = head - (drop[:, None] / target.cm) * np.linalg.inv(target.world)[:3, 2]
+    if pelvis_t is not None and target.index[pelvis_t] in moved:
+        # the pelvis sinks where a held foot needs it (world up, in the rig's units); a root stays on the ground
+        sunk = target.index[pelvis_t]
+        moved[sunk] = moved[sunk] - (drop[:, None] / target.cm) * np.linalg.inv(target.world)[:3, 2]
     local, pose = pose_matrices(target.hierarchy, rotations, moved, frames)
     return Solved(local, pose, tuple(sorted(rotations)), tuple(moved), heads, carry, tuple(found), planted)
+
+
+def ground_root(rig: Rig, pelvis: str) -> str | None:
+    """The pelvis's parent when it is a root at ground level (Unreal's ``root``): the bone root motion
+    goes on. None where the pelvis is the root (Mixamo's Hips, a BVH's) or hangs under a higher bone."""
+    parent = rig.skeleton.by_name[pelvis].parent
+    if parent is None or rig.skeleton.by_name[parent].parent is not None:
+        return None
+    points = rig.skeleton.joint_points()
+    floor, height = float(points[:, 2].min()), float(np.ptp(points[:, 2]))
+    return parent if rig.head(parent)[2] - floor <= GROUND_LEVEL * height else None
 
 
 def continuous_quaternions(matrices: np.ndarray) -> np.ndarray:

@@ -6,6 +6,7 @@ Everything compared is computed here from the evaluated bones (``retarget_truth`
 from __future__ import annotations
 
 import bpy
+import numpy as np
 import pytest
 
 from overanim_addon.blender.sample.build import build_sample_character
@@ -138,3 +139,22 @@ def test_the_result_says_how_good_it_is_in_numbers(cmu_on_mixamo):
     assert not [m for level, m in result.log if level == "WARNING"], result.log
     rows = {r.target: r.source for r in result.bone_map.rows}
     assert rows[f"{truth.M}LeftUpLeg"] == "LeftUpLeg" and result.bone_map.source_profile == "Mixamo"
+
+
+def test_root_motion_goes_on_the_target_s_root_from_the_hips_of_a_source_without_one(cmu_on_mixamo):
+    """The Mixamo rig has no root bone (its Hips are the root); the sample has Unreal's ground-level
+    ``root``: it carries the pelvis's path on the ground, as Motion measures it, and stays on the ground."""
+    _actor, mixamo, first = cmu_on_mixamo
+    sample = build_sample_character(bpy.context, "Sample")
+    transfer(mixamo, sample)
+    frames = frames_of(first.action)
+    roots, pelvis = [], []
+    for frame in frames:
+        bpy.context.scene.frame_set(frame)
+        w = sample.matrix_world
+        roots.append(np.array(w @ sample.pose.bones["root"].head))
+        pelvis.append(np.array(w @ sample.pose.bones["pelvis"].head))
+    roots, pelvis = np.array(roots), np.array(pelvis)
+    assert truth.horizontal_path(roots * 100.0) > 50.0  # it travels
+    np.testing.assert_allclose(roots[:, :2], pelvis[:, :2], atol=1e-4)
+    np.testing.assert_allclose(roots[:, 2], 0.0, atol=1e-6)
