@@ -34,13 +34,20 @@ UP = np.array([0.0, 0.0, 1.0])
 
 
 def orthonormal(matrices: np.ndarray) -> np.ndarray:
-    """The rotation part of (..., 3, 3) matrices with scale (columns normalised, then made orthogonal)."""
+    """The rotation part of (..., 3, 3) matrices with scale: columns normalised, which is exact for a
+    rotation times a scale per axis (what bones and objects hold); the few others (a shear, a mirror)
+    go through the SVD's nearest rotation."""
     m = np.asarray(matrices, dtype=np.float64)
     flat = m.reshape(-1, 3, 3)
-    u, _s, vt = np.linalg.svd(flat)
-    flip = np.linalg.det(u @ vt) < 0  # a mirrored rest (negative scale): keep a rotation
-    u[flip, :, -1] *= -1
-    return (u @ vt).reshape(m.shape)
+    r = flat / np.maximum(np.linalg.norm(flat, axis=1, keepdims=True), 1e-300)
+    off = np.abs(np.swapaxes(r, 1, 2) @ r - np.eye(3)).max(axis=(1, 2))
+    bad = (off > 1e-4) | (np.linalg.det(r) < 0)  # float32 poses are orthogonal to 1e-6 or so
+    if np.any(bad):
+        u, _s, vt = np.linalg.svd(flat[bad])
+        flip = np.linalg.det(u @ vt) < 0  # a mirrored rest (negative scale): keep a rotation
+        u[flip, :, -1] *= -1
+        r[bad] = u @ vt
+    return r.reshape(m.shape)
 
 
 def facing_frame(forward: Sequence[float] | np.ndarray, up: Sequence[float] | np.ndarray = UP) -> np.ndarray:
