@@ -20,6 +20,7 @@ from .masks import properties as masks
 from .measure import properties as measure
 from .motion import properties as motion
 from .regions import properties as regions
+from .shared import computed_on
 from .shared.overrides import give_references_groups, kept_on_overrides
 from .transfer import properties as transfer
 
@@ -74,6 +75,16 @@ classes = (OVERANIM_PG_object,)
 def _before_saving(*_args: object) -> None:
     """Blender records an override's differences when the file is written, after this runs."""
     give_references_groups(bpy.data.objects)
+    computed_on.refresh_names(bpy.data.objects)  # a renamed rig's records stay its own after reloading
+
+
+@persistent
+def _after_loading(*_args: object) -> None:
+    """The records of the file just opened are their armatures' own in this session (computed_on.py)."""
+    computed_on.adopt(bpy.data.objects)
+
+
+HANDLERS = (("save_pre", _before_saving), ("load_post", _after_loading))
 
 
 def register() -> None:
@@ -81,14 +92,16 @@ def register() -> None:
         bpy.utils.register_class(cls)
     bpy.types.Object.overanim = bpy.props.PointerProperty(  # type: ignore[attr-defined]
         type=OVERANIM_PG_object, override={"LIBRARY_OVERRIDABLE"})  # kept with a library override (overrides.py)
-    bpy.app.handlers.save_pre.append(_before_saving)
+    for event, function in HANDLERS:
+        getattr(bpy.app.handlers, event).append(function)
 
 
 def unregister() -> None:
-    handlers = bpy.app.handlers.save_pre
-    for function in [f for f in handlers if getattr(f, "__name__", "") == _before_saving.__name__
-                     and getattr(f, "__module__", "") == __name__]:
-        handlers.remove(function)
+    for event, ours in HANDLERS:
+        handlers = getattr(bpy.app.handlers, event)
+        for function in [f for f in handlers if getattr(f, "__name__", "") == ours.__name__
+                         and getattr(f, "__module__", "") == __name__]:
+            handlers.remove(function)
     del bpy.types.Object.overanim  # type: ignore[attr-defined]
     for cls in reversed(classes):
         bpy.utils.unregister_class(cls)

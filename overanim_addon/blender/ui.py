@@ -10,8 +10,17 @@ from .i18n import CONTEXT, tr
 from .shared.object_data import overanim
 from .shared.panels import CATEGORY, checkbox_icon
 from .shared.scene import find_armature
-from .shared.text_wrap import wrapped_label
-from .shared.typed import MaybeContext, context_of, layout_of
+from .shared.text_wrap import FALLBACK_REGION_WIDTH, text_width, wrapped_label
+from .shared.typed import MaybeContext, context_of, layout_of, preferences_of
+
+
+def _fits_beside_sample(context: bpy.types.Context, name: str) -> bool:
+    """Whether the rig's name reads whole beside the + Sample button: the region less the tabs, the margins,
+    both icons and paddings (134 px at UI scale 1, measured in 4.3 and 5.2 windows 291 px wide)."""
+    ui_scale = preferences_of(context).system.ui_scale or 1.0
+    width = context.region.width if context.region is not None else FALLBACK_REGION_WIDTH
+    sample = bpy.app.translations.pgettext_iface("Sample", CONTEXT)
+    return text_width(context, name) + text_width(context, sample) + 134 * ui_scale <= width
 
 
 class OVERANIM_PT_main(bpy.types.Panel):
@@ -31,7 +40,11 @@ class OVERANIM_PT_main(bpy.types.Panel):
             layout.operator("overanim.build_sample_character", icon="OUTLINER_OB_ARMATURE")
             return
         row = layout.row()
-        row.label(text=armature.name, icon="ARMATURE_DATA", translate=False)
+        if _fits_beside_sample(context, armature.name):
+            row.label(text=armature.name, icon="ARMATURE_DATA", translate=False)
+        else:  # the whole name on its own rows: a copy's ".001" is what tells it from its original
+            wrapped_label(layout.column(align=True), context, armature.name, icon="ARMATURE_DATA")
+            row = layout.row()
         add = row.row()
         add.alignment = "RIGHT"  # as wide as its text: the rig's name keeps the rest of the row
         add.operator("overanim.build_sample_character", text="Sample", text_ctxt=CONTEXT, icon="ADD")

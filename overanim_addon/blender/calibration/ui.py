@@ -3,7 +3,8 @@ from __future__ import annotations
 import bpy
 
 from ...core.calibration import FIELDS
-from ..i18n import CONTEXT
+from ...core.messages import Message
+from ..i18n import CONTEXT, tr
 from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel
 from ..shared.typed import MaybeContext, armature_data, layout_of
@@ -42,7 +43,10 @@ class OVERANIM_PT_calibration(OverAnimSubPanel, bpy.types.Panel):
             auto.alignment = "RIGHT"
             auto.active = False
             measured = armature.get("OverAnim_LocomotionRootBone", "")
-            auto.label(text=f"Auto: {measured}" if measured else "Auto", translate=False)
+            if measured:
+                auto.label(text=tr(Message("Auto: {bone}", bone=measured)), translate=False)
+            else:
+                auto.label(text="Auto", text_ctxt=CONTEXT)
         root.prop_search(cal, "locomotion_root_bone", armature_data(armature), "bones", text="",
                          results_are_suggestions=False)
         scales = body.column(align=True)

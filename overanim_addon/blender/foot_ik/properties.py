@@ -85,6 +85,10 @@ class OVERANIM_PG_foot_ik(bpy.types.PropertyGroup):
         default=False, options={"HIDDEN"}, translation_context=CONTEXT,
         description="The bone fields were filled from the rig's bone names once; empty fields stay empty after",
     )]
+    computed_on: Annotated[str, bpy.props.StringProperty(
+        options={"HIDDEN"}, translation_context=CONTEXT,
+        description="The armature the values were probed on: a copy says so (shared/computed_on.py)",
+    )]
     baked_action: Annotated[bpy.types.Action | None, bpy.props.PointerProperty(
         type=bpy.types.Action, options={"HIDDEN"}, translation_context=CONTEXT,
         description="The action the last bake wrote: the bake's strips are the strips of this action",

@@ -4,6 +4,7 @@ import bpy
 
 from ...core.messages import Message
 from ..i18n import CONTEXT, tr
+from ..shared.computed_on import copy_note
 from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel
 from ..shared.text_wrap import wrapped_label
@@ -59,6 +60,9 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
                 layout.label(text=tr("Found by name on first use"), icon="BLANK1", translate=False)
             return
         box = layout.box().column(align=True)
+        copied = copy_note(armature, overanim(armature).foot_ik.computed_on, "Probe Ground / Bake Foot IK")
+        if copied is not None:  # the copy's panel shows its original's values: say so first
+            wrapped_label(box, context, tr(copied), icon="ERROR")
         offset = values.signed(found.get("BodyOffset", 0.0), 2)
         body = (Message("Body offset {offset} cm (baked)", offset=offset) if nla.bake_tracks(armature)
                 else Message("Body offset {offset} cm", offset=offset))

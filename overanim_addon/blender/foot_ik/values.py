@@ -13,7 +13,9 @@ import bpy
 
 from ...core.foot_ik import VALUE_NAMES
 from ...core.log import LogLine
+from ..shared import computed_on
 from ..shared.names import PREFIX
+from ..shared.object_data import overanim
 from ..shared.overrides import lost_on_save_warning, mark_overridable
 from ..shared.typed import has_property, property_ui
 
@@ -46,6 +48,7 @@ def property_name(value_name: str) -> str:
 
 def write(obj: bpy.types.Object, values: Mapping[str, float]) -> None:
     """Set the ten properties (creating them with units and descriptions the first time)."""
+    overanim(obj).foot_ik.computed_on = computed_on.stamp(obj)  # a copy of this rig will say it carries them
     for name in VALUE_NAMES:
         key = property_name(name)
         obj[key] = float(values[name])

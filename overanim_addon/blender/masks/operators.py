@@ -61,7 +61,7 @@ class OVERANIM_OT_paint_region_masks(OverAnimOperatorMixin, bpy.types.Operator):
 
 
 class OVERANIM_OT_clear_region_preview(ArmatureOperatorMixin, bpy.types.Operator):
-    """Remove everything OverAnim_ made on the meshes (masks, preview, vertex groups, composed shape
+    """Remove every OverAnim_* item on the meshes (masks, preview, vertex groups, composed shape
     key), turn Live Preview off and restore the previous active and render colour attributes"""
 
     bl_idname = "overanim.clear_region_preview"

@@ -24,7 +24,8 @@ from .engine import MeasureOptions, measure_proportions
 
 
 class OVERANIM_OT_measure_proportions(ArmatureOperatorMixin, bpy.types.Operator):
-    """Measure the rig in its rest pose (cm) and write the results as OverAnim_ custom properties"""
+    """Measure the rig in its rest pose (cm) and write the results on the armature as OverAnim_* custom
+    properties"""
 
     bl_idname = "overanim.measure_proportions"
     bl_label = "Measure Proportions"

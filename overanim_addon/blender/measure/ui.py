@@ -2,12 +2,14 @@ from __future__ import annotations
 
 import bpy
 
+from ...core.messages import Message
 from ...core.naming import region_key
 from ..i18n import CONTEXT, tr
 from ..shared.names import CHARACTER_HEIGHT_CS, PREFIX
 from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel
-from ..shared.typed import MaybeContext, has_property, layout_of
+from ..shared.text_wrap import wrapped_label
+from ..shared.typed import MaybeContext, context_of, has_property, layout_of
 from .results import CHARACTER_PROPS, region_properties
 
 # Row labels that read in full at the sidebar's default width (the custom properties' descriptions
@@ -18,6 +20,17 @@ CHARACTER_ROWS = {"CharacterHeight": "Character height", "CharacterScale": "Char
 REGION_ROWS = {("ChainLength", "ChainLengthScale"): "Chain length", ("SpanLength", "SpanScale"): "Endpoint span",
                ("BoundsRadius", "BoundsRadiusScale"): "Bounds radius",
                ("AverageBoneLength", "AverageBoneLengthScale"): "Avg. bone length"}
+
+
+# what the table's two columns are (docs/measuring.md): an imported rig at object scale 0.01 reads 100x in CS
+SPACES = Message("CS: component space, the rig's own data without its object's scale. WS: world space, as it "
+                 "stands in the scene. Lengths in cm, scales ×")
+
+
+def centimetres(value: float, unit: str = " cm") -> str:
+    """A length for a narrow cell: a tenth of a cm up to 1000 cm, whole cm beyond (a rig at object
+    scale 0.01 measures 18000 cm in CS, where a tenth says nothing)."""
+    return f"{value:.1f}{unit}" if abs(value) < 1000 else f"{value:.0f}{unit}"
 
 
 class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
@@ -35,10 +48,10 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
         header, body = layout.panel_prop(overanim(armature), "show_results")
         header.label(text="Results", text_ctxt=CONTEXT)
         if body is not None:
-            self.draw_results(body, armature)
+            self.draw_results(body, armature, context_of(context))
 
     @staticmethod
-    def draw_results(layout: bpy.types.UILayout, armature: bpy.types.Object) -> None:
+    def draw_results(layout: bpy.types.UILayout, armature: bpy.types.Object, context: bpy.types.Context) -> None:
         if not has_property(armature, CHARACTER_HEIGHT_CS):
             layout.label(text=tr("Not measured yet"), icon="INFO", translate=False)
             return
@@ -51,13 +64,15 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
             values.label(text=cs, translate=False)
             values.label(text=ws, translate=False)
 
-        line("", "CS", "WS")
+        line("", "CS (cm)", "WS (cm)")  # the unit once: two lengths of a rig at scale 0.01 fill a cell each
         for key, text in CHARACTER_ROWS.items():
             unit = CHARACTER_PROPS[key][1]
             cs, ws = (armature.get(f"{PREFIX}{key}{space}", 0.0) for space in ("CS", "WS"))
-            line(text, *((f"{v:.1f} cm" if unit else f"{v:.3f}") for v in (cs, ws)))
+            line(text, *((centimetres(v, "") if unit else f"×{v:.3f}") for v in (cs, ws)))
+        wrapped_label(layout.column(align=True), context, tr(SPACES), icon="INFO")
         root = armature.get(f"{PREFIX}LocomotionRootBone", "")
-        layout.label(text=f"Locomotion root: {root}", icon="BONE_DATA", translate=False)
+        wrapped_label(layout.column(align=True), context, tr(Message("Locomotion root: {bone}", bone=root)),
+                      icon="BONE_DATA")  # a Mixamo bone name is long
         for region in overanim(armature).regions:
             names = region_properties(region.name)
             if not has_property(armature, names["SpanLength"]):
@@ -75,12 +90,12 @@ class OVERANIM_PT_results(OverAnimSubPanel, bpy.types.Panel):
                 factor = armature.get(names[scale], 0.0)
                 split = col.split(factor=0.5)
                 split.label(text=text, text_ctxt=CONTEXT)
-                split.label(text=f"{value:.1f} cm  ×{factor:.3f}", translate=False)
+                split.label(text=f"{centimetres(value)}  ×{factor:.3f}", translate=False)
             # what the Region's Measurement Basis and Spatial Calibration resolve to, CS | WS
             motion = [armature.get(names[f"MotionScale{space}"], 0.0) for space in ("CS", "WS")]
             spatial = [armature.get(names[f"SpatialDistance{space}"], 0.0) for space in ("CS", "WS")]
             for label, values in (("Motion scale", [tr("cannot resolve") if not v else f"×{v:.3f}" for v in motion]),
-                                  ("Spatial distance", [f"{v:.1f} cm" for v in spatial])):
+                                  ("Spatial distance", [centimetres(v) for v in spatial])):
                 split = col.split(factor=0.5)
                 split.alert = label == "Motion scale" and not all(motion)
                 split.label(text=label, text_ctxt=CONTEXT)

@@ -53,6 +53,8 @@ class OVERANIM_PG_motion(bpy.types.PropertyGroup):
         "none under it: the first frame",
     )]
     # what the last analysis wrote, and what it pushed down into the NLA (Remove gives it back)
+    computed_on: Annotated[str, _hidden(bpy.props.StringProperty, description="The armature the analysis was "
+                                        "computed on: a copy says so (shared/computed_on.py)")]
     analyzed_action: Annotated[bpy.types.Action | None, _hidden(
         bpy.props.PointerProperty, type=bpy.types.Action, description="The action the last analysis described")]
     curves_action: Annotated[bpy.types.Action | None, _hidden(

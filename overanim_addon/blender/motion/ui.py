@@ -9,17 +9,20 @@ from typing import Any
 import bpy
 
 from ...core.messages import Message, plural
+from ...core.motion_values import MOTION_VALUES
 from ..i18n import CONTEXT, tr
+from ..shared.computed_on import copy_note
 from ..shared.ground_reference import Rule, TravelReference
 from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel
 from ..shared.text_wrap import wrapped_label
 from ..shared.typed import MaybeContext, context_of, has_property
-from .names import CALIBRATED, LINEAR, region_summary_name, summary_name
+from .names import CALIBRATED, region_summary_name, summary_name
 
-ROWS = (("Distance", "Distance", "cm", 1), ("AverageSpeed", "Average Speed", "cm/s", 1),
-        ("MaxSpeed", "Max Speed", "cm/s", 1), ("MaxAcceleration", "Max Acceleration", "cm/s²", 0))
-assert tuple(row[0] for row in ROWS) == LINEAR
+# what Calibrated divides by (docs/motion.md, "Calibration")
+CALIBRATED_ACTOR = Message("Calibrated = Raw ÷ this scale: cm of the reference character, so characters of other "
+                           "sizes compare")
+CALIBRATED_REGIONS = Message("Calibrated = Raw ÷ each Region's own scale (its Measurement Basis)")
 
 
 def _number(value: Any, digits: int) -> str:
@@ -53,6 +56,9 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
     def _draw_summary(context: bpy.types.Context, layout: bpy.types.UILayout, settings: Any,
                       action: bpy.types.Action) -> None:
         box = layout.box().column(align=True)
+        copied = copy_note(settings.id_data, settings.computed_on, "Analyze Motion")
+        if copied is not None:  # the copy's panel shows its original's analysis: say so first
+            wrapped_label(box, context, tr(copied), icon="ERROR")
         box.label(text=action.name, icon="ACTION", translate=False)
         box.label(text=tr(Message("Frames {start}-{end}, {duration:.2f} s", start=action[summary_name("FrameStart")],
                                   end=action[summary_name("FrameEnd")],
@@ -68,20 +74,23 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
         header = table.row()
         header.label(text="Raw", text_ctxt=CONTEXT)
         header.label(text="Calibrated", text_ctxt=CONTEXT)
-        for suffix, label, unit, digits in ROWS:
-            table.label(text=label, text_ctxt=CONTEXT)
+        for value in MOTION_VALUES:
+            table.label(text=value.label, text_ctxt=CONTEXT)
             pair = table.row()
-            pair.label(text=f"{_number(action.get(summary_name(suffix)), digits)} {unit}", translate=False)
-            calibrated = action.get(summary_name(suffix + CALIBRATED))
-            pair.label(text=f"{_number(calibrated, digits)} {unit}" if calibrated is not None else "—",
+            raw = action.get(summary_name(value.name))
+            pair.label(text=f"{_number(raw, value.digits)} {value.unit}", translate=False)
+            calibrated = action.get(summary_name(value.name + CALIBRATED))
+            pair.label(text=f"{_number(calibrated, value.digits)} {value.unit}" if calibrated is not None else "—",
                        translate=False)
         if settings.resolved:
             basis = Message("Actor basis {basis}: scale {scale:.3f}", basis=settings.basis, scale=settings.scale)
         else:
             basis = Message("Actor basis {basis} cannot resolve: not calibrated", basis=settings.basis)
         box.label(text=tr(basis), translate=False)
+        if settings.resolved:  # what the Calibrated column is: the figures alone never say
+            wrapped_label(box, context, tr(CALIBRATED_ACTOR))
         OVERANIM_PT_motion._draw_feet(context, box, settings, action)
-        OVERANIM_PT_motion._draw_regions(box, settings, action)
+        OVERANIM_PT_motion._draw_regions(context, box, settings, action)
 
     @staticmethod
     def _draw_feet(context: bpy.types.Context, box: bpy.types.UILayout, settings: Any,
@@ -102,10 +111,13 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
             feet.label(text=tr(Message("No foot bones: no contacts")), translate=False)
 
     @staticmethod
-    def _draw_regions(box: bpy.types.UILayout, settings: Any, action: bpy.types.Action) -> None:
+    def _draw_regions(context: bpy.types.Context, box: bpy.types.UILayout, settings: Any,
+                      action: bpy.types.Action) -> None:
         if settings.regions:
             regions = box.column(align=True)
-            regions.label(text="Regions: Max Speed (cm/s)", text_ctxt=CONTEXT)  # the unit once: cells stay narrow
+            # the unit once: cells stay narrow
+            regions.label(text=tr(Message("Regions: Max Speed (cm/s)")), translate=False)
+            wrapped_label(regions, context, tr(CALIBRATED_REGIONS))  # each Region has its own scale
             header = regions.split(factor=0.45)  # which figure is which: as the table above, Raw first
             header.label(text="")
             names = header.row()

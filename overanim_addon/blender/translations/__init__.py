@@ -39,6 +39,7 @@ def build() -> dict[str, dict[tuple[str, str], str]]:
         spec = FIELDS_BY_NAME[name]
         tooltips[description(spec)] = description(spec, korean)
     tooltips.update(ko_KR.KO_REGION)
+    tooltips.update(ko_KR.KO_FIELDS)
     tooltips.update(ko_KR.KO_OPERATORS)  # looked up in the operators' context (ours): both get them below
     for specs, korean_by_id in ITEM_TABLES:
         for identifier, label, spec_name, sentence in specs:

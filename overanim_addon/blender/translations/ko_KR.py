@@ -49,6 +49,105 @@ KO_REGION = {
     "Unreal writes it as the vertex colour (a material's Vertex Color node)":
         "이 Region의 mask를 담는 packed byte color attribute OverAnim_RegionMasks의 channel입니다. "
         "Export for Unreal이 이를 vertex color로 씁니다 (material의 Vertex Color node)",
+    "Name of the Region": "Region의 이름입니다",
+    "The armature's Bone Collection whose bones this Region covers (OverAnim's Bone Group)":
+        "이 Region이 다루는 bone들의 armature Bone Collection입니다 (OverAnim의 Bone Group)",
+    "A linear distance authored for the reference character, in cm; Measure resolves it by Spatial Calibration "
+    "(OverAnim_Region_<Key>_SpatialDistanceCS/WS)":
+        "reference character 기준으로 authored한 linear distance (cm)입니다. Measure가 Spatial Calibration으로 "
+        "해석합니다 (OverAnim_Region_<Key>_SpatialDistanceCS/WS)",
+    "RegionRelative: the distance is this fraction of the Region's offset reference length (0 falls back to "
+    "character-relative)":
+        "RegionRelative: distance는 Region의 offset reference length에 이 비율을 곱한 값입니다 (0이면 "
+        "character-relative로 대체)",
+    "Optional shape key whose offsets are this Region's delta (for composition)":
+        "이 Region의 delta가 되는 offset을 가진 shape key입니다 (선택, composition용)",
+}
+# the other fields' tooltips (Blender shows them over the field), keyed by the English tooltip
+KO_FIELDS = {
+    "Which measured scale calibrates the actor's motion (Analyze Motion); Auto: the locomotion height scale":
+        "actor의 motion을 보정하는 측정 scale입니다 (Analyze Motion). Auto: locomotion height scale",
+    # Foot IK (foot_ik/properties.py)
+    "The left foot bone: the ray goes down at its head": "왼발 bone입니다: ray가 그 head에서 아래로 내려갑니다",
+    "The right foot bone: the ray goes down at its head": "오른발 bone입니다: ray가 그 head에서 아래로 내려갑니다",
+    "Optional bone the bake moves and turns so the left foot meets the ground (empty: no keys)":
+        "왼발이 바닥에 닿도록 bake가 옮기고 돌리는 bone입니다 (선택, 비우면 key 없음)",
+    "Optional bone the bake moves and turns so the right foot meets the ground (empty: no keys)":
+        "오른발이 바닥에 닿도록 bake가 옮기고 돌리는 bone입니다 (선택, 비우면 key 없음)",
+    "Optional bone (pelvis, hips) the bake moves by the body offset (empty: no keys)":
+        "bake가 body offset만큼 옮기는 bone (pelvis, hips)입니다 (선택, 비우면 key 없음)",
+    "The axis of the armature object the character faces: Pitch and Roll are measured along it":
+        "캐릭터가 바라보는 armature object의 축입니다: Pitch와 Roll은 이 축을 따라 잽니다",
+    "How far below the ground reference the ray reaches (cm, authored: calibrated by Trace Calibration)":
+        "ray가 ground reference 아래로 닿는 거리입니다 (cm, authored: Trace Calibration으로 보정)",
+    "How the trace distance follows the character's size (the measured ground-probe scale); there is no Region "
+    "here, so RegionRelative falls back to character-relative":
+        "trace distance가 캐릭터 크기 (측정된 ground-probe scale)를 따르는 방식입니다. 여기에는 Region이 없으므로 "
+        "RegionRelative는 character-relative로 대체됩니다",
+    "Only the objects of this collection (meshes, curves, instances; hidden ones too) are probed. Empty: everything "
+    "visible in the scene but the character's own":
+        "이 collection의 object (mesh, curve, instance, 숨긴 것도)만 probe합니다. 비우면 캐릭터 자신의 것을 뺀 "
+        "scene의 보이는 모든 것",
+    # Motion (motion/properties.py)
+    "A foot is planted while its lowest point moves slower than this (cm/s, authored at the reference character: "
+    "follows the character's locomotion scale)":
+        "발의 가장 낮은 점이 이보다 느리게 움직이는 동안 발이 접지한 것으로 봅니다 (cm/s, reference character 기준 "
+        "authored: 캐릭터의 locomotion scale을 따름)",
+    "A foot is planted while its lowest point is less than this above the ground reference (cm, authored at the "
+    "reference character: follows the character's locomotion scale)":
+        "발의 가장 낮은 점이 ground reference 위로 이보다 낮은 동안 발이 접지한 것으로 봅니다 (cm, reference "
+        "character 기준 authored: 캐릭터의 locomotion scale을 따름)",
+    "The Distance curve's stop point is the slowest frame under this horizontal speed (cm/s); none under it: the "
+    "first frame":
+        "Distance curve의 stop point는 이 수평 속도 (cm/s) 미만인 프레임 중 가장 느린 프레임입니다. 없으면 첫 프레임",
+    # Transfer (transfer/properties.py)
+    "The armature the clip was made on": "clip을 만든 armature입니다",
+    "The clip to transfer (empty: the source's active action)":
+        "옮길 clip입니다 (비우면 source의 active action)",
+    "Which measured scale of each character the translations follow (the ratio is target / source); Absolute keeps "
+    "them unchanged":
+        "translation이 따르는 각 캐릭터의 측정 scale입니다 (ratio는 target / source). Absolute는 그대로 둡니다",
+    "The Region whose measurement a Region basis (and Auto, when set) uses; both armatures need a Region of this name":
+        "Region basis (설정된 경우 Auto도)가 쓰는 measurement의 Region입니다. 두 armature 모두 이 이름의 Region이 "
+        "있어야 합니다",
+    "Multiplies the world-horizontal part of every translation, on top of the ratio (travel, sway)":
+        "ratio에 더해 모든 translation의 world 수평 성분에 곱합니다 (이동, sway)",
+    "Multiplies the world-vertical part of every translation, on top of the ratio (0: no bob)":
+        "ratio에 더해 모든 translation의 world 수직 성분에 곱합니다 (0: bob 없음)",
+    "Scale by each character's calibrated scale (its references and Minimum/Maximum Character Scale) instead of the "
+    "plain ratio of the two measured sizes; a clamp that changes the ratio is reported":
+        "두 측정 크기의 단순 ratio 대신 각 캐릭터의 calibrated scale (reference와 Minimum/Maximum Character Scale)로 "
+        "scale합니다. ratio를 바꾸는 clamp는 보고합니다",
+    # the operators' settings (Adjust Last Operation, F9)
+    "The name of the Region to remove (empty: the active one)": "삭제할 Region의 이름입니다 (비우면 active Region)",
+    "Select the vertices where Region deltas overlap": "Region delta가 겹치는 vertex를 선택합니다",
+    "Also write each mask to an OverAnim_MaskGroup_<Region> vertex group, for modifiers":
+        "각 mask를 OverAnim_MaskGroup_<Region> vertex group에도 씁니다 (modifier용)",
+    "Write the meshes of each _LOD<n> into <file>_LOD<n>.fbx (with the armature), as Unreal's LOD import expects; "
+    "off: LOD0 only":
+        "각 _LOD<n>의 mesh를 <file>_LOD<n>.fbx에 armature와 함께 씁니다 (Unreal의 LOD import가 기대하는 대로). "
+        "끄면 LOD0만",
+    "When OverAnim_RegionMasks exists, write it as the only vertex colour; off: your own colour attributes follow it "
+    "(Unreal reads the first)":
+        "OverAnim_RegionMasks가 있으면 유일한 vertex colour로 씁니다. 끄면 사용자의 colour attribute가 그 뒤에 "
+        "따라옵니다 (Unreal은 첫 번째를 읽습니다)",
+    "Leave out bones without Deform (control bones); the rig's root stays when it has children":
+        "Deform이 없는 bone (control bone)을 뺍니다. rig의 root는 자식이 있으면 남습니다",
+    "First frame to bake (default: the scene's start)": "bake할 첫 프레임입니다 (기본값: scene의 시작)",
+    "Last frame to bake (default: the scene's end)": "bake할 마지막 프레임입니다 (기본값: scene의 끝)",
+    "First frame to analyse (default: the action's first frame)": "분석할 첫 프레임입니다 (기본값: action의 첫 프레임)",
+    "Last frame to analyse (default: the action's last frame)":
+        "분석할 마지막 프레임입니다 (기본값: action의 마지막 프레임)",
+    # the armature's own state (blender/properties.py's features)
+    "Checks have run on this armature": "이 armature에서 check를 실행했습니다",
+    "Show the measured results (opens after each measurement)": "측정 결과를 보여 줍니다 (측정할 때마다 열림)",
+    "Region masks are painted (until Clear Preview)": "Region mask가 칠해져 있습니다 (Clear Preview 전까지)",
+    "The Regions the last paint drew, in the order of their colours in OverAnim_Preview":
+        "마지막 paint가 그린 Region들입니다 (OverAnim_Preview의 색 순서)",
+    "On while the Region masks and the preview follow the mask fields and, in Weight Paint mode, the weights (the "
+    "Live Preview button, or setting this from a script, turns it on and off)":
+        "Region mask와 preview가 mask 필드와, Weight Paint 모드에서는 weight를 따르는 동안 켜져 있습니다 (Live "
+        "Preview 버튼이나 script에서 이 값을 설정해 켜고 끕니다)",
 }
 KO_FALLOFF = {
     "LINEAR": "Zero Weight와 Full Weight 사이의 직선 ramp입니다",
@@ -88,6 +187,12 @@ KO_MESSAGES = {
     # status lines in the panels
     "All checks passed": "모든 검사를 통과했습니다",
     "Not measured yet": "아직 측정하지 않았습니다",
+    "Locomotion root: {bone}": "locomotion root 본: {bone}",
+    "Auto: {bone}": "자동: {bone}",
+    "CS: component space, the rig's own data without its object's scale. WS: world space, as it stands in the "
+    "scene. Lengths in cm, scales ×":
+        "CS: component space, object scale을 뺀 rig 자신의 데이터입니다. WS: world space, scene에 서 있는 그대로의 "
+        "값입니다. 길이는 cm, scale은 ×로 표시합니다",
     "Not probed yet": "아직 probe하지 않았습니다",
     "Not checked yet": "아직 검사하지 않았습니다",
     "Found by name on first use": "처음 쓸 때 이름으로 찾습니다",
@@ -146,6 +251,9 @@ KO_MESSAGES = {
         "적용되지 않은 scale이 있는 변형 mesh: {meshes}{more}. 그 scale로 Unreal에 export됩니다: 적용하세요",
     "Bones with a rest position that is not a number (NaN or inf): {bones}{more}: fix or delete them":
         "rest 위치가 숫자가 아닌 bone (NaN 또는 inf): {bones}{more}: 고치거나 지우세요",
+    "Mesh '{mesh}' has {vertices} at a position that is not a number (NaN or inf): fix or delete them":
+        "Mesh '{mesh}'에 위치가 숫자가 아닌 (NaN 또는 inf) {vertices}이(가) 있습니다: 고치거나 지우세요",
+    "{n} vertex": "vertex {n}개", "{n} vertices": "vertex {n}개",
     "'{name}' lies along world {axis}: {length:.4g} cm long but {tall:.4g} cm tall along world up (+Z), which "
     "Measure uses as up. Stand it up: rotate the armature object {rotation} (or fix its rest pose){unless}":
         "'{name}'이(가) world {axis} 방향으로 누워 있습니다: 길이는 {length:.4g} cm이지만 Measure가 위로 쓰는 "
@@ -771,6 +879,8 @@ KO_MESSAGES = {
     "A location channel's space is degenerate (a zero or non-finite scale)":
         "location channel의 공간이 퇴화되었습니다 (scale이 0이거나 유한하지 않음)",
     # shared by the features that read the measurement (foot IK, motion)
+    "Computed on '{name}' before it was copied: run {operator} again for this copy":
+        "복사 전 '{name}'에서 계산한 값입니다: 이 복사본에서 {operator}을(를) 다시 실행하세요",
     "The measured locomotion root '{bone}' is not a bone of '{name}': measure the rig again":
         "측정된 locomotion root '{bone}'은(는) '{name}'의 bone이 아닙니다: rig를 다시 측정하세요",
     # Motion (Analyze Motion, Remove Motion Curves, the Motion panel)
@@ -863,6 +973,11 @@ KO_MESSAGES = {
     "Frames {start}-{end}, {duration:.2f} s": "{start}-{end} 프레임, {duration:.2f} s",
     "In place: no actor motion": "제자리: actor motion 없음",
     "Actor basis {basis}: scale {scale:.3f}": "actor basis {basis}: scale은 {scale:.3f}입니다",
+    "Calibrated = Raw ÷ this scale: cm of the reference character, so characters of other sizes compare":
+        "Calibrated = Raw ÷ 이 scale: reference character 기준 cm (크기가 달라도 비교 가능)",
+    "Regions: Max Speed (cm/s)": "Region별 Max Speed (cm/s)",
+    "Calibrated = Raw ÷ each Region's own scale (its Measurement Basis)":
+        "Calibrated = Raw ÷ 각 Region 자신의 scale (그 Region의 Measurement Basis)",
     "Actor basis {basis} cannot resolve: not calibrated":
         "actor basis {basis}는 해석할 수 없습니다: 보정하지 않았습니다",
     "Planted under {speed:.1f} cm/s and {height:.1f} cm": "{speed:.1f} cm/s 미만, {height:.1f} cm 미만이면 접지",
@@ -898,9 +1013,9 @@ KO_OPERATORS = {
         "calibration preset을 저장하거나 삭제합니다 (reference 크기와 scale 한계; root bone은 제외)",
     "Check that every Region is present at each LOD (_LOD<n> meshes) as its LOD Policy asks":
         "모든 Region이 LOD Policy가 요구하는 대로 각 LOD (_LOD<n> mesh)에 있는지 확인합니다",
-    "Remove everything OverAnim_ made on the meshes (masks, preview, vertex groups, composed shape key), turn Live "
+    "Remove every OverAnim_* item on the meshes (masks, preview, vertex groups, composed shape key), turn Live "
     "Preview off and restore the previous active and render colour attributes":
-        "OverAnim_이 mesh에 만든 모든 것 (mask, preview, vertex group, composed shape key)을 삭제하고 Live Preview를 "
+        "mesh의 모든 OverAnim_* 항목 (mask, preview, vertex group, composed shape key)을 삭제하고 Live Preview를 "
         "끄며, 이전의 active와 render colour attribute를 되돌립니다",
     "Compose the mask-weighted Delta Shape Keys of all Regions into the OverAnim_Composed shape key":
         "모든 Region의 mask 가중 Delta Shape Key를 OverAnim_Composed shape key로 합성합니다",
@@ -934,8 +1049,9 @@ KO_OPERATORS = {
     "fields and, in Weight Paint mode, of the weights":
         "Live Preview를 켜거나 끕니다: 켜져 있는 동안 Region mask와 preview가 Region mask 필드의 모든 변경과, "
         "Weight Paint 모드에서는 weight의 변경을 따라갑니다",
-    "Measure the rig in its rest pose (cm) and write the results as OverAnim_ custom properties":
-        "rest pose의 rig를 측정하고 (cm) 결과를 OverAnim_ custom property로 기록합니다",
+    "Measure the rig in its rest pose (cm) and write the results on the armature as OverAnim_* custom properties":
+        "rest pose의 rig를 cm로 측정하고, 결과를 armature의 OverAnim_* custom property (사용자 정의 속성)로 "
+        "기록합니다",
     "Paint every Region's falloff mask into OverAnim_Mask_<Region> colour attributes and show a false-colour preview "
     "(OverAnim_Preview) in Solid mode":
         "모든 Region의 falloff mask를 OverAnim_Mask_<Region> colour attribute에 칠하고 Solid 모드에서 false-colour "

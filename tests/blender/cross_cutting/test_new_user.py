@@ -214,3 +214,45 @@ def test_a_region_added_after_painting_is_not_shown_with_a_colour_it_does_not_ha
     layout = draw_panel(bpy.types.OVERANIM_PT_region_masks, bpy.context, region_width=DEFAULT_SIDEBAR)
     assert len(layout.of("template_node_socket")) == len(sample.overanim.regions)
     assert "not painted yet" not in layout.texts()
+
+
+# -- issue 31, window findings 9 and 10: the README's tour as the sidebar shows it -------------------
+def tour_step(number):
+    """The text of the README's one-minute tour step ``number`` (its lines joined)."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[3] / "README.md").read_text().split("## A one-minute tour")[1]
+    found = re.search(rf"^{number}\. (.*?)(?=^\d+\. |^\S)", text, re.S | re.M)
+    assert found, f"no step {number} in the README's tour"
+    return " ".join(found.group(1).split())
+
+
+def test_the_tours_first_step_names_the_sample_buttons_as_the_sidebar_shows_them(addon, empty_scene):
+    """A new user opens the tab on an empty scene: the button the tour names first is the one drawn."""
+    (empty,) = operator_calls(draw_panel(bpy.types.OVERANIM_PT_main, bpy.context, region_width=DEFAULT_SIDEBAR),
+                              "overanim.build_sample_character")
+    shown = empty.kwargs.get("text") or bpy.types.OVERANIM_OT_build_sample_character.bl_label
+    assert tour_step(1).startswith(f"**{shown}**")
+    assert bpy.ops.overanim.build_sample_character() == {"FINISHED"}
+    (beside,) = operator_calls(draw_panel(bpy.types.OVERANIM_PT_main, bpy.context, region_width=DEFAULT_SIDEBAR),
+                               "overanim.build_sample_character")
+    assert beside.kwargs["icon"] == "ADD" and f"**+ {beside.kwargs['text']}**" in tour_step(1)
+
+
+def test_the_tour_says_where_a_one_click_fix_appears(sample, tmp_path):
+    """The sample passes every check, so the tour names the rig where a finding and its fix show."""
+    from overanim_addon.blender.checks.fixes import FIXES
+
+    from ..real_characters import mixamo_gltf
+
+    assert bpy.ops.overanim.run_checks() == {"FINISHED"}
+    assert not [check for check in sample.overanim.checks if check.fix]
+    assert "the sample passes every check" in tour_step(2)
+    bpy.ops.wm.read_homefile(use_empty=True)
+    mixamo = mixamo_gltf(tmp_path)
+    bpy.context.view_layer.objects.active = mixamo
+    assert mixamo.scale[0] == pytest.approx(0.01)
+    assert bpy.ops.overanim.run_checks() == {"FINISHED"}
+    fixes = [FIXES[check.fix][0] for check in mixamo.overanim.checks if check.fix]
+    assert fixes and "imported Mixamo rig (object scale 0.01)" in tour_step(2)
+    assert all(f"**{label}**" in tour_step(2) for label in fixes)

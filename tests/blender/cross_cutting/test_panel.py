@@ -105,7 +105,7 @@ def test_results_open_after_a_measurement(sample):
     assert bpy.ops.overanim.measure_proportions() == {"FINISHED"}
     assert data.show_results is True
     opened = draw_panel(bpy.types.OVERANIM_PT_results, bpy.context)
-    assert "Character height" in opened.texts() and "180.0 cm" in opened.texts()
+    assert "Character height" in opened.texts() and "180.0" in opened.texts() and "WS (cm)" in opened.texts()
 
 
 def legend(layout):

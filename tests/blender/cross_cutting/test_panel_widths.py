@@ -105,3 +105,35 @@ def test_every_regions_row_reads_in_full(full_sidebar, language):
         # an icon and padding beside the name, padding beside the collection (a 4.3 and 5.2 window)
         assert measure(name.args[0].name) + 40 <= factor * LIST_ROW, name.args[0].name
         assert measure(label.kwargs["text"]) + 14 <= (1 - factor) * LIST_ROW, label.kwargs["text"]
+
+
+def test_the_results_of_a_rig_at_object_scale_001_read_in_full_and_say_what_cs_and_ws_are(addon, empty_scene,
+                                                                                        language):
+    """An imported Mixamo-shaped rig (its data in cm under an object scaled 0.01: X Bot's shape) measures
+    about 18 000 cm in CS, 180 cm in WS (issue 31, window finding 8): each figure reads in full, and the
+    table says what CS and WS are."""
+    from ..imported_characters import build_mixamo
+    from ..real_characters import MIXAMO, MIXAMO_LEG, add_region
+
+    rig = build_mixamo(0.01)
+    add_region(rig, "LeftLeg", [MIXAMO + name for name in MIXAMO_LEG])  # its rows: lengths in CS cm and a scale
+    bpy.context.view_layer.objects.active = rig
+    assert bpy.ops.overanim.measure_proportions() in ({"FINISHED"}, {"CANCELLED"})
+    assert rig["OverAnim_CharacterHeightCS"] > 10_000 and rig["OverAnim_CharacterHeightWS"] < 1_000
+    layout = draw_panel(bpy.types.OVERANIM_PT_results, bpy.context, region_width=DEFAULT_SIDEBAR)
+    assert not cut_labels(layout, DEFAULT_SIDEBAR, measure)
+    text = " ".join(layout.texts())
+    assert "Chain length" in text and "LeftLeg" in text
+    explained = {"en": ("component space", "world space"), "ko": ("component space", "world space")}[language]
+    assert all(words in text for words in explained), text
+
+
+@pytest.mark.parametrize("name", ["SK_OverAnimSample", "SK_OverAnimSample.001", "CH_Hero_Rig_Final_v12.001"])
+def test_the_rigs_name_reads_whole_beside_or_above_the_sample_button(sample, name):
+    """A Shift+D copy's name ends in .001, what tells it from its original (issue 31, window finding 5's
+    shot): the name is never cut, beside + Sample when it fits, on its own row above it otherwise."""
+    sample.name = name
+    layout = draw_panel(bpy.types.OVERANIM_PT_main, bpy.context, region_width=DEFAULT_SIDEBAR)
+    assert not cut_labels(layout, DEFAULT_SIDEBAR, measure)
+    assert "".join(t for t in layout.texts() if t and t in sample.name) == sample.name
+    assert layout.of("operator")[0].kwargs.get("text") == "Sample"

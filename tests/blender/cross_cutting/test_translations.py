@@ -508,3 +508,47 @@ def test_korean_through_a_real_blender(real_binary):
     foot_ik = " ".join(out["foot_ik_drawn"])
     assert "body offset은 " in foot_ik and "Body offset" not in foot_ik
     assert {"Left Foot", "Right Foot", "Ground", "Trace"} <= set(out["foot_ik_drawn"])
+
+
+def shown_tooltips():
+    """Every tooltip Blender shows over one of our fields: the armature's settings, the preferences and
+    each operator's settings (Adjust Last Operation), not the hidden records nor Blender's own."""
+    from overanim_addon.blender.calibration.preferences import OVERANIM_AP_preferences
+
+    structs = [cls.bl_rna for cls in bpy.types.PropertyGroup.__subclasses__()
+               if cls.__name__.startswith("OVERANIM_PG_")]
+    structs += [OVERANIM_AP_preferences.bl_rna]
+    structs += [getattr(bpy.ops.overanim, name).get_rna_type() for name in dir(bpy.ops.overanim)]
+    # Blender's own (Operator, PropertyGroup, ExportHelper): its dictionary has them
+    blender = {p.identifier for p in bpy.types.Operator.bl_rna.properties} | {"rna_type", "name", "filepath",
+                                                                              "check_existing", "filter_glob"}
+    return {p.description: f"{struct.identifier}.{p.identifier}" for struct in structs for p in struct.properties
+            if p.description and not p.is_hidden and p.identifier not in blender}
+
+
+def test_every_fields_tooltip_has_a_korean_entry(addon):
+    """Issue 31, window finding 11: Foot IK's, Motion's and Transfer's fields, the operators' settings, read
+    in Korean too (the Region name's own tooltip included)."""
+    from overanim_addon.blender.translations.ko_KR import KO_FIELDS
+
+    tips = shown_tooltips()
+    assert len(tips) > 40
+    missing = sorted(where for tip, where in tips.items() if not HANGUL.search(KO.get(("*", tip), "")))
+    assert not missing
+    assert not set(KO_FIELDS) - set(tips)  # an entry for a tooltip that changed since is stale
+
+
+@pytest.mark.real_blender
+def test_every_panel_reads_korean_but_the_terms_through_a_real_blender(real_binary):
+    """Issue 31, window finding 11: every panel drawn in its fullest states in a real Blender in ko_KR
+    (tests/real_blender/i18n_audit.py): no text but the add-on's terms, names and figures stays English, and
+    no tooltip of ours lacks Korean."""
+    result = real_binary.run("-b", "--factory-startup", "--python-exit-code", "1", "--python",
+                             "tests/real_blender/i18n_audit.py", timeout=600)
+    lines = [line for line in result.stdout.splitlines() if line.startswith("RESULT ")]
+    assert lines, result.stdout[-3000:] + result.stderr[-3000:]
+    out = json.loads(lines[-1][len("RESULT "):])
+    assert "error" not in out, out.get("error")
+    assert out["texts"] > 150  # every panel drawn, in every state
+    assert out["english"] == []
+    assert out["tooltips"] == []
