@@ -118,6 +118,12 @@ KO_FIELDS = {
     "plain ratio of the two measured sizes; a clamp that changes the ratio is reported":
         "두 측정 크기의 단순 ratio 대신 각 캐릭터의 calibrated scale (reference와 Minimum/Maximum Character Scale)로 "
         "scale합니다. ratio를 바꾸는 clamp는 보고합니다",
+    "Across skeletons: hold the target's feet where the source's are planted, the legs solved by Two Bone IK (the "
+    "pelvis sinks where a held foot is out of reach)":
+        "skeleton이 다를 때: source의 발이 plant된 곳에 target의 발을 고정하고 다리는 Two Bone IK로 풉니다 (고정된 "
+        "발에 닿지 않으면 pelvis가 내려갑니다)",
+    "The bone of this armature whose row is set": "행을 설정할 이 armature의 bone",
+    "The bone of the source armature it follows": "그것이 따르는 source armature의 bone",
     # the operators' settings (Adjust Last Operation, F9)
     "The name of the Region to remove (empty: the active one)": "삭제할 Region의 이름입니다 (비우면 active Region)",
     "Select the vertices where Region deltas overlap": "Region delta가 겹치는 vertex를 선택합니다",
@@ -826,13 +832,6 @@ KO_MESSAGES = {
         "가까이) 갑니다",
     "Feet: slide within plants {slides}; planted as the source {agreement}":
         "발: plant 중 미끄러짐 {slides}; source처럼 plant {agreement}",
-    "Across skeletons: hold the target's feet where the source's are planted, the legs solved by Two Bone IK (the "
-    "pelvis sinks where a held foot is out of reach)":
-        "skeleton이 다를 때: source의 발이 plant된 곳에 target의 발을 고정하고 다리는 Two Bone IK로 풉니다 (고정된 "
-        "발에 닿지 않으면 pelvis가 내려갑니다)",
-    "The bone map rows set by hand, kept on the target (JSON)": "손으로 설정한 bone map 행, target에 보관 (JSON)",
-    "The bone of this armature whose row is set": "행을 설정할 이 armature의 bone",
-    "The bone of the source armature it follows": "그것이 따르는 source armature의 bone",
     "(follow its parent)": "(부모를 따름)",
     "The bone keeps its rest pose under its parent": "bone이 부모 아래에서 rest pose를 유지합니다",
     "Ratio {ratio:.4g} for the bones": "bone의 ratio {ratio:.4g}",
