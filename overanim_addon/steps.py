@@ -12,6 +12,8 @@ STEPS: dict[str, str] = {
     "compose": "Compose Region Deltas",
     "footik": "foot IK bake on the file's ground",
     "motion": "Analyze Motion: each armature's clip in cm, cm/s and reference-character units",
+    "transfer": "Transfer Action: each clip of --clips (BVH, or a .blend's animated armatures) onto each armature, "
+                "retargeted across skeletons, feet planted, with its quality in numbers",
 }
 STEP_NAMES: tuple[str, ...] = tuple(STEPS)
 

@@ -51,6 +51,9 @@ def _parser() -> argparse.ArgumentParser:
                         help=f"comma list of {','.join(STEP_NAMES)} (default: all that apply). "
                         + "; ".join(f"{name}: {text}" for name, text in STEPS.items()))
     parser.add_argument("--all-armatures", action="store_true", help="also armatures without OverAnim Regions")
+    parser.add_argument("--clips", nargs="+", default=[], metavar="CLIP",
+                        help="the transfer step's clips: .bvh and .blend files, and folders searched for them; each "
+                        "is transferred onto every armature processed")
     parser.add_argument("--settings", metavar="FILE.json",
                         help="calibration values for armatures that have none (field names as in the "
                         "Calibration panel's JSON export)")
@@ -114,6 +117,21 @@ def load_settings(path: Path) -> dict[str, Any]:
     if problems:
         raise UsageError(f"--settings {path}: {'; '.join(problems)}")
     return values
+
+
+def clip_files(paths: list[str]) -> tuple[str, ...]:
+    """The transfer step's clip files: each .bvh or .blend named, and those in each folder named
+    (recursively, sorted); UsageError for a path that is neither."""
+    found: list[str] = []
+    for given in paths:
+        path = absolute(given)
+        if path.is_dir():
+            found += sorted(str(p) for p in path.rglob("*") if p.suffix.lower() in (".bvh", ".blend") and p.is_file())
+        elif path.is_file() and path.suffix.lower() in (".bvh", ".blend"):
+            found.append(str(path))
+        else:
+            raise UsageError(f"--clips {given}: not a .bvh or .blend file, nor a folder")
+    return tuple(dict.fromkeys(found))
 
 
 def _is_blend(path: Path) -> bool:
@@ -182,7 +200,8 @@ def plan(options: argparse.Namespace) -> tuple[Run, Path]:
     leftovers = [*selection.leftovers, *leftovers_of(t.target for t in tasks if t.target)]
     cleaned = [clean_leftover(path) for path in sorted(set(leftovers))]
     run = Run(tasks, selection.root, command, Options(options.jobs, options.timeout, steps, options.all_armatures,
-                                                      settings, options.backup, options.max_files_per_worker),
+                                                      settings, options.backup, options.max_files_per_worker,
+                                                      clip_files(options.clips)),
               leftovers=cleaned, missing=[(Task(-1, p, selection.relative(p), None), why)
                                           for p, why in selection.missing.items()], early=early if tasks else None,
               previous=previous, previous_path=previous_path)

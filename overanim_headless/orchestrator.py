@@ -56,6 +56,7 @@ class Options:
     settings: dict[str, Any] | None = None
     backup: bool = False
     max_files_per_worker: int = 0  # 0: a worker handles files until the run ends
+    clips: tuple[str, ...] = ()  # the transfer step's clip files (absolute)
 
 
 def worker_command(blender: str | None) -> list[str]:
@@ -263,7 +264,7 @@ class Run:
         worker.send({"id": task.index, "path": str(task.source),
                      "target": str(task.target) if task.target else None, "backup": self.options.backup,
                      "steps": list(self.options.steps), "all_armatures": self.options.all_armatures,
-                     "settings": self.options.settings})
+                     "settings": self.options.settings, "clips": list(self.options.clips)})
 
     def _receive(self, worker: Worker, message: dict[str, Any], selector: selectors.BaseSelector) -> None:
         if "ready" in message:

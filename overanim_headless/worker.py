@@ -149,7 +149,7 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
         if applied:
             notes.append(f"calibration from the settings file (they had none): {', '.join(applied)}")
     fault("steps", name)
-    results = [pipeline.process_armature(armature, job["steps"]) for armature in armatures]
+    results = [pipeline.process_armature(armature, job["steps"], job.get("clips", ())) for armature in armatures]
     entry: dict[str, Any] = {"notes": notes, "armatures": results, "links_libraries": links}
     failure = report.first_failure(results)
     if target and not armatures:

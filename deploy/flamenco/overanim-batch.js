@@ -4,7 +4,7 @@
 // task per chunk runs scripts/overanim_batch.py under `blender --background` with a report of its
 // own, and a last task merges the chunk reports into one. Install and use: docs/render-farm.md.
 
-const STEPS = "checks,measure,paint,lod,compose,footik,motion";
+const STEPS = "checks,measure,paint,lod,compose,footik,motion,transfer";
 
 const JOB_TYPE = {
     label: "OverAnim Batch",

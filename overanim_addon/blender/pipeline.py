@@ -35,6 +35,7 @@ from .shared.ground import ground_objects
 from .shared.object_data import overanim
 from .shared.scene import held_apart_by
 from .shared.typed import armature_data, scene_of, temp_override, view_layer_of
+from .transfer.batch import transfer_clips
 
 Outcome = TypeVar("Outcome", bound=Result)
 Options = TypeVar("Options")
@@ -163,10 +164,21 @@ def foot_ik_applies(armature: bpy.types.Object) -> str:
     return ""
 
 
+def transfer_step(armature: bpy.types.Object, clips: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Transfer Action of each clip file onto the armature (transfer/batch.py); the report holds each
+    clip's outcome and its quality in numbers."""
+    return transfer_clips(bpy.context, armature, clips)
+
+
+def _clips_given(armature: bpy.types.Object, clips: tuple[str, ...] = ()) -> str:
+    return "" if clips else "no clips given (--clips)"  # not reached: without clips the step is left out
+
+
 @dataclass(frozen=True)
 class Step:
-    run: Callable[[bpy.types.Object], dict[str, Any]]  # {"ok", "error" when not ok, what the step found}
-    skip_reason: Callable[[bpy.types.Object], str]  # "" when the step applies to this armature
+    run: Callable[..., dict[str, Any]]  # {"ok", "error" when not ok, what the step found}
+    skip_reason: Callable[..., str]  # "" when the step applies to this armature
+    takes_clips: bool = False  # run and skip_reason also take the batch's clip files
 
 
 STEPS: dict[str, Step] = {
@@ -177,6 +189,7 @@ STEPS: dict[str, Step] = {
     "compose": Step(_compose, _needs_deltas),
     "footik": Step(foot_ik_step, foot_ik_applies),
     "motion": Step(motion_step, motion_applies),  # after the foot IK bake: it analyses what the scene plays
+    "transfer": Step(transfer_step, _clips_given, takes_clips=True),
 }
 assert tuple(STEPS) == STEP_NAMES, "one row per step, in pipeline order"
 
@@ -196,7 +209,8 @@ def leave_held_modes(scene: bpy.types.Scene) -> dict[str, list[str]]:
     return left
 
 
-def process_armature(armature: bpy.types.Object, steps: Iterable[str] = STEP_NAMES) -> dict[str, Any]:
+def process_armature(armature: bpy.types.Object, steps: Iterable[str] = STEP_NAMES,
+                     clips: Iterable[str] = ()) -> dict[str, Any]:
     """Run the named steps in pipeline order; the report says what each did, or why it was skipped
     (``{"ok": true, "skipped": why}``). ``ok`` is false when a step that ran failed. The active object
     is put back afterwards: it is the artist's (a file saved with another one active reopens with its
@@ -207,9 +221,10 @@ def process_armature(armature: bpy.types.Object, steps: Iterable[str] = STEP_NAM
     report: dict[str, Any] = {"armature": armature.name, "steps": {}}
     try:
         for name, step in STEPS.items():
-            if name in wanted:
-                why = step.skip_reason(armature)
-                report["steps"][name] = {"ok": True, "skipped": why} if why else step.run(armature)
+            if name in wanted and not (step.takes_clips and not tuple(clips)):  # no clips: the step is not named
+                given = (tuple(clips),) if step.takes_clips else ()
+                why = step.skip_reason(armature, *given)
+                report["steps"][name] = {"ok": True, "skipped": why} if why else step.run(armature, *given)
     finally:
         objects.active = active
     report["ok"] = all(step["ok"] for step in report["steps"].values())

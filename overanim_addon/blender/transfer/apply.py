@@ -10,6 +10,7 @@ from typing import Any
 import bpy
 import numpy as np
 
+from ...core.retarget_quality import RetargetQuality
 from ...core.transfer import BoneMatch, bone_of_path, bone_path, is_axis_aligned, result_name
 from .. import compat
 from ..measure import results as results_module
@@ -19,7 +20,10 @@ from ..shared.overrides import lost_on_save_warning
 from ..shared.scene import read_only_reason
 from ..shared.typed import has_property, pose_of
 from . import keys
+from .baked import write_keys
 from .plan import Group, Plan, TransferOptions
+from .quality import measure
+from .solve import Solved, solve
 
 RECORD = "OverAnim_Transfer_"  # the new action's custom properties: what was done
 MIX_TOLERANCE = 1e-9  # a matrix term this small mixes nothing in: no channel is made for it
@@ -39,6 +43,8 @@ class Written:
     replaced: str  # the earlier result of the same transfer this one replaced
     measured: tuple[str, ...]  # armatures whose measurement was written (they had none)
     lost: tuple[tuple[str, Any], ...] = ()  # WARNINGs: what an override's file will not keep of it
+    solved: Solved | None = None  # a retarget's numbers (None: the clip's channels were copied)
+    quality: RetargetQuality | None = None  # how good the retarget is, measured on what it wrote
 
 
 def _outputs(group: Group, read: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
@@ -177,6 +183,29 @@ def _scaled_copy(plan: Plan, options: TransferOptions) -> tuple[bpy.types.Action
     return new, new_slot, done
 
 
+def _retargeted_copy(plan: Plan, options: TransferOptions) -> tuple[bpy.types.Action, Any, dict[str, Any]]:
+    """A copy of the clip keyed with the retarget's channels at every frame (``solve``, ``baked``)."""
+    across = plan.across
+    assert across is not None
+    solved = solve(across.source, across.target, across.bone_map, across.worlds, across.poses, plan.ratio.ratio_ws,
+                   across.fps, options.plant_feet)
+    new = plan.clip.copy()
+    new_slot = compat.same_slot(new, plan.slot)
+    names = across.target.hierarchy.names
+    _bones, curves = write_keys(new, new_slot, names, solved, across.frames.astype(np.float64))
+    quality = measure(across.source, across.target, across.bone_map, solved, across.worlds, across.poses, across.fps)
+    _record(new, plan, options)
+    new[RECORD + "Retargeted"] = True
+    numbers = {"DirectionError": max(quality.chain_errors.values(), default=0.0),
+               "Slide": max(quality.slides.values(), default=0.0),
+               "Planted": min(quality.agreement.values(), default=1.0), "StrideRatio": quality.stride_ratio,
+               "LegRatio": quality.leg_ratio}
+    for key, value in numbers.items():
+        new[RECORD + key] = float(value)
+    return new, new_slot, {"bones": [names[b] for b in solved.rotated], "channels": curves, "object_channels": 0,
+                           "estimated": [], "modified": [], "solved": solved, "quality": quality}
+
+
 def _play(plan: Plan, new: bpy.types.Action, new_slot: Any) -> tuple[str, str]:
     """The target plays the result; its previous action is kept (fake user). Returns (kept, replaced)."""
     target = plan.target
@@ -191,6 +220,12 @@ def _play(plan: Plan, new: bpy.types.Action, new_slot: Any) -> tuple[str, str]:
             previous.use_fake_user = True
         kept = previous_name
     source_pose, target_pose = pose_of(plan.source).bones, pose_of(target).bones
+    if plan.across is not None:  # the retarget keys quaternions
+        keyed = {c.data_path for c in fcurves(new, new_slot)}
+        for name in plan.across.target.hierarchy.names:
+            if bone_path(name, ".rotation_quaternion") in keyed:
+                target_pose[name].rotation_mode = "QUATERNION"
+        return kept, replaced
     for source_name in plan.keyed:
         target_name = plan.match.mapping.get(source_name)
         if target_name is not None and source_name in source_pose and target_name in target_pose:
@@ -201,7 +236,8 @@ def _play(plan: Plan, new: bpy.types.Action, new_slot: Any) -> tuple[str, str]:
 def apply_plan(plan: Plan, options: TransferOptions) -> Written:
     """Write what ``plan`` says: the only step of a transfer that changes the file."""
     measured, lost = _write_measurements(plan)
-    new, new_slot, done = _scaled_copy(plan, options)
+    write = _retargeted_copy if plan.across is not None else _scaled_copy
+    new, new_slot, done = write(plan, options)
     kept, replaced = _play(plan, new, new_slot)
     return Written(new, tuple(done["bones"]), done["channels"], done["object_channels"], tuple(done["estimated"]),
-                   tuple(done["modified"]), kept, replaced, measured, lost)
+                   tuple(done["modified"]), kept, replaced, measured, lost, done.get("solved"), done.get("quality"))

@@ -17,13 +17,17 @@ from typing import Any
 
 import bpy
 
+from ...core.bone_map import BoneMap
+from ...core.bone_profiles import PROFILE_LABELS
 from ...core.log import Level, Log, LogLine
 from ...core.messages import Message, plural, to_data
+from ...core.retarget_quality import RetargetQuality
 from ...core.transfer import TransferRatio, clamp_warnings
 from ..regions.region import BASIS_ITEMS
 from ..shared.object_data import overanim
 from .apply import RECORD, Written, apply_plan
 from .plan import Plan, TransferOptions, plan_transfer
+from .retarget import unmapped_warning
 
 __all__ = ["RECORD", "TransferOptions", "TransferResult", "transfer_action"]
 
@@ -40,6 +44,8 @@ class TransferResult:
     previous: str = ""  # the target's previous action (kept with a fake user), "" when none
     replaced: str = ""  # the earlier result of the same transfer this one replaced
     log: Log = ()
+    bone_map: BoneMap | None = None  # a retarget's map (None: the clip's channels were copied by name)
+    quality: RetargetQuality | None = None  # a retarget's numbers
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "renamed", MappingProxyType(dict(self.renamed)))
@@ -58,7 +64,8 @@ def transfer_action(context: bpy.types.Context, armature: Any, options: Transfer
     return TransferResult(
         action=written.action, ratio=plan.ratio, bones=written.bones, channels=written.channels,
         object_channels=written.object_channels, renamed=plan.match.renamed, skipped=plan.skipped,
-        previous=written.previous, replaced=written.replaced, log=log)
+        previous=written.previous, replaced=written.replaced, log=log,
+        bone_map=plan.across.bone_map if plan.across is not None else None, quality=written.quality)
 
 
 UNEVEN_TOLERANCE = 1e-4  # as the Checks' non-uniform scale warning
@@ -89,7 +96,9 @@ def _report(plan: Plan, written: Written) -> Log:
     source, target, clip = plan.source, plan.target, plan.clip
     lines: list[LogLine] = [(Level.INFO, Message("'{name}' had no measurement: measured, and the results written",
                                                  name=name)) for name in written.measured]
-    lines += [(Level.INFO, summary(plan, written)), (Level.INFO, _scaled(written))]
+    lines += [(Level.INFO, note) for note in plan.notes]
+    lines += [(Level.INFO, summary(plan, written))]
+    lines += _retargeted(plan, written) if plan.across is not None else [(Level.INFO, _scaled(written))]
     lines += [(Level(level), message) for level, message in written.lost]
     lines += [(Level.WARNING, line) for line in clamp_warnings(plan.ratio)]
     renamed = {s: t for s, t in plan.match.renamed.items() if s in set(plan.keyed)}  # the ones the clip moves
@@ -120,6 +129,25 @@ def _report(plan: Plan, written: Written) -> Log:
         lines.append((Level.WARNING, Message("F-curve modifiers on the location channels of {names} are copied "
                                              "unscaled", names=", ".join(written.modified))))
     return tuple(lines)
+
+
+def _retargeted(plan: Plan, written: Written) -> list[LogLine]:
+    """What a retarget across skeletons did: the map's profiles, the chains it left out."""
+    across = plan.across
+    assert across is not None
+    bone_map = across.bone_map
+    lines: list[LogLine] = [(Level.INFO, Message(
+        "Retargeted across skeletons ({source_profile} onto {target_profile}): {bones} keyed on every frame, each "
+        "pointing where its source bone points", source_profile=PROFILE_LABELS.get(bone_map.source_profile, ""),
+        target_profile=PROFILE_LABELS.get(bone_map.target_profile, ""),
+        bones=plural(len(written.bones), "{n} bone", "{n} bones")))]
+    warning = unmapped_warning(bone_map, plan.source.name, plan.target.name)
+    if warning is not None:
+        lines.append((Level.WARNING, warning))
+    if written.quality is not None:
+        lines += [(Level.INFO, line) for line in written.quality.lines()]
+        lines += [(Level.WARNING, line) for line in written.quality.warnings()]
+    return lines
 
 
 def _uneven(plan: Plan) -> list[Message]:

@@ -20,6 +20,7 @@ from .properties import (
     SCALE_VERTICAL,
     basis_property,
     calibration_property,
+    plant_feet_property,
     region_property,
     scale_property,
 )
@@ -47,10 +48,14 @@ def _search_region(self: Any, context: bpy.types.Context, edit_text: str) -> lis
     return _matching(iter(shared), edit_text)
 
 
+# the operator's fields that the Transfer panel also holds (on the target)
+FIELDS = ("source", "action", "basis", "region", "scale_horizontal", "scale_vertical", "use_calibration", "plant_feet")
+
+
 class OVERANIM_OT_transfer_action(OverAnimOperatorMixin, bpy.types.Operator):
     """Copy an action from the armature it was made on onto this one, its translations (root motion,
-    pelvis bob) scaled by the ratio of the two characters' measured sizes. Rotations and key times are
-    copied as they are"""
+    pelvis bob) scaled by the ratio of the two characters' measured sizes; across skeletons (other names,
+    other rest poses) each bone retargeted to point where its source bone points, the feet planted"""
 
     bl_idname = "overanim.transfer_action"
     bl_label = "Transfer Action"
@@ -67,6 +72,7 @@ class OVERANIM_OT_transfer_action(OverAnimOperatorMixin, bpy.types.Operator):
     scale_horizontal: scale_property(*SCALE_HORIZONTAL)  # type: ignore[valid-type]
     scale_vertical: scale_property(*SCALE_VERTICAL)  # type: ignore[valid-type]
     use_calibration: calibration_property()  # type: ignore[valid-type]
+    plant_feet: plant_feet_property()  # type: ignore[valid-type]
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
@@ -75,21 +81,36 @@ class OVERANIM_OT_transfer_action(OverAnimOperatorMixin, bpy.types.Operator):
             return refuse_poll(cls, Message("Select the target armature (or a mesh it deforms)"))
         return True
 
+    def _settings(self, target: bpy.types.Object) -> dict[str, Any]:
+        """Each field as given, else as the target's Transfer panel holds it (F3 and the Object menu give
+        none: the panel's Source, Action and the rest are what the artist set)."""
+        panel = overanim(target).transfer
+        values: dict[str, Any] = {}
+        for name in FIELDS:
+            if self.properties.is_property_set(name):
+                values[name] = getattr(self, name)
+            else:
+                held = getattr(panel, name)
+                values[name] = (held.name if held is not None else "") if name in ("source", "action") else held
+        return values
+
     def run(self, context):
         target = require_armature(context)
-        if not self.source:
+        values = self._settings(target)
+        if not values["source"]:
             raise OverAnimError(Message("Choose the source armature: the one the clip was made on"))
-        source = bpy.data.objects.get(self.source)
+        source = bpy.data.objects.get(values["source"])
         if source is None:
-            raise OverAnimError(Message("There is no object named '{name}'", name=self.source))
+            raise OverAnimError(Message("There is no object named '{name}'", name=values["source"]))
         action = None
-        if self.action:
-            action = bpy.data.actions.get(self.action)
+        if values["action"]:
+            action = bpy.data.actions.get(values["action"])
             if action is None:
-                raise OverAnimError(Message("There is no action named '{name}'", name=self.action))
-        options = TransferOptions(source=source, action=action, basis=self.basis, region=self.region,
-                                  scale_horizontal=self.scale_horizontal, scale_vertical=self.scale_vertical,
-                                  use_calibration=self.use_calibration)
+                raise OverAnimError(Message("There is no action named '{name}'", name=values["action"]))
+        options = TransferOptions(source=source, action=action, basis=values["basis"], region=values["region"],
+                                  scale_horizontal=values["scale_horizontal"],
+                                  scale_vertical=values["scale_vertical"], use_calibration=values["use_calibration"],
+                                  plant_feet=values["plant_feet"])
         return list(transfer_action(context, target, options).log)
 
 

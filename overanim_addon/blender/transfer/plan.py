@@ -28,6 +28,7 @@ from ...core.transfer import (
 )
 from .. import compat
 from ..calibration.properties import settings_from_properties
+from ..foot_ik.nla import baked_action
 from ..measure.engine import measure_checked
 from ..measure.results import MeasurementResults
 from ..shared.fcurves import fcurves
@@ -37,7 +38,9 @@ from ..shared.object_data import overanim
 from ..shared.scene import read_only_reason, require_object_mode
 from ..shared.typed import armature_data, scene_of, view_layer_of
 from . import keys
+from .map_rows import saved_map
 from .properties import DEFAULT_BASIS
+from .retarget import Retarget, plan_retarget
 
 BONE_LOCATION = ".location"
 OBJECT_LOCATIONS = ("location", "delta_location")  # the object's own translations (world lengths)
@@ -54,6 +57,10 @@ class TransferOptions:
     scale_horizontal: float = 1.0
     scale_vertical: float = 1.0
     use_calibration: bool = False  # each character's calibration (references, clamps) instead of its sizes
+    bone_map: dict[str, str] | None = None  # rows set by hand: target bone -> source bone ("": its parent); None:
+    # the rows kept on the target (the Bone Map panel's)
+    retarget: bool = False  # retarget even where the skeletons match (else only where they differ)
+    plant_feet: bool = True  # a retarget holds the target's feet on the source's contacts (Two Bone IK)
 
 
 @dataclass(frozen=True)
@@ -82,6 +89,8 @@ class Plan:
     ratio: TransferRatio
     measurements: dict[str, MeasurementResults]  # armature name -> its fresh measurement
     groups: tuple[Group, ...]
+    across: Retarget | None = None  # set: retargeted across skeletons, not copied
+    notes: tuple[Message, ...] = ()  # what the reading decided (an NLA clip taken), for the report
 
 
 # -- the armatures and the clip ----------------------------------------------------------------------------
@@ -95,13 +104,24 @@ def _require_armature(obj: Any, is_source: bool) -> bpy.types.Object:
     return obj
 
 
-def _source_action(source: bpy.types.Object, action: bpy.types.Action | None) -> bpy.types.Action:
+def _source_action(source: bpy.types.Object, action: bpy.types.Action | None,
+                   ) -> tuple[bpy.types.Action, Message | None]:
+    """The clip, and a note when it was taken from the NLA: after a Foot IK bake the walk plays from
+    the strip the bake pushed down, with the bake on top."""
     if action is not None:
-        return action
+        return action, None
     adt = source.animation_data
-    if adt is None or adt.action is None:
+    bake = baked_action(source)
+    if adt is not None and adt.action is not None and adt.action != bake:
+        return adt.action, None
+    strips = [s for t in (adt.nla_tracks if adt is not None else ()) if not t.mute for s in t.strips
+              if not s.mute and s.action is not None and s.action != bake]
+    if not strips:
         raise OverAnimError(Message("'{name}' has no active action: name the action to transfer", name=source.name))
-    return adt.action
+    pushed = strips[0].action
+    assert pushed is not None  # the strips were chosen with an action
+    return pushed, Message("'{name}' plays '{action}' from the NLA (pushed down by a Foot IK bake): transferring it",
+                           name=source.name, action=pushed.name)
 
 
 def _armatures(context: bpy.types.Context, target: Any, options: TransferOptions,
@@ -122,9 +142,10 @@ def _armatures(context: bpy.types.Context, target: Any, options: TransferOptions
     return source, target
 
 
-def _clip(source: bpy.types.Object, action: bpy.types.Action | None) -> tuple[bpy.types.Action, Any, list[Any]]:
-    """The clip, its slot for the source and its channels for it."""
-    clip = _source_action(source, action)
+def _clip(source: bpy.types.Object, action: bpy.types.Action | None,
+          ) -> tuple[bpy.types.Action, Any, list[Any], Message | None]:
+    """The clip, its slot for the source, its channels for it, and a note on where it was found."""
+    clip, note = _source_action(source, action)
     slot = compat.slot_of(clip, source)
     if compat.is_layered(clip) and slot is None:
         raise OverAnimError(Message("Action '{action}' has several slots and none belongs to '{name}': assign it "
@@ -133,7 +154,7 @@ def _clip(source: bpy.types.Object, action: bpy.types.Action | None) -> tuple[bp
     if not curves:
         raise OverAnimError(Message("Action '{action}' has no channels for '{name}': nothing to transfer",
                                     action=clip.name, name=source.name))
-    return clip, slot, curves
+    return clip, slot, curves, note
 
 
 def _matched(source: bpy.types.Object, target: bpy.types.Object, curves: list[Any],
@@ -144,10 +165,13 @@ def _matched(source: bpy.types.Object, target: bpy.types.Object, curves: list[An
     source_bones = [b.name for b in armature_data(source).bones]
     match = match_bones([*source_bones, *(b for b in keyed if b not in set(source_bones))],
                         [b.name for b in armature_data(target).bones])
-    if not any(name in match.mapping for name in source_bones):
+    return match, keyed, tuple(b for b in keyed if b not in match.mapping)
+
+
+def _require_shared(source: bpy.types.Object, target: bpy.types.Object, match: BoneMatch) -> None:
+    if not any(b.name in match.mapping for b in armature_data(source).bones):
         raise OverAnimError(Message("'{source}' and '{target}' share no bone (by name or naming family): nothing "
                                     "to transfer", source=source.name, target=target.name))
-    return match, keyed, tuple(b for b in keyed if b not in match.mapping)
 
 
 # -- the ratio -----------------------------------------------------------------------------------------
@@ -279,8 +303,15 @@ def _read_keys(groups: Iterable[Group], clip: bpy.types.Action, curves: list[bpy
 def plan_transfer(context: bpy.types.Context, target: Any, options: TransferOptions) -> Plan:
     """Everything the transfer of ``options`` onto ``target`` will write, or OverAnimError."""
     source, target = _armatures(context, target, options)
-    clip, slot, curves = _clip(source, options.action)
+    clip, slot, curves, note = _clip(source, options.action)
     match, keyed, skipped = _matched(source, target, curves)
+    notes = (note,) if note is not None else ()
+    edits = options.bone_map if options.bone_map is not None else saved_map(target)  # the rows kept on the target
+    across = plan_retarget(context, source, target, clip, slot, match, keyed, edits, options.retarget)
     ratio, measurements = _ratio(context, source, target, options)
+    if across is not None:
+        require_finite_keys(clip, curves)  # a NaN or infinite key is never carried onto the target (issue 31)
+        return Plan(source, target, clip, slot, match, keyed, (), ratio, measurements, (), across, notes)
+    _require_shared(source, target, match)
     groups = _read_keys(_groups(curves, match, source, target, clip, ratio, options), clip, curves)
-    return Plan(source, target, clip, slot, match, keyed, skipped, ratio, measurements, groups)
+    return Plan(source, target, clip, slot, match, keyed, skipped, ratio, measurements, groups, None, notes)

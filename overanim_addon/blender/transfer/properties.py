@@ -41,6 +41,13 @@ def calibration_property() -> Any:
         "Scale) instead of the plain ratio of the two measured sizes; a clamp that changes the ratio is reported")
 
 
+def plant_feet_property() -> Any:
+    return bpy.props.BoolProperty(
+        name="Plant Feet", translation_context=CONTEXT, default=True,
+        description="Across skeletons: hold the target's feet where the source's are planted, the legs solved by "
+        "Two Bone IK (the pelvis sinks where a held foot is out of reach)")
+
+
 SCALE_HORIZONTAL = ("Scale Horizontal", "Multiplies the world-horizontal part of every translation, on top of the "
                     "ratio (travel, sway)")
 SCALE_VERTICAL = ("Scale Vertical", "Multiplies the world-vertical part of every translation, on top of the ratio "
@@ -73,6 +80,11 @@ class OVERANIM_PG_transfer(bpy.types.PropertyGroup):
     scale_horizontal: Annotated[float, scale_property(*SCALE_HORIZONTAL)]
     scale_vertical: Annotated[float, scale_property(*SCALE_VERTICAL)]
     use_calibration: Annotated[bool, calibration_property()]
+    plant_feet: Annotated[bool, plant_feet_property()]
+    # the artist's rows of the bone map (JSON: target bone -> source bone, "" to follow its parent)
+    bone_map: Annotated[str, bpy.props.StringProperty(
+        options={"HIDDEN"}, translation_context=CONTEXT,
+        description="The bone map rows set by hand, kept on the target (JSON)")]
     # what the last transfer onto this armature did, for the panel
     result_action: Annotated[bpy.types.Action | None, bpy.props.PointerProperty(
         type=bpy.types.Action, options={"HIDDEN"}, translation_context=CONTEXT,

@@ -1,6 +1,6 @@
 """The Transfer sub-panel: source, action, basis, the two scales, calibration, and what the last
-transfer did. Its rows are the same whether Source is set or not (the hint greys rather than goes),
-so picking a source never moves the Transfer Action button or anything below it."""
+transfer did. The hint to set Source is its last row and goes once Source is set, so picking a
+source never moves the Transfer Action button or anything above the hint."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 # The panel this one sits under: the Motion panel (registered before it, motion/ before transfer/ in
 # blender/__init__.py)
 PARENT_PANEL = "OVERANIM_PT_motion"
-HINT = Message("Pick the armature the clip was made on")
+HINT = Message("Set Source to the clip's armature")
 LEVEL_ICONS: dict[str, Icon] = {"INFO": "NONE", "WARNING": "ERROR", "ERROR": "CANCEL"}
 
 
@@ -62,6 +62,7 @@ class OVERANIM_PT_transfer(OverAnimSubPanel, bpy.types.Panel):
         scales.prop(settings, "scale_horizontal", text="Horizontal", text_ctxt=CONTEXT)
         scales.prop(settings, "scale_vertical", text="Vertical", text_ctxt=CONTEXT)
         layout.prop(settings, "use_calibration", text="Use Calibration", text_ctxt=CONTEXT)
+        layout.prop(settings, "plant_feet", text="Plant Feet", text_ctxt=CONTEXT)
         button = layout.row()
         button.scale_y = 1.2
         op = button.operator("overanim.transfer_action", icon="ACTION_TWEAK")
@@ -70,10 +71,10 @@ class OVERANIM_PT_transfer(OverAnimSubPanel, bpy.types.Panel):
         op.basis, op.region = settings.basis, settings.region
         op.scale_horizontal, op.scale_vertical = settings.scale_horizontal, settings.scale_vertical
         op.use_calibration = settings.use_calibration
-        hint = layout.column(align=True)  # always drawn, greyed once a source is set: no row comes or goes
-        hint.active = settings.source is None
-        wrapped_label(hint, context, tr(HINT), icon="INFO")
+        op.plant_feet = settings.plant_feet
         self._draw_result(context, armature, layout)
+        if settings.source is None:  # last, so that setting the source moves no row above it
+            wrapped_label(layout.column(align=True), context, tr(HINT), icon="INFO")
 
     @staticmethod
     def _draw_result(context: bpy.types.Context, armature: bpy.types.Object, layout: bpy.types.UILayout) -> None:

@@ -146,6 +146,12 @@ KO_FIELDS = {
     "plain ratio of the two measured sizes; a clamp that changes the ratio is reported":
         "두 측정 크기의 단순 ratio 대신 각 캐릭터의 calibrated scale (reference와 Minimum/Maximum Character Scale)로 "
         "scale합니다. ratio를 바꾸는 clamp는 보고합니다",
+    "Across skeletons: hold the target's feet where the source's are planted, the legs solved by Two Bone IK (the "
+    "pelvis sinks where a held foot is out of reach)":
+        "skeleton이 다를 때: source의 발이 plant된 곳에 target의 발을 고정하고 다리는 Two Bone IK로 풉니다 (고정된 "
+        "발에 닿지 않으면 pelvis가 내려갑니다)",
+    "The bone of this armature whose row is set": "행을 설정할 이 armature의 bone",
+    "The bone of the source armature it follows": "그것이 따르는 source armature의 bone",
     # the operators' settings (Adjust Last Operation, F9)
     "The name of the Region to remove (empty: the active one)": "삭제할 Region의 이름입니다 (비우면 active Region)",
     "Select the vertices where Region deltas overlap": "Region delta가 겹치는 vertex를 선택합니다",
@@ -829,7 +835,74 @@ KO_MESSAGES = {
     "There is no object named '{name}'": "이름이 '{name}'인 object가 없습니다",
     "Select the target armature (or a mesh it deforms)": "target armature(또는 그것이 변형하는 mesh)를 선택하세요",
     "There is no action named '{name}'": "이름이 '{name}'인 action이 없습니다",
-    "Pick the armature the clip was made on": "clip을 만든 armature를 고르세요",
+    "Set Source to the clip's armature": "Source를 clip의 armature로 설정하세요",
+    # Transfer across skeletons: the bone map, the retarget, its quality
+    "Retargeted across skeletons ({source_profile} onto {target_profile}): {bones} keyed on every frame, each "
+    "pointing where its source bone points":
+        "skeleton 사이에서 retarget했습니다 ({source_profile}에서 {target_profile}(으)로): {bones}에 매 프레임 key를 "
+        "넣어, 각각 source bone이 가리키는 방향을 가리킵니다",
+    "Set Source first: the bone map pairs its bones with this armature's":
+        "먼저 Source를 설정하세요: bone map은 그 bone들을 이 armature의 bone과 짝짓습니다",
+    "'{bone}' follows '{source_bone}' of '{source}'": "'{bone}'이(가) '{source}'의 '{source_bone}'을(를) 따릅니다",
+    "Forgot {count} rows set by hand": "손으로 설정한 {count}개 행을 지웠습니다",
+    "No bone map between '{source}' and '{target}' to save":
+        "'{source}'와(과) '{target}' 사이에 저장할 bone map이 없습니다",
+    "Saved the bone map to '{path}'": "bone map을 '{path}'에 저장했습니다",
+    "Loaded {count} bone map rows from '{path}'": "'{path}'에서 bone map {count}개 행을 불러왔습니다",
+    "{count} rows name bones this armature lacks: left out":
+        "{count}개 행은 이 armature에 없는 bone을 가리킵니다: 빼었습니다",
+    "its parent": "부모",
+    "'{path}' is not an OverAnim bone map preset": "'{path}'은(는) OverAnim bone map preset이 아닙니다",
+    "Could not write the bone map preset '{path}': {reason}":
+        "bone map preset '{path}'을(를) 쓸 수 없습니다: {reason}",
+    "Could not read the bone map preset '{path}': {reason}":
+        "bone map preset '{path}'을(를) 읽을 수 없습니다: {reason}",
+    "Spine": "척추",
+    "Neck and Head": "목과 머리",
+    "Left Arm": "왼팔",
+    "Right Arm": "오른팔",
+    "Left Leg": "왼다리",
+    "Right Leg": "오른다리",
+    "{side} {finger}": "{side} {finger} 손가락",
+    "Other": "기타",
+    "{source} onto {target}": "{source}에서 {target}(으)로",
+    "Set Source to see the bone map": "bone map을 보려면 Source를 설정하세요",
+    "No body found on one of the two rigs: the transfer copies channels by name":
+        "두 rig 중 하나에서 몸을 찾지 못했습니다: transfer는 이름으로 channel을 복사합니다",
+    "(its parent)": "(부모)",
+    "'{name}' plays '{action}' from the NLA (pushed down by a Foot IK bake): transferring it":
+        "'{name}'은(는) NLA에서 '{action}'을(를) 재생합니다 (Foot IK bake가 push down함): 그것을 transfer합니다",
+    "The bone map of '{source}' onto '{target}' leaves {chains} unmapped: those bones keep their rest; set their rows "
+    "in the Transfer panel":
+        "'{source}'에서 '{target}'(으)로의 bone map에 {chains}이(가) 짝이 없습니다: 그 bone들은 rest를 유지합니다. "
+        "Transfer 패널에서 그 행을 설정하세요",
+    "No chain of '{target}' found a bone of '{source}' to follow: nothing was transferred":
+        "'{target}'의 어느 chain도 따를 '{source}'의 bone을 찾지 못했습니다: 아무것도 transfer하지 않았습니다",
+    "The pose of '{name}' is not a finite number at frame {frame}: nothing was transferred":
+        "프레임 {frame}에서 '{name}'의 pose가 유한한 수가 아닙니다: 아무것도 transfer하지 않았습니다",
+    "'{source}' and '{target}' share no bone (by name or naming family), and '{name}' has neither names of a known "
+    "rig (Unreal, Mixamo, BVH, Rigify) nor two legs its hierarchy shows: nothing to transfer":
+        "'{source}'와(과) '{target}'에 공통 bone이 없고 (이름으로도 naming family로도), '{name}'에는 알려진 "
+        "rig(Unreal, Mixamo, BVH, Rigify)의 이름도, hierarchy가 보여 주는 두 다리도 없습니다: transfer할 것이 없습니다",
+    "Chain {chain} points more than {most:g}° from the source's on {share:.0%} of the frames (up to {degrees:.1f}°): "
+    "check its rows in the bone map":
+        "chain {chain}이(가) 프레임의 {share:.0%}에서 source보다 {most:g}° 넘게 벗어납니다 (최대 {degrees:.1f}°): "
+        "bone map에서 그 행을 확인하세요",
+    "The {side} foot slides up to {slide:.2f} cm within a plant (more than {most:g} cm): the leg cannot reach its held "
+    "place":
+        "{side} 발이 plant 중 최대 {slide:.2f} cm 미끄러집니다 ({most:g} cm 초과): 다리가 고정된 위치에 닿지 못합니다",
+    "The {side} foot is planted as the source's on {share:.0%} of the frames (less than {least:.0%})":
+        "{side} 발이 프레임의 {share:.0%}에서만 source처럼 plant됩니다 ({least:.0%} 미만)",
+    "Largest direction error: {chains}": "가장 큰 방향 오차: {chains}",
+    "Stride ratio {stride:.3g}, leg ratio {legs:.3g}": "stride ratio {stride:.3g}, 다리 ratio {legs:.3g}",
+    "Strides scale by {stride:.3g} but the legs by {legs:.3g}: the feet reach further (or less far) than the legs "
+    "comfortably do":
+        "stride는 {stride:.3g}배인데 다리는 {legs:.3g}배입니다: 발이 다리가 편하게 닿는 것보다 멀리(또는 "
+        "가까이) 갑니다",
+    "Feet: slide within plants {slides}; planted as the source {agreement}":
+        "발: plant 중 미끄러짐 {slides}; source처럼 plant {agreement}",
+    "(follow its parent)": "(부모를 따름)",
+    "The bone keeps its rest pose under its parent": "bone이 부모 아래에서 rest pose를 유지합니다",
     "Ratio {ratio:.4g} for the bones": "bone의 ratio {ratio:.4g}",
     "Ratio {ratio:.4g} for the object": "object의 ratio {ratio:.4g}",
     "Basis: {basis}": "사용한 Basis: {basis}",
@@ -1077,7 +1150,17 @@ KO_OPERATORS = {
         "Region mask preview를 다시 보여 줍니다: Paint Region Masks 뒤처럼 모든 3D View가 colour attribute를 "
         "보여 줍니다 (Clear Preview가 view를 되돌립니다)",
     "Copy an action from the armature it was made on onto this one, its translations (root motion, pelvis bob) "
-    "scaled by the ratio of the two characters' measured sizes. Rotations and key times are copied as they are":
+    "scaled by the ratio of the two characters' measured sizes; across skeletons (other names, other rest poses) "
+    "each bone retargeted to point where its source bone points, the feet planted":
         "action을 그것이 만들어진 armature에서 이 armature로 복사하며, translation (root motion, pelvis bob)은 두 "
-        "캐릭터의 측정된 크기의 비율로 scale합니다. rotation과 key 시간은 그대로 복사합니다",
+        "캐릭터의 측정된 크기의 비율로 scale합니다. skeleton이 다르면 (다른 이름, 다른 rest pose) 각 bone이 source "
+        "bone이 가리키는 곳을 가리키도록 retarget하고 발을 고정합니다",
+    "Choose the source bone this bone follows in the transfer (kept on this armature)":
+        "transfer에서 이 bone이 따를 source bone을 고릅니다 (이 armature에 보관)",
+    "Forget the bone map rows set by hand on this armature: the map is found again from the names and the hierarchy":
+        "이 armature에서 손으로 설정한 bone map 행을 지웁니다: map은 이름과 hierarchy에서 다시 찾습니다",
+    "Save the bone map (every row, found or set) as a preset file to load onto other characters":
+        "bone map(찾은 행과 설정한 행 모두)을 다른 캐릭터에 불러올 preset 파일로 저장합니다",
+    "Load a bone map preset onto this armature: its rows are kept here and used by the next transfer":
+        "bone map preset을 이 armature에 불러옵니다: 그 행은 여기에 보관되어 다음 transfer에 쓰입니다",
 }

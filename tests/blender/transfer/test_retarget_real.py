@@ -1,0 +1,160 @@
+"""Transfer across skeletons on real files (issue 34): CMU motion capture through the BVH importer onto
+a Mixamo-shaped rig through the glTF importer at object scale 0.01, that rig onto the sample, the
+sample walking onto Rigify's human metarig, Khronos's CesiumMan onto the sample; no bone map given.
+Everything compared is computed here from the evaluated bones (``retarget_truth``)."""
+
+from __future__ import annotations
+
+import bpy
+import numpy as np
+import pytest
+
+from overanim_addon.blender.sample.build import build_sample_character
+from overanim_addon.blender.sample.walk import add_sample_walk
+from overanim_addon.blender.transfer.engine import RECORD, TransferOptions, transfer_action
+
+from ..khronos_models import import_khronos
+from ..mocap_scenes import bvh_excerpt
+from ..real_characters import enable_rigify, mixamo_gltf
+from ..transfer_scenes import action_fingerprint
+from . import retarget_truth as truth
+
+BVH_FRAMES = 480  # 4 s of 01_01 at 120 fps: the walk's first steps
+SHARE = 0.95  # of the frames each limb must be within 18 degrees of the source's
+TRAVEL_TOLERANCE = 0.03
+PLANTED = 0.9  # of the frames each target foot is planted (or not) as the source's
+SLIDE_CM = 1.0
+
+
+def transfer(source, target, **options):
+    before = action_fingerprint(source.animation_data.action) if source.animation_data.action else None
+    result = transfer_action(bpy.context, target, TransferOptions(source=source, **options))
+    if before is not None:
+        assert action_fingerprint(source.animation_data.action) == before  # the clip byte for byte
+    return result
+
+
+def frames_of(action):
+    start, end = (round(f) for f in action.frame_range)
+    return range(start, end + 1)
+
+
+def measured(source, source_names, target, target_names, frames):
+    """(share within 18 degrees per limb, travel ratio / hip-height ratio, the feet)."""
+    a, b = truth.track(source, source_names, frames), truth.track(target, target_names, frames)
+    shares = truth.within(a, b)
+    hips = truth.hip_height(source, source_names), truth.hip_height(target, target_names)
+    travel = truth.horizontal_path(b.pelvis) / truth.horizontal_path(a.pelvis)
+    render = bpy.context.scene.render
+    feet = truth.feet(a, hips[0], b, hips[1], render.fps / render.fps_base)
+    return shares, travel / (hips[1] / hips[0]), feet
+
+
+def assert_follows(shares, travel, feet):
+    print("within 18 degrees:", {k: round(v, 3) for k, v in shares.items()}, "travel / heights:", round(travel, 4),
+          "feet planted alike:", {k: round(v, 3) for k, v in feet.agreement.items()}, "slide cm:", round(feet.slide, 2))
+    assert all(v >= SHARE for v in shares.values()), shares
+    assert travel == pytest.approx(1.0, abs=TRAVEL_TOLERANCE)
+    assert all(v >= PLANTED for v in feet.agreement.values()), feet
+    assert feet.slide <= SLIDE_CM, feet
+
+
+def cmu_walk(tmp_path):
+    path = bvh_excerpt(tmp_path, BVH_FRAMES)
+    assert bpy.ops.import_anim.bvh(filepath=str(path)) == {"FINISHED"}
+    return bpy.context.view_layer.objects.active
+
+
+@pytest.fixture
+def cmu_on_mixamo(addon, tmp_path):
+    mixamo = mixamo_gltf(tmp_path)  # opens the imported file
+    actor = cmu_walk(tmp_path)
+    result = transfer(actor, mixamo)
+    return actor, mixamo, result
+
+
+def test_cmu_mocap_onto_a_mixamo_rig_at_scale_001(cmu_on_mixamo):
+    actor, mixamo, result = cmu_on_mixamo
+    assert mixamo.scale[0] == pytest.approx(0.01)
+    assert any("Retargeted across skeletons" in str(m) for _level, m in result.log)
+    shares, travel, feet = measured(actor, truth.CMU, mixamo, truth.MIXAMO, frames_of(result.action))
+    assert_follows(shares, travel, feet)
+
+
+def test_the_mixamo_rig_s_retargeted_walk_onto_the_sample(cmu_on_mixamo):
+    _actor, mixamo, first = cmu_on_mixamo
+    sample = build_sample_character(bpy.context, "Sample")
+    sample.location.x = 2.0
+    transfer(mixamo, sample)
+    shares, travel, feet = measured(mixamo, truth.MIXAMO, sample, truth.SAMPLE, frames_of(first.action))
+    assert_follows(shares, travel, feet)
+
+
+@pytest.fixture
+def metarig(addon, empty_scene):
+    import addon_utils
+
+    enable_rigify()
+    try:
+        yield
+    finally:
+        bpy.ops.wm.read_homefile(use_empty=True)
+        addon_utils.disable("rigify", default_set=True)
+
+
+def test_the_sample_walking_onto_rigify_s_human_metarig(metarig):
+    sample = build_sample_character(bpy.context, "Sample")
+    add_sample_walk(bpy.context, sample, 96)
+    bpy.ops.object.select_all(action="DESELECT")
+    bpy.ops.object.armature_basic_human_metarig_add()
+    rig = bpy.context.view_layer.objects.active
+    rig.location.x = 2.0
+    result = transfer(sample, rig)
+    shares, travel, feet = measured(sample, truth.SAMPLE, rig, truth.METARIG, frames_of(result.action))
+    assert_follows(shares, travel, feet)
+
+
+def test_cesium_man_onto_the_sample(addon, tmp_path):
+    cesium = import_khronos("CesiumMan", tmp_path)
+    sample = build_sample_character(bpy.context, "Sample")
+    sample.location.x = 2.0
+    result = transfer(cesium, sample)
+    assert any("Retargeted" in str(m) for _level, m in result.log)
+    shares, travel, feet = measured(cesium, truth.CESIUM, sample, truth.SAMPLE, frames_of(result.action))
+    assert_follows(shares, travel, feet)
+
+
+def test_the_result_says_how_good_it_is_in_numbers(cmu_on_mixamo):
+    """The report's numbers agree with what the evaluated bones show: the largest direction error
+    within the test's bound, no slide, the feet planted as the source's."""
+    _actor, _mixamo, result = cmu_on_mixamo
+    quality = result.quality
+    assert quality is not None and set(quality.chain_errors) >= {"spine", "arm_L", "arm_R", "leg_L", "leg_R"}
+    assert min(quality.chain_within.values()) >= 0.95 and max(quality.slides.values()) < 1.0
+    assert min(quality.agreement.values()) >= 0.9
+    assert quality.leg_ratio == pytest.approx(quality.stride_ratio, rel=0.1)
+    lines = [str(m) for _level, m in result.log]
+    assert any(line.startswith("Largest direction error: spine") for line in lines), lines
+    assert result.action[f"{RECORD}DirectionError"] == pytest.approx(max(quality.chain_errors.values()))
+    assert not [m for level, m in result.log if level == "WARNING"], result.log
+    rows = {r.target: r.source for r in result.bone_map.rows}
+    assert rows[f"{truth.M}LeftUpLeg"] == "LeftUpLeg" and result.bone_map.source_profile == "Mixamo"
+
+
+def test_root_motion_goes_on_the_target_s_root_from_the_hips_of_a_source_without_one(cmu_on_mixamo):
+    """The Mixamo rig has no root bone (its Hips are the root); the sample has Unreal's ground-level
+    ``root``: it carries the pelvis's path on the ground, as Motion measures it, and stays on the ground."""
+    _actor, mixamo, first = cmu_on_mixamo
+    sample = build_sample_character(bpy.context, "Sample")
+    transfer(mixamo, sample)
+    frames = frames_of(first.action)
+    roots, pelvis = [], []
+    for frame in frames:
+        bpy.context.scene.frame_set(frame)
+        w = sample.matrix_world
+        roots.append(np.array(w @ sample.pose.bones["root"].head))
+        pelvis.append(np.array(w @ sample.pose.bones["pelvis"].head))
+    roots, pelvis = np.array(roots), np.array(pelvis)
+    assert truth.horizontal_path(roots * 100.0) > 50.0  # it travels
+    np.testing.assert_allclose(roots[:, :2], pelvis[:, :2], atol=1e-4)
+    np.testing.assert_allclose(roots[:, 2], 0.0, atol=1e-6)
