@@ -113,7 +113,6 @@ def test_the_results_of_a_rig_at_object_scale_001_read_in_full_and_say_what_cs_a
     about 18 000 cm in CS, 180 cm in WS (issue 31, window finding 8): each figure reads in full, and the
     table says what CS and WS are."""
     from ..imported_characters import build_mixamo
-
     from ..real_characters import MIXAMO, MIXAMO_LEG, add_region
 
     rig = build_mixamo(0.01)
