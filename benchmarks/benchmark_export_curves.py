@@ -32,7 +32,7 @@ from overanim_headless.session import ensure_registered, script_args
 def build(frames: int, levels: int):
     import bpy
 
-    from overanim_addon.blender.foot_ik.engine import BakeOptions, bake_foot_ik
+    from overanim_addon.blender.foot_ik.engine import FootIKOptions, bake_foot_ik
     from overanim_addon.blender.sample.build import build_sample_character
     from overanim_addon.blender.sample.walk import add_sample_walk
 
@@ -43,7 +43,7 @@ def build(frames: int, levels: int):
     if levels:
         subdivision = cast(bpy.types.SubsurfModifier, body.modifiers.new("Heavier", "SUBSURF"))
         subdivision.levels = subdivision.render_levels = levels
-    bake_foot_ik(bpy.context, rig, BakeOptions())
+    bake_foot_ik(bpy.context, rig, FootIKOptions())
     return rig, body
 
 

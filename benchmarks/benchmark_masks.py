@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
-from benchmarks.timing import Timing, timed
+from benchmarks.timing import Timing, ratio, timed
 from overanim_headless.session import ensure_registered, script_args
 
 BONES = ["upperarm", "lowerarm", "hand", "finger"]
@@ -221,12 +221,12 @@ def phase_times(change: Callable[[int], None], job: Callable[[], object], repeat
     look-ups, tagging and bookkeeping."""
     import bpy
 
-    from overanim_addon.blender.masks import paint
+    from overanim_addon.blender.masks import mask_work, mask_write, packed
     from overanim_addon.blender.shared.typed import view_layer_of
     from overanim_addon.core.region_mask import RegionMaskPolicy
 
     spent: dict[str, float] = {}
-    owners = {"evaluate_into": RegionMaskPolicy, "write_packed": paint.packed}
+    owners = {"region_weights": mask_work, "evaluate_into": RegionMaskPolicy, "write_packed": packed}
     originals = []
 
     def timed_call(label: str, function: Callable):
@@ -239,7 +239,7 @@ def phase_times(change: Callable[[int], None], job: Callable[[], object], repeat
         return call
 
     for label, name in PHASES:
-        owner = owners.get(name, paint)
+        owner = owners.get(name, mask_write)
         originals.append((owner, name, getattr(owner, name)))
         setattr(owner, name, timed_call(label, getattr(owner, name)))
     rows: dict[str, list[float]] = {"total": [], **{label: [] for label, _ in PHASES}, "rest": []}
@@ -268,6 +268,29 @@ def print_phases(title: str, phases: dict[str, Timing]) -> None:
             continue  # not called in this job
         name = {"total": "all of it", "rest": "the rest: Python, look-ups, tagging, bookkeeping"}.get(label, label)
         print(f"    {name:49s} {timing}")
+
+
+def interleaved_steps(rig, region, thresholds: list[float], repeat: int) -> tuple[list[float], list[float]]:
+    """Slider steps (set, tag, evaluate) with Live Preview on and off in turn: seconds of each."""
+    import bpy
+
+    from overanim_addon.blender.masks import live
+    from overanim_addon.blender.shared.typed import view_layer_of
+
+    on: list[float] = []
+    off: list[float] = []
+    layer = view_layer_of(bpy.context)
+    for i in range(repeat):
+        for times in (on, off):
+            live.set_live_preview(bpy.context, rig, times is on)
+            for warm in (0.45, thresholds[i] + 0.2):  # the first step after turning on: the sums bucketed
+                start = time.perf_counter()
+                region.zero_weight = warm
+                rig.update_tag()
+                layer.update()
+            times.append(time.perf_counter() - start)
+    live.set_live_preview(bpy.context, rig, False)
+    return on, off
 
 
 def vertex_weight_edit(temp) -> None:
@@ -343,6 +366,9 @@ def main(args: list[str]) -> int:
 
         step = each_after(slide, view_layer_of(bpy.context).update, repeat, evaluated=False)
         live.set_live_preview(bpy.context, rig, False)
+        # the same step with Live Preview off: Blender's own (the rig and the body evaluated again)
+        step_off = each_after(slide, view_layer_of(bpy.context).update, repeat, evaluated=False)
+        steps_on, steps_off = interleaved_steps(rig, region, thresholds, repeat)
 
         first = first_evaluation(body, vertex_weight_edit, repeat)
         again = setting_change(body, vertex_weight_edit, repeat)
@@ -386,6 +412,10 @@ def main(args: list[str]) -> int:
     print(f"  the frame an artist sees after a slider step        {slider.median + armature.median:9.1f} ms  "
           "(slider repaint + Armature modifier)")
     print(f"  a whole slider step, Live Preview on                {step}   (repaint and evaluation, as in the UI)")
+    print(f"  the same step, Live Preview off (Blender's own)     {step_off}   "
+          f"on / off {step.median / step_off.median:.2f}x")
+    print(f"  steps on and off interleaved, {repeat} pairs            on / off {ratio(steps_on, steps_off)} "
+          "(each pair's ratio: a busy machine slows both alike)")
     print_phases("full paint", paint_phases)
     print_phases("live repaint after a slider change", slider_phases)
     if loop is not None:

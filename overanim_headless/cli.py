@@ -20,7 +20,7 @@ from typing import Any
 from overanim_addon.core.calibration import FIELDS, CalibrationSettings, validate_calibration
 from overanim_addon.steps import STEP_NAMES, STEPS, parse_steps
 
-from . import report
+from . import cache, report
 from .files import Selection, absolute, clean_leftover, leftovers_of, output_path, real_file, select
 from .orchestrator import EarlyWorkers, Options, Run, Task, worker_command
 
@@ -64,6 +64,11 @@ def _parser() -> argparse.ArgumentParser:
                         "script, else this Python with its bpy module)")
     parser.add_argument("--max-files-per-worker", type=int, default=0, metavar="N",
                         help="replace each worker after N files (0, the default: never)")
+    parser.add_argument("--incremental", action="store_true",
+                        help="run only the files whose key (their bytes, the add-on's and Blender's versions, the "
+                        "steps and settings) is not the previous report's; take the others' results from it")
+    parser.add_argument("--previous", metavar="FILE",
+                        help="with --incremental: the report to take results from (default: the --report file)")
     parser.add_argument("--exit-zero", action="store_true",
                         help="exit 0 whenever the report was written, whatever its files' results (farm chunks: "
                         "the merge gives the exit code); not when no worker could start or the run was interrupted")
@@ -73,8 +78,11 @@ def _parser() -> argparse.ArgumentParser:
 def _merge_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=f"{PROG} merge", description="Merge chunk reports into one report "
                                      "(same schema); the exit code is the merged result's.")
-    parser.add_argument("parts", nargs="+", metavar="PART", help="overanim-batch/2 reports")
+    parser.add_argument("parts", nargs="+", metavar="PART", help="overanim-batch/3 reports")
     parser.add_argument("--report", required=True, metavar="FILE", help="where to write the merged report")
+    parser.add_argument("--remove-parts", action="store_true",
+                        help="delete the parts once the merged report is written (a farm's chunk reports: the "
+                        "next job's chunks may be cut otherwise)")
     return parser
 
 
@@ -149,6 +157,7 @@ def plan(options: argparse.Namespace) -> tuple[Run, Path]:
     if settings_path is not None and os.path.realpath(report_path) == os.path.realpath(settings_path):
         raise UsageError(f"--report {options.report} is the --settings file")
     settings = load_settings(settings_path) if settings_path is not None else None
+    previous_path, previous = _previous(options, report_path)
     output_dir = absolute(options.output_dir) if options.output_dir else None
     if output_dir is not None:  # else every save fails, after all the work
         existing = next(p for p in (output_dir, *output_dir.parents) if p.exists())
@@ -163,6 +172,8 @@ def plan(options: argparse.Namespace) -> tuple[Run, Path]:
         selection = select(paths, root, skip=[output_dir] if output_dir else [])
         tasks = _tasks(options, selection, output_dir)
         _check_report(options, report_path)
+        for task, hashed in zip(tasks, cache.hash_files(t.source for t in tasks), strict=True):
+            task.hashed = hashed  # while the workers load bpy
     except BaseException:  # a refused plan (UsageError), Ctrl-C while listing: no worker outlives it
         early.stop()
         raise
@@ -173,11 +184,29 @@ def plan(options: argparse.Namespace) -> tuple[Run, Path]:
     run = Run(tasks, selection.root, command, Options(options.jobs, options.timeout, steps, options.all_armatures,
                                                       settings, options.backup, options.max_files_per_worker),
               leftovers=cleaned, missing=[(Task(-1, p, selection.relative(p), None), why)
-                                          for p, why in selection.missing.items()], early=early if tasks else None)
+                                          for p, why in selection.missing.items()], early=early if tasks else None,
+              previous=previous, previous_path=previous_path)
     report.add_skipped(run.report, {selection.relative(p): why for p, why in selection.skipped.items()})
     if not selection.files and not selection.missing:
         run.report["error"] = "no .blend file found in " + ", ".join(options.paths)
     return run, report_path
+
+
+def _previous(options: argparse.Namespace, report_path: Path) -> tuple[Path | None, dict[str, Any] | None]:
+    """--incremental's previous report and its reusable entries (None: every file runs, said why)."""
+    if options.previous and not options.incremental:
+        raise UsageError("--previous names the report --incremental takes results from: add --incremental")
+    if not options.incremental:
+        return None, None
+    if options.save or options.output_dir:
+        raise UsageError("--incremental re-checks a library into a report; with --save or --output-dir every "
+                         "file runs (drop --incremental)")
+    path = absolute(options.previous) if options.previous else report_path
+    try:
+        return path, cache.load_previous(path)
+    except cache.PreviousError as error:
+        print(f"{PROG}: --incremental: {error}; every file runs", file=sys.stderr)
+        return None, None
 
 
 def _check_report(options: argparse.Namespace, report_path: Path) -> None:
@@ -266,6 +295,9 @@ def merge_command(args: list[str]) -> int:
         return USAGE_ERROR
     if not _write_report(report_path, merged):
         return USAGE_ERROR
+    if options.remove_parts:
+        for part in parts:
+            part.unlink(missing_ok=True)
     code = report.exit_code(merged)
     print(f"{PROG} merge: {len(parts)} parts, {report.summary_line(merged)}; report {report_path}; exit {code}",
           file=sys.stderr)

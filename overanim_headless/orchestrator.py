@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from . import report
+from . import cache, report
 from .files import Identity, Leftover, clean_leftover, identity, leftovers_of
 
 POLL_S = 0.2  # how often the loop looks at deadlines and signals while waiting for workers
@@ -43,6 +43,8 @@ class Task:
     rel: str  # the path in the report: relative to the root
     target: Path | None  # where the result is saved (the source, an output file, or nowhere)
     before: Identity | None = None  # the target's identity when the task was handed out
+    hashed: cache.Hashed | None = None  # the source's content hash (cache.py), taken while the workers start
+    key: str | None = None  # its cache key, once the workers said their versions
 
 
 @dataclass
@@ -171,29 +173,42 @@ class Run:
     missing: list[tuple[Task, str]] = field(default_factory=list)  # named, no file to open: why
     stop_signal: int = 0
     early: EarlyWorkers | None = None  # started while the files were listed (their logs go with them)
+    previous: dict[str, dict[str, Any]] | None = None  # --incremental: the previous report's entries by path
+    previous_path: Path | None = None
 
     def __post_init__(self) -> None:
         self.report = report.new_report(self.root, jobs=self.options.jobs, steps=self.options.steps)
         self.report["leftovers"] = [{"path": str(x.path), "bytes": x.bytes, "removed": x.removed, "why": x.why}
                                     for x in self.leftovers]
-        self.pending = deque(self.tasks)
+        self.pending = deque(self._in_order(self.tasks))
         self.workers: list[Worker] = list(self.early.workers) if self.early else []
         self.leaving: list[Worker] = []
         self.startup_failures = 0
         self.done = 0
         self.logs = self.early.logs if self.early else tempfile.TemporaryDirectory(prefix="overanim-batch-logs-")
         self.exit_grace = min(EXIT_GRACE_S, self.options.timeout)
+        self.cache = cache.RunCache[Task](self.root, self.previous, self.previous_path)
+        if self.previous is not None:
+            self.report["previous"] = str(self.previous_path)
+
+    def _in_order(self, tasks: list[Task]) -> list[Task]:
+        """Path order for one worker; for several, the largest files first (longer clips, heavier
+        meshes take longer), so no worker ends the run alone on a long file handed out last."""
+        if self.options.jobs == 1:
+            return tasks
+        return sorted(tasks, key=lambda t: -(t.hashed.identity[2] if t.hashed and t.hashed.identity else 0))
 
     # -- results ------------------------------------------------------------------------------
     def _record(self, task: Task, status: str, error: str = "", saved_to: str = "", notes: list[str] | None = None,
-                armatures: list[Any] | None = None, duration: float = 0.0) -> None:
+                armatures: list[Any] | None = None, duration: float = 0.0, key: str | None = None) -> None:
         entry = report.file_entry(task.rel, status, error=error, duration_s=duration, saved_to=saved_to,
-                                  notes=notes or [], armatures=armatures or [])
+                                  notes=notes or [], armatures=armatures or [], key=key)
         self.report["files"].append(entry)
         self.done += 1
         words = {report.OK: "ok", report.UNREADABLE: "could not be opened", report.TIMEOUT: "timed out"}
         detail = f": {error.removeprefix('could not open: ')}" if error else ""
-        self.progress(f"[{self.done}/{len(self.tasks) + len(self.missing)}] {task.rel} {words.get(status, status)} "
+        total = len(self.tasks) + len(self.missing) - len(self.cache.reused)
+        self.progress(f"[{self.done}/{total}] {task.rel} {words.get(status, status)} "
                       f"{duration:.1f} s{detail}")
 
     def _cut_short(self, worker: Worker, status: str, why: str) -> None:
@@ -256,6 +271,9 @@ class Run:
             self.startup_failures = 0
             for key in ("blender_version", "addon_version"):
                 self.report[key] = self.report[key] or message["ready"].get(key)
+            if self.cache.run_key is None:  # every task's key; --incremental: what is reused
+                self.cache.key(self.tasks, {**self.report, **message["ready"]}, self.options)
+                self.pending = deque(self.cache.take(self.pending, self.progress))
             return
         task = worker.task
         if task is None or message.get("id") != task.index:
@@ -264,8 +282,13 @@ class Run:
             worker.phase = message["phase"]
             return
         entry = message["entry"]
+        notes = entry.get("notes", [])
+        kept = self.cache.kept_key(task, entry)
+        if task.target is None and cache.changed_since(task.source, task.hashed):
+            notes.append("the file changed on disk while the batch worked on it: this result is not kept for "
+                         "--incremental")
         self._record(task, entry["status"], entry.get("error", ""), entry.get("saved_to", ""),
-                     entry.get("notes", []), entry.get("armatures", []), time.monotonic() - worker.started)
+                     notes, entry.get("armatures", []), time.monotonic() - worker.started, kept)
         worker.task, worker.phase, worker.deadline = None, "idle", None
         worker.handled += 1
         if self.options.max_files_per_worker and worker.handled >= self.options.max_files_per_worker:
@@ -316,6 +339,8 @@ class Run:
             selector.register(worker.fileno(), selectors.EVENT_READ, worker)
         try:
             self._loop(selector)
+            while not self.stop_signal and not self.report.get("error") and self.cache.changed(self.pending):
+                self._loop(selector)  # files reused but changed on disk meanwhile run after all
         finally:
             for worker in list(self.workers):
                 self._forget(worker, selector)
@@ -330,6 +355,7 @@ class Run:
                 signal.signal(signum, signal.SIG_DFL if handler is None else handler)
             self.logs.cleanup()
         self.report["interrupted"] = bool(self.stop_signal)
+        self.report["files"] += self.cache.reused_entries(self.pending)  # a changed one goes to pending
         self.report["not_run"] = [task.rel for task in self.pending]
         return report.finish(self.report, time.monotonic() - started)
 

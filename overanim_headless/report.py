@@ -1,4 +1,4 @@
-"""The batch report, schema ``overanim-batch/2``: schemas/overanim-batch-2.schema.json, described in
+"""The batch report, schema ``overanim-batch/3``: schemas/overanim-batch-3.schema.json, described in
 docs/batch-report.md. Building, rounding, writing, merging, the summary line and the exit code.
 bpy-free; the demo's report.json is built here too."""
 
@@ -16,7 +16,8 @@ from typing import Any
 
 from overanim_addon.steps import STEP_NAMES
 
-SCHEMA = "overanim-batch/2"
+SCHEMA = "overanim-batch/3"
+SCHEMA_FILE = "schemas/" + SCHEMA.replace("/", "-") + ".schema.json"  # its JSON Schema, from the checkout
 UNITS = "cm"
 SPACES = ("CS = component space: the rig's own lengths, in the armature object's space without its "
           "transform; WS = world space: the same lengths after the object's rotation and scale")
@@ -59,7 +60,9 @@ def new_report(root: Path, *, jobs: int, steps: Iterable[str] = STEP_NAMES, star
 
 
 def file_entry(path: str, status: str, *, error: str = "", duration_s: float = 0.0, saved_to: str = "",
-               notes: Iterable[str] = (), armatures: Iterable[Mapping] = ()) -> dict:
+               notes: Iterable[str] = (), armatures: Iterable[Mapping] = (), key: str | None = None) -> dict:
+    """One file's entry; ``key`` is its cache key (overanim_headless/cache.py), None when its result
+    must not be reused."""
     entry: dict[str, Any] = {"path": path, "ok": status == OK, "status": status}
     if error:
         entry["error"] = error
@@ -68,6 +71,7 @@ def file_entry(path: str, status: str, *, error: str = "", duration_s: float = 0
         entry["saved_to"] = saved_to
     entry["notes"] = list(notes)
     entry["armatures"] = list(armatures)
+    entry["key"], entry["reused"] = key, False
     return entry
 
 
@@ -92,7 +96,7 @@ def first_failure(armatures: Iterable[Mapping]) -> str:
 def summarize(files: Iterable[Mapping]) -> dict[str, int]:
     files = list(files)
     counts = {status: sum(1 for f in files if f["status"] == status) for status in STATUSES}
-    return {"files": len(files), **counts}
+    return {"files": len(files), **counts, "reused": sum(1 for f in files if f["reused"])}
 
 
 def exit_code(report: Mapping) -> int:
@@ -134,6 +138,8 @@ def summary_line(report: Mapping) -> str:
     if s[INTERRUPTED]:
         parts.append(f"{s[INTERRUPTED]} interrupted")
     line = f"{_plural(s['files'], 'file')}: {', '.join(parts)}"
+    if s["reused"]:
+        line += f" ({s['reused']} reused from the previous report)"
     if report["not_run"]:
         line += f"; {len(report['not_run'])} not run"
     if report.get("skipped"):
@@ -186,7 +192,7 @@ def check_writable(path: Path) -> None:
 
 
 class ReportError(ValueError):
-    """A file given to ``merge`` that is not a readable overanim-batch/2 report."""
+    """A file given to ``merge`` that is not a readable overanim-batch/3 report."""
 
 
 def load(path: Path) -> dict:
@@ -227,9 +233,10 @@ def _unmergeable(data: dict) -> str:
         "blender_version, addon_version: not text or null": not all(
             isinstance(data.get(key), str | None) for key in ("blender_version", "addon_version")),
         "error is not text": not isinstance(data.get("error", ""), str),
-        "files: not a list of entries with a path and a known status": not (isinstance(files, list) and all(
+        "files: not a list of entries with a path, a known status, a key and reused": not (
+            isinstance(files, list) and all(
             isinstance(f, dict) and isinstance(f.get("path"), str) and f["path"] and f.get("status") in STATUSES
-            for f in files)),
+            and "key" in f and isinstance(f["key"], str | None) and isinstance(f.get("reused"), bool) for f in files)),
         "leftovers: not a list of entries saying whether they were removed": not (isinstance(leftovers, list) and all(
             isinstance(x, dict) and isinstance(x.get("removed"), bool) for x in leftovers)),
         "skipped: not a list of entries with a path": not (isinstance(skipped, list) and all(
@@ -275,6 +282,9 @@ def merge(parts: list[dict]) -> dict:
                   interrupted=any(p["interrupted"] for p in parts),
                   leftovers=[leftover for p in parts for leftover in p["leftovers"]],
                   files=files, not_run=not_run)
+    previous = _joined(p.get("previous") for p in parts)
+    if previous:
+        merged["previous"] = previous
     add_skipped(merged, skipped)
     errors = [p["error"] for p in parts if p.get("error")]
     if errors:
@@ -289,3 +299,14 @@ def without_timings(report: Any) -> Any:
     if isinstance(report, list):
         return [without_timings(v) for v in report]
     return report
+
+
+def without_reuse(report: Mapping[str, Any]) -> Any:
+    """``report`` without its timings and what says which results were reused: an --incremental run's
+    report compares equal to a full run's over the same files."""
+    stripped = without_timings(report)
+    stripped.pop("previous", None)
+    stripped["summary"].pop("reused", None)
+    for entry in stripped["files"]:
+        entry.pop("reused", None)
+    return stripped

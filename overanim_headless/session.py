@@ -4,6 +4,7 @@ the bpy module, the add-on registered, and which add-on that is. Importing this 
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import sys
 import tomllib
@@ -61,3 +62,17 @@ def addon_version() -> str | None:
         if manifest.is_file():
             return str(tomllib.loads(manifest.read_text(encoding="utf-8")).get("version"))
     return None
+
+
+def addon_digest() -> str | None:
+    """SHA-256 of the source of the add-on whose operators run (its .py and .toml files, by path):
+    results depend on the code, and a patched add-on keeps its version number."""
+    package = addon()
+    if not package.__file__:
+        return None
+    folder = Path(package.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.suffix in (".py", ".toml") and p.is_file()):
+        digest.update(f"{path.relative_to(folder).as_posix()}\n".encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()

@@ -4,15 +4,16 @@ lines on its original stdout. Blender prints to stdout as well, so that is moved
 
     -> {"id": 3, "path": "/abs/hero.blend", "target": "/abs/hero.blend" | null, "backup": false,
         "steps": ["checks", ...], "all_armatures": false, "settings": {...} | null}
-    <- {"ready": {"blender_version": "4.5.3 LTS", "addon_version": "0.1.0"}}
+    <- {"ready": {"blender_version": "4.5.3 LTS", "addon_version": "0.1.0", "addon_digest": "9f2c..."}}
     <- {"id": 3, "phase": "saving"}
-    <- {"id": 3, "entry": {"status": "ok", "notes": [...], "armatures": [...], ...}}
+    <- {"id": 3, "entry": {"status": "ok", "notes": [...], "armatures": [...], "links_libraries": false, ...}}
 
 Stdin closing ends the worker: it loads an empty file (a file with Python drivers hangs the process
 at exit otherwise), unregisters the add-on (bpy 4.5 hangs at exit with classes registered) and exits.
 
-For tests, ``OVERANIM_BATCH_FAULT=<kill|hang>:<phase>:<file name>`` makes the worker kill itself
-(SIGKILL) or hang at a phase: open, steps, save-start, temp-written, replaced, exit."""
+For tests, ``OVERANIM_BATCH_FAULT=<kill|hang|wait>:<phase>:<file name>`` makes the worker kill itself
+(SIGKILL), hang, or wait until the file ``OVERANIM_BATCH_FAULT_GO`` names exists, at a phase: open,
+steps, save-start, temp-written, replaced, exit."""
 
 from __future__ import annotations
 
@@ -32,9 +33,10 @@ from . import report
 from .files import identity
 from .orchestrator import PARENT_ENV
 from .saving import SaveError, save_blend
-from .session import addon_module, addon_version, ensure_registered
+from .session import addon_digest, addon_module, addon_version, ensure_registered
 
 FAULT = os.environ.get("OVERANIM_BATCH_FAULT", "")
+FAULT_GO = "OVERANIM_BATCH_FAULT_GO"  # the file whose existence ends a "wait" fault
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
@@ -48,6 +50,8 @@ def fault(phase: str, name: str) -> None:
             os.kill(os.getpid(), signal.SIGKILL)
         while action == "hang":
             time.sleep(3600)
+        while action == "wait" and not Path(os.environ.get(FAULT_GO, "")).exists():
+            time.sleep(0.05)
 
 
 def _version(numbers: Any) -> str:
@@ -128,6 +132,7 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
         return {"status": report.UNREADABLE, "error": f"could not open: {operator_failure(error)}"}
     newer = tuple(cast(Sequence[int], bpy.data.version)) > tuple(bpy.app.version_file)
     notes = _opening_notes(newer)
+    links = len(bpy.data.libraries) > 0  # its results depend on other files too: never reused (cache.py)
     scene = cast(bpy.types.Scene, bpy.context.scene)  # the file just opened has one
     saved_in = {"EDIT": "saved in Edit Mode", "DYNTOPO": "saved sculpting with Dynamic Topology"}
     notes += [f"{saved_in[mode]}, switched to Object Mode: {', '.join(names)}"
@@ -145,7 +150,7 @@ def handle(job: dict[str, Any], send: Any) -> dict[str, Any]:
             notes.append(f"calibration from the settings file (they had none): {', '.join(applied)}")
     fault("steps", name)
     results = [pipeline.process_armature(armature, job["steps"]) for armature in armatures]
-    entry: dict[str, Any] = {"notes": notes, "armatures": results}
+    entry: dict[str, Any] = {"notes": notes, "armatures": results, "links_libraries": links}
     failure = report.first_failure(results)
     if target and not armatures:
         notes.append("not saved: nothing was changed")
@@ -194,7 +199,8 @@ def main() -> int:
 
     cleanup = ensure_registered()
     try:
-        send({"ready": {"blender_version": bpy.app.version_string, "addon_version": addon_version()}})
+        send({"ready": {"blender_version": bpy.app.version_string, "addon_version": addon_version(),
+                        "addon_digest": addon_digest()}})
         for line in sys.stdin:
             job = json.loads(line)
             try:

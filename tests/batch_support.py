@@ -9,9 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from overanim_headless.report import SCHEMA_FILE
+
 ROOT = Path(__file__).resolve().parents[1]
 BATCH = ROOT / "scripts/overanim_batch.py"
-SCHEMA_PATH = ROOT / "schemas/overanim-batch-2.schema.json"
+SCHEMA_PATH = ROOT / SCHEMA_FILE
 
 
 def validate(report: dict) -> dict:

@@ -16,17 +16,17 @@ import bpy
 from ..core.errors import OverAnimError
 from ..core.log import Level, Result
 from ..steps import STEP_NAMES
-from .checks.engine import CheckOptions, check_rig
+from .checks.engine import ChecksOptions, check_rig
 from .compose.engine import ComposeOptions, compose_region_deltas
 from .foot_ik.bake import baked_values
-from .foot_ik.engine import BakeOptions, bake_foot_ik
+from .foot_ik.engine import FootIKOptions, bake_foot_ik
 from .foot_ik.properties import bone_names
 from .i18n import tr
 from .lod.engine import LodCoverageOptions, check_lod_coverage
 from .masks.engine import PaintOptions, paint_region_masks
 from .measure import results as results_module
 from .measure.engine import MeasureOptions, measure_proportions
-from .motion.engine import analyze_motion
+from .motion.engine import MotionOptions, analyze_motion
 from .motion.plan import evaluated_source
 from .motion.report import report_data
 from .regions.region import region_keys
@@ -55,7 +55,7 @@ def _result(ok: bool, error: str, **details: Any) -> dict[str, Any]:
 
 
 def _checks(armature: bpy.types.Object) -> dict[str, Any]:
-    outcome, message = _call_engine(check_rig, armature, CheckOptions())
+    outcome, message = _call_engine(check_rig, armature, ChecksOptions())
     findings = [{"id": f.id, "severity": f.severity, "message": str(f.message)}
                 for f in (outcome.findings if outcome is not None else [])]
     errors = [f["message"] for f in findings if f["severity"] == Level.ERROR]
@@ -102,7 +102,7 @@ def _stats(series: Any) -> dict[str, float]:
 
 def foot_ik_step(armature: bpy.types.Object) -> dict[str, Any]:
     """Bake Foot IK over the scene's frame range; the report says what was baked (cm, degrees)."""
-    outcome, message = _call_engine(bake_foot_ik, armature, BakeOptions())
+    outcome, message = _call_engine(bake_foot_ik, armature, FootIKOptions())
     if outcome is None or message:
         return _result(False, message)
     baked = baked_values(armature)  # the values as keyed on the bake's curves: what the file holds
@@ -123,11 +123,10 @@ def foot_ik_step(armature: bpy.types.Object) -> dict[str, Any]:
 
 def motion_step(armature: bpy.types.Object) -> dict[str, Any]:
     """Analyze Motion over the clip's own range; the report holds its summary (docs/batch-report.md)."""
-    try:
-        result = analyze_motion(bpy.context, armature)
-    except OverAnimError as error:
-        return _result(False, str(error.message))  # in English, as this step always said it
-    return _result(True, "", **report_data(result))
+    outcome, message = _call_engine(analyze_motion, armature, MotionOptions())
+    if outcome is None or message:
+        return _result(False, message)
+    return _result(True, "", **report_data(outcome))
 
 
 def motion_applies(armature: bpy.types.Object) -> str:

@@ -113,7 +113,7 @@ class CalibrationSettings:
         if not (self.enable_automatic_calibration and is_finite_positive(measured) and is_finite_positive(reference)):
             return 1.0
         ratio = float(measured) / float(reference)
-        return ratio if math.isfinite(ratio) else 1.0
+        return ratio if math.isfinite(ratio) and ratio > 0.0 else 1.0  # an overflow or underflow: no size
 
     def resolve_character_scale(self, character_height: float) -> float:
         return self.resolve_measurement_scale(character_height, self.reference_character_height)

@@ -37,8 +37,10 @@ import numpy as np
 
 from ._numeric import is_finite_positive
 from .errors import InvalidInputError
+from .frozen import read_only
 from .measurement_scales import MotionMeasurementBasis, MotionMeasurementScales
 from .messages import Message
+from .motion_values import MotionSummary, summarize
 from .proportion import SpatialCalibrationMode, resolve_spatial_distance
 
 # defaults, authored at the reference character: Unreal's Foot Placement node's plant speed and
@@ -96,15 +98,10 @@ def duration(frame_count: int, fps: float) -> float:
     return (int(frame_count) - 1) / _rate(fps)
 
 
-@dataclass(frozen=True)
-class MotionSummary:
-    """One clip's motion in a few numbers: the path length (cm), the average speed over the clip
-    (path length / duration, cm/s), the greatest speed (cm/s) and acceleration (cm/s²)."""
-
-    distance: float
-    average_speed: float
-    max_speed: float
-    max_acceleration: float
+def _read_only_fields(result: object, *names: str) -> None:
+    """A frozen result's arrays made read-only views: frozen all the way down (core/frozen.py)."""
+    for name in names:
+        object.__setattr__(result, name, read_only(getattr(result, name)))
 
 
 @dataclass(frozen=True)
@@ -116,10 +113,12 @@ class MotionCurves:
     acceleration: np.ndarray
     fps: float
 
+    def __post_init__(self) -> None:
+        _read_only_fields(self, "distance", "speed", "acceleration")
+
     def summary(self) -> MotionSummary:
-        total = float(self.distance[-1])
-        return MotionSummary(total, total / duration(len(self.distance), self.fps), float(self.speed.max()),
-                             float(self.acceleration.max()))
+        """Every Motion value (``core.motion_values``), keyed as the batch report writes them."""
+        return summarize(self)
 
     def calibrated(self, scale: float) -> MotionCurves:
         if not is_finite_positive(scale):
@@ -184,6 +183,9 @@ class FootContacts:
     height: np.ndarray
     contact: np.ndarray  # bool
 
+    def __post_init__(self) -> None:
+        _read_only_fields(self, "point", "speed", "height", "contact")
+
     def frames(self, first_frame: int) -> list[int]:
         """The contact frames as scene frame numbers, the first sample being ``first_frame``."""
         return [first_frame + int(i) for i in np.flatnonzero(self.contact)]
@@ -210,6 +212,9 @@ def foot_contacts(heads: object, ends: object, reference_heights: object, fps: f
 class DistanceCurve:
     values: np.ndarray  # cm: negative before the stop point, 0 there, positive after
     stop_index: int  # index of the stop point's frame among the samples
+
+    def __post_init__(self) -> None:
+        _read_only_fields(self, "values")
 
 
 def distance_curve(ground_xy: object, fps: float, stop_speed: float = STOP_SPEED) -> DistanceCurve:

@@ -141,8 +141,8 @@ def test_merge_keeps_what_each_part_skipped_and_a_report_without_any_has_no_such
 def test_merge_refuses_a_file_twice_and_what_is_not_a_report(tmp_path):
     with pytest.raises(report.ReportError, match=r"chars/b\.blend is in part 1 and in part 2"):
         report.merge([part("/lib/chars", ["b.blend"]), part("/lib", ["chars/b.blend"])])
-    (tmp_path / "other.json").write_text(json.dumps({"schema": "overanim-batch/1"}))  # before the motion step
-    with pytest.raises(report.ReportError, match="not an overanim-batch/2 report"):
+    (tmp_path / "other.json").write_text(json.dumps({"schema": "overanim-batch/2"}))  # before the result cache's keys
+    with pytest.raises(report.ReportError, match="not an overanim-batch/3 report"):
         report.load(tmp_path / "other.json")
     (tmp_path / "broken.json").write_text("{")
     with pytest.raises(report.ReportError, match="not a readable JSON report"):
@@ -159,12 +159,14 @@ def test_merge_refuses_a_file_twice_and_what_is_not_a_report(tmp_path):
     (lambda r: r.update(files=None), "files"),
     (lambda r: r["files"][0].pop("path"), "files"),
     (lambda r: r["files"][0].update(status="weird"), "files"),
+    (lambda r: r["files"][0].pop("key"), "files"),
+    (lambda r: r["files"][0].update(reused="yes"), "files"),
     (lambda r: r.update(not_run=[3]), "not_run"),
     (lambda r: r.update(leftovers=[{"path": "/lib/x.blend@"}]), "leftovers"),
     (lambda r: r.update(interrupted="no"), "interrupted"),
     (lambda r: r.update(error=["why"]), "error"),
 ], ids=["no-root", "relative-root", "started", "no-time-zone", "duration", "jobs", "files", "no-path", "status",
-        "not-run", "leftovers", "interrupted", "error"])
+        "no-key", "reused", "not-run", "leftovers", "interrupted", "error"])
 def test_merge_refuses_a_part_that_names_the_schema_but_is_not_one(tmp_path, change, message):
     """A hand-edited or truncated-then-patched part: a clear refusal and exit 2, never a traceback
     with exit 1 (which would read as "a step failed")."""
@@ -173,7 +175,7 @@ def test_merge_refuses_a_part_that_names_the_schema_but_is_not_one(tmp_path, cha
     change(broken)
     report.write_json(tmp_path / "good.json", good)
     report.write_json(tmp_path / "broken.json", broken)
-    with pytest.raises(report.ReportError, match=rf"broken\.json: not an overanim-batch/2 report: .*{message}"):
+    with pytest.raises(report.ReportError, match=rf"broken\.json: not an overanim-batch/3 report: .*{message}"):
         report.load(tmp_path / "broken.json")
     assert cli.main(["merge", str(tmp_path / "good.json"), str(tmp_path / "broken.json"), "--report",
                      str(tmp_path / "all.json")]) == 2

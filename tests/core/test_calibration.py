@@ -111,3 +111,28 @@ def test_optional_is_zero_exactly_when_measurement_absent(measured, reference):
     assert (value == 0.0) == (not present)
     if present:
         assert value == s.resolve_measurement_scale(measured, reference)
+
+
+def test_the_measured_scale_is_the_ratio_unclamped():
+    """What Motion's contact thresholds follow (issue 31): a 7.9 cm or a 15.8 m character is not a
+    quarter nor four times the reference's size."""
+    s = CalibrationSettings()
+    assert s.measured_scale(90, 180) == 0.5
+    assert s.measured_scale(7.9, 180) == pytest.approx(7.9 / 180)
+    assert s.measured_scale(1580, 180) == pytest.approx(1580 / 180)
+    assert CalibrationSettings(enable_automatic_calibration=False).measured_scale(90, 180) == 1.0
+
+
+@given(anything, anything)
+def test_the_measured_scale_is_finite_and_positive_whatever_it_is_given(measured, reference):
+    scale = CalibrationSettings().measured_scale(measured, reference)
+    assert math.isfinite(scale) and scale > 0.0
+
+
+@pytest.mark.parametrize("value", [math.inf, -math.inf, math.nan, 3.4028234663852886e38])
+def test_an_infinite_field_as_blender_stores_it_is_not_a_number(value):
+    """Blender keeps a script's inf as float32's largest value: a field must not pass for finite then."""
+    from overanim_addon.core import validate_calibration
+
+    assert [str(p) for p in validate_calibration(CalibrationSettings(reference_character_height=value))] == [
+        "Reference Character Height is not a number"]

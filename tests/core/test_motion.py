@@ -40,8 +40,8 @@ def test_a_constant_velocity_has_its_speed_on_every_frame_and_no_acceleration(st
     assert np.allclose(curves.acceleration, 0.0, atol=1e-5 * (1.0 + expected * fps))
     assert curves.distance[-1] == pytest.approx(expected * (frames - 1) / fps, rel=1e-9, abs=1e-9)
     summary = curves.summary()
-    assert summary.average_speed == pytest.approx(expected, rel=1e-9, abs=1e-9)
-    assert summary.max_speed == pytest.approx(expected, rel=1e-6, abs=1e-6)
+    assert summary["average_speed"] == pytest.approx(expected, rel=1e-9, abs=1e-9)
+    assert summary["max_speed"] == pytest.approx(expected, rel=1e-6, abs=1e-6)
 
 
 @given(tracks(), fps_values)
@@ -98,8 +98,8 @@ def test_calibrated_is_raw_divided_by_the_scale_and_keeps_the_time(p, fps, scale
     assert np.allclose(calibrated.distance * scale, raw.distance)
     assert calibrated.fps == raw.fps
     s, c = raw.summary(), calibrated.summary()
-    assert c.max_speed * scale == pytest.approx(s.max_speed)
-    assert c.average_speed * scale == pytest.approx(s.average_speed)
+    assert c["max_speed"] * scale == pytest.approx(s["max_speed"])
+    assert c["average_speed"] * scale == pytest.approx(s["average_speed"])
 
 
 @pytest.mark.parametrize("bad", [0.0, -1.0, math.nan, math.inf])

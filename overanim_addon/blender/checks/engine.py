@@ -19,7 +19,7 @@ from .rig_checks import Finding, run_checks
 
 
 @dataclass(frozen=True)
-class CheckOptions:
+class ChecksOptions:
     """Run Checks has no options: every check runs (the contract's third argument all the same)."""
 
 
@@ -52,7 +52,7 @@ def report_findings(findings: Iterable[Finding]) -> Log:
     return tuple(log)
 
 
-def check_rig(context: bpy.types.Context, armature: bpy.types.Object, options: CheckOptions) -> ChecksResult:
+def check_rig(context: bpy.types.Context, armature: bpy.types.Object, options: ChecksOptions) -> ChecksResult:
     """Run every check on ``armature`` and store the findings; raises OverAnimError (nothing stored)
     when the rig cannot be checked (no bones, read-only, hidden, in Edit Mode)."""
     findings = tuple(run_checks(context, require_usable(armature)))

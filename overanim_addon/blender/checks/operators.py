@@ -1,14 +1,19 @@
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import bpy
 
-from ...core.log import Level
+from ...core.log import Level, LogLine
 from ...core.messages import Message
 from ..i18n import CONTEXT, tip
-from ..shared.operators import ArmatureOperatorMixin
+from ..shared.operators import ArmatureOperatorMixin, at_boundary, replay
 from ..shared.scene import require_armature, require_object_mode
-from ..shared.typed import scene_of
-from .engine import CheckOptions, check_rig
+from ..shared.typed import MaybeContext, context_of, scene_of
+
+if TYPE_CHECKING:
+    from ..shared.typed import OperatorResult
+from .engine import ChecksOptions, check_rig
 from .fixes import FIXES
 
 
@@ -17,14 +22,31 @@ class OVERANIM_OT_run_checks(ArmatureOperatorMixin, bpy.types.Operator):
 
     bl_idname = "overanim.run_checks"
     bl_label = "Run Checks"
-    errors_are_findings = True
+    _clicked = False
 
     def invoke(self, context, event):
-        self._clicked = True  # a click: its error findings are reported as errors (see the mixin)
+        self._clicked = True  # a click: its error findings are reported as errors (see execute)
         return self.execute(context)
 
+    def execute(self, context: MaybeContext) -> OperatorResult:
+        """Error findings are Run Checks' result, not a failure: it FINISHES (the findings are stored, the
+        step is undoable) and reports them as ERROR (the panel's level) when clicked; from a script, where
+        an ERROR report makes bpy.ops raise, as WARNING. A refusal cancels, as at every boundary."""
+        context = context_of(context)
+        findings: list[LogLine] = []
+
+        def check() -> tuple[LogLine, ...]:
+            findings.extend(self.run(context))
+            return ()  # reported below, whatever their levels
+
+        outcome = at_boundary(self, check)
+        if outcome == {"FINISHED"}:
+            error = Level.ERROR if self._clicked else Level.WARNING
+            replay(self, [(error if level is Level.ERROR else level, message) for level, message in findings])
+        return outcome
+
     def run(self, context):
-        return check_rig(context, require_armature(context), CheckOptions()).log
+        return check_rig(context, require_armature(context), ChecksOptions()).log
 
 
 class FixOperatorMixin(ArmatureOperatorMixin):
@@ -38,7 +60,7 @@ class FixOperatorMixin(ArmatureOperatorMixin):
         fix = FIXES[self.fix]
         changed = fix.apply(context, armature)
         said = changed if changed is not None else Message("{fix}: done", fix=fix.label)
-        return [(Level.INFO, said), *check_rig(context, armature, CheckOptions()).log[-1:]]
+        return [(Level.INFO, said), *check_rig(context, armature, ChecksOptions()).log[-1:]]
 
 
 class OVERANIM_OT_fix_check(FixOperatorMixin, bpy.types.Operator):

@@ -29,7 +29,15 @@ from ..shared.shape_keys import modifiers_dropping_shape_keys
 from ..shared.typed import armature_data, pose_of, scene_of
 from ..shared.weights import region_weights
 from .apply_scale import scaled_by_constraints
-from .rig_size import UNIT_NAMES, heights_cm, matching_unit_scale, other_characters, rest_rig, size_in_units
+from .rig_size import (
+    UNIT_NAMES,
+    heights_cm,
+    matching_unit_scale,
+    other_characters,
+    rest_rig,
+    size_in_units,
+    stored_infinities,
+)
 
 LYING_FRACTION = 0.35  # a rig whose height along world up is below this share of its length lies down
 SCALE_TOLERANCE = 1e-4
@@ -202,12 +210,18 @@ def _check_locomotion_root(context, armature):
     core.measurement); a rig lying down is named as such instead of blaming its root, and one that
     hangs from its origin (a BVH rest pose) is measured from its lowest point."""
     skeleton, vertices = rest_rig(context, armature, cm_per_unit(scene_of(context)))
-    broken = skeleton.non_finite_bones()
+    stored_bones, stored_vertices = stored_infinities(context, armature)  # an infinity is kept as 3.4e38
+    broken = list(dict.fromkeys([*skeleton.non_finite_bones(), *stored_bones]))
+    for mesh, count in stored_vertices.items():
+        yield Finding("vertex_positions", Level.ERROR,
+                      Message("Mesh '{mesh}' has {vertices} at a position that is not a number (NaN or inf): fix or "
+                              "delete them", mesh=mesh, vertices=plural(count, "{n} vertex", "{n} vertices")))
     if broken:
         yield Finding("bone_positions", Level.ERROR,
                           Message("Bones with a rest position that is not a number (NaN or inf): {bones}{more}: "
                                   "fix or delete them", bones=", ".join(broken[:5]),
                                   more=Message(" and {count} more", count=len(broken) - 5) if len(broken) > 5 else ""))
+    if broken or stored_vertices:
         return
     standing = stand(skeleton, vertices, extract.linear_world(armature))
     upright = standing.upright

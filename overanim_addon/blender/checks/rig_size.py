@@ -16,9 +16,10 @@ from ...core.units import UnitScale
 from ...core.units import matching_unit_scale as unit_scale_matching
 from ..calibration.properties import settings_from_properties
 from ..shared import extract
+from ..shared.finite_keys import unusable
 from ..shared.object_data import overanim
 from ..shared.scene import cm_per_unit, deformed_meshes
-from ..shared.typed import scene_of
+from ..shared.typed import armature_data, mesh_data, scene_of
 
 
 def rest_rig(context: bpy.types.Context, armature: bpy.types.Object, cm: float) -> tuple[Skeleton, np.ndarray]:
@@ -73,9 +74,26 @@ def matching_unit_scale(context, armature) -> UnitScale | None:
     return None if found is None or math.isclose(found.scale_length, current, rel_tol=1e-6) else found
 
 
-
 def other_characters(context, armature) -> str:
     """The names of the scene's other armatures (quoted, joined), "" when ``armature`` is alone: what
     the scene's Unit Scale would resize with it."""
     names = [o.name for o in scene_of(context).objects if o.type == "ARMATURE" and o is not armature]
     return ", ".join(f"'{name}'" for name in names[:3]) + (f" (+{len(names) - 3})" if len(names) > 3 else "")
+
+
+def stored_infinities(context, armature) -> tuple[list[str], dict[str, int]]:
+    """The bones whose rest head or tail, and per LOD0 mesh the number of vertices, that Blender keeps
+    at an infinity (float32's largest value, finite once read: ``unusable``) or NaN, read as stored."""
+    bones = armature_data(armature).bones
+    ends = np.empty(len(bones) * 6, np.float32)
+    bones.foreach_get("head_local", ends[: len(bones) * 3])
+    bones.foreach_get("tail_local", ends[len(bones) * 3:])
+    bad = unusable(ends.reshape(2, -1, 3)).any(axis=(0, 2))
+    vertices = {}
+    for mesh_obj in extract.lod0(deformed_meshes(armature, scene_of(context))):
+        co = np.empty(len(mesh_data(mesh_obj).vertices) * 3, np.float32)
+        mesh_data(mesh_obj).vertices.foreach_get("co", co)
+        count = int(unusable(co.reshape(-1, 3)).any(axis=1).sum())
+        if count:
+            vertices[mesh_obj.name] = count
+    return [bone.name for bone, broken in zip(bones, bad, strict=True) if broken], vertices

@@ -49,14 +49,13 @@ class OVERANIM_PT_checks(OverAnimSubPanel, bpy.types.Panel):
             col = layout.column(align=True)
             col.alert = item.severity == Level.ERROR
             wrapped_label(col, context, finding_text(item), icon=ICONS[Level(item.severity)])
-            if item.fix in FIXES:
-                row = col.row()
-                row.alert = False
-                # an operator per fix: the redo panel and the undo history name it ("Apply Scale", not "Fix");
-                # the other choice, when there is one, beside it (its tooltip says what each changes)
-                for key in (item.fix, item.alternative):
-                    if key in FIXES:
-                        row.operator(fix_operator(key), text=FIXES[key].label, text_ctxt=CONTEXT)
+            # an operator per fix: the redo panel and the undo history name it ("Apply Scale", not "Fix");
+            # the other choice, when there is one, on its own row below (its tooltip says what each changes)
+            for key in (item.fix, item.alternative) if item.fix in FIXES else ():
+                if key in FIXES:
+                    row = col.row()
+                    row.alert = False
+                    row.operator(fix_operator(key), text=FIXES[key].label, text_ctxt=CONTEXT)
             self.draw_setting(col, armature, item)
 
     @staticmethod

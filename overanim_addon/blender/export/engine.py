@@ -21,14 +21,9 @@ from ..shared.shape_keys import modifiers_dropping_shape_keys
 from ..shared.typed import scene_of
 from . import summary
 from .fbx import ExportContents, export_for_unreal, export_targets, object_mode, refuse_unwritable
+from .options import ExportOptions
 
-
-@dataclass(frozen=True)
-class ExportOptions:
-    path: Path  # the main file, absolute; LOD files go beside it
-    export_lods: bool = True
-    packed_only: bool = True
-    deform_bones_only: bool = False
+__all__ = ["ExportOptions", "ExportResult", "export_fbx", "report_lines"]
 
 
 @dataclass(frozen=True)
@@ -114,8 +109,7 @@ def export_fbx(context: bpy.types.Context, armature: bpy.types.Object, options: 
         if has_error(log):  # the metadata would be stale or wrong: nothing is written
             raise OverAnimError(next(message for level, message in log if level == Level.ERROR))
         try:
-            result = export_for_unreal(context, armature, path, export_lods=options.export_lods,
-                                       packed_only=options.packed_only, deform_bones_only=options.deform_bones_only)
+            result = export_for_unreal(context, armature, options)
         except OSError as error:
             raise OverAnimError(Message("Could not write {path}: {reason}", path=str(path),
                                         reason=error.strerror or str(error))) from error

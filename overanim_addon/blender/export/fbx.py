@@ -30,9 +30,10 @@ paths untouched and no partial file behind.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import bpy
@@ -50,6 +51,7 @@ from ..shared.object_data import overanim
 from ..shared.scene import deformed_meshes, lod_index, posed
 from ..shared.typed import armature_data, mesh_data, pose_of, scene_of, temp_override, view_layer_of
 from . import property_curves
+from .options import ExportOptions
 
 # Blender's FBX exporter, set up for Unreal's importer (see docs/unreal.md)
 UNREAL_SETTINGS: dict[str, Any] = {
@@ -80,27 +82,32 @@ UNREAL_SETTINGS: dict[str, Any] = {
 }
 
 
-@dataclass
+@dataclass(frozen=True)
 class ExportedFile:
     path: Path
     lod: int
-    meshes: list[str]
+    meshes: tuple[str, ...]
     vertices: int
 
 
-@dataclass
+@dataclass(frozen=True)
 class ExportContents:
-    files: list[ExportedFile] = field(default_factory=list)
+    """What went into the file(s), deeply immutable (tuples, a read-only mapping)."""
+
+    files: tuple[ExportedFile, ...] = ()
     bones: int = 0
     properties: int = 0
-    channels: dict[str, str] = field(default_factory=dict)  # channel -> Region packed into it
+    channels: Mapping[str, str] = field(default_factory=dict)  # channel -> Region packed into it
     animated: bool = False
     frames: tuple[int, int] = (0, 0)
-    curves: list[str] = field(default_factory=list)  # animated custom properties written as curves
+    curves: tuple[str, ...] = ()  # animated custom properties written as curves
     curves_on: str = ""  # the node (armature or bone) holding them
     properties_on: str = ""  # the node the OverAnim_* properties were checked onto ("": not read back)
-    zero_curves: list[str] = field(default_factory=list)  # those 0 on every frame (Unreal drops them by default)
-    unfiltered: list[str] = field(default_factory=list)  # linked meshes whose layers could not be filtered
+    zero_curves: tuple[str, ...] = ()  # those 0 on every frame (Unreal drops them by default)
+    unfiltered: tuple[str, ...] = ()  # linked meshes whose layers could not be filtered
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "channels", MappingProxyType(dict(self.channels)))
 
 
 def ensure_fbx_exporter() -> None:
@@ -145,7 +152,7 @@ def refresh_packed_masks(armature: bpy.types.Object, meshes: Sequence[bpy.types.
     return channels
 
 
-def _export_copy(mesh_obj: bpy.types.Object, packed_only: bool, channels: bool) -> bpy.types.Mesh:
+def _export_copy(mesh_obj: bpy.types.Object, options: ExportOptions, channels: bool) -> bpy.types.Mesh:
     """A copy of the object's mesh holding what the file should get (see the module docstring).
     ``channels``: a Region has a mask channel; without one, an ``OverAnim_RegionMasks`` left by an
     earlier paint is stale and stays out like the rest of ours."""
@@ -154,7 +161,7 @@ def _export_copy(mesh_obj: bpy.types.Object, packed_only: bool, channels: bool) 
     has_packed = channels and packed.PACKED in colors
     for name in [a.name for a in colors]:
         ours = name.startswith(PREFIX) and not (has_packed and name == packed.PACKED)
-        if ours or (has_packed and packed_only and name != packed.PACKED):
+        if ours or (has_packed and options.packed_only and name != packed.PACKED):
             colors.remove(colors[name])
     if has_packed:
         colors.active_color_name = colors.default_color_name = packed.PACKED
@@ -174,7 +181,7 @@ def _strip_object_level(mesh_obj: bpy.types.Object) -> None:
 
 
 @contextlib.contextmanager
-def export_meshes(meshes: Sequence[bpy.types.Object], packed_only: bool, channels: bool,
+def export_meshes(meshes: Sequence[bpy.types.Object], options: ExportOptions, channels: bool,
                   unfiltered: list[str]) -> Iterator[None]:
     """While inside, each mesh object holds its export copy under the mesh's own name."""
     swapped: list[tuple[bpy.types.Object, bpy.types.Mesh]] = []  # (object, its own mesh)
@@ -187,7 +194,7 @@ def export_meshes(meshes: Sequence[bpy.types.Object], packed_only: bool, channel
                 continue
             if original.as_pointer() not in copies:  # one copy per mesh, shared like the mesh
                 name = original.name
-                copy = _export_copy(mesh_obj, packed_only, channels)
+                copy = _export_copy(mesh_obj, options, channels)
                 copies[original.as_pointer()] = (copy, original, name)
                 # a name of its own (Blender makes it unique): appended to a name of 63 bytes, a
                 # suffix would be cut off again and the copy would get "<name>.001"
@@ -291,46 +298,48 @@ def _write_error(target: Path, error: OSError | RuntimeError) -> OverAnimError:
     return OverAnimError(_not_exported(Message("could not write {file}: {reason}", file=target.name, reason=reason)))
 
 
-def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, path: Path, *,
-                      export_lods: bool = True, packed_only: bool = True,
-                      deform_bones_only: bool = False) -> ExportContents:
-    """Write the FBX file(s); the measurement must be current (the operator measures first)."""
+def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, options: ExportOptions) -> ExportContents:
+    """Write the FBX file(s) as ``options`` say; the measurement must be current (the engine measures first)."""
     ensure_fbx_exporter()
-    meshes = deformed_meshes(armature, scene_of(context))
-    result = ExportContents(bones=len(armature_data(armature).bones),
-                          properties=sum(1 for key in armature.keys() if key.startswith(PREFIX)))  # noqa: SIM118
-    result.channels = refresh_packed_masks(armature, meshes)
-    result.animated = is_animated(armature, meshes)
-    result.frames = (scene_of(context).frame_start, scene_of(context).frame_end)
+    path, scene = options.path, scene_of(context)
+    meshes = deformed_meshes(armature, scene)
+    channels = refresh_packed_masks(armature, meshes)
+    animated, frames = is_animated(armature, meshes), (scene.frame_start, scene.frame_end)
     by_lod: dict[int, list[bpy.types.Object]] = {}
     for mesh_obj in meshes:
         by_lod.setdefault(lod_index(mesh_obj), []).append(mesh_obj)
-    targets = export_targets(armature, scene_of(context), path, export_lods)
+    targets = export_targets(armature, scene, path, options.export_lods)
     refuse_unwritable(targets)
-    names = property_curves.animated_properties(armature) if result.animated else []
+    names = property_curves.animated_properties(armature) if animated else []
     path.parent.mkdir(parents=True, exist_ok=True)
+    files: list[ExportedFile] = []
+    unfiltered: list[str] = []
+    written_curves: dict[str, Any] = {}  # what the property curves went into the files as
     # the take is the pose as it plays, whatever the Pose/Rest toggle shows (the exporter itself
     # writes the meshes and the bind pose from the rest)
     with posed(armature), Staging() as staging:
-        curves = property_curves.sample(context, armature, names, *result.frames) if names else None
+        curves = property_curves.sample(context, armature, names, *frames) if names else None
         for lod, target in targets.items():
             group = by_lod.get(lod, [])
             try:
                 written = staging.new(target)
-                with export_meshes(group, packed_only, bool(result.channels), result.unfiltered), \
+                with export_meshes(group, options, bool(channels), unfiltered), \
                         temp_override(context, selected_objects=[armature, *group], active_object=armature,
-                                              object=armature):
-                    bpy.ops.export_scene.fbx(filepath=str(written), bake_anim=result.animated,
-                                             use_armature_deform_only=deform_bones_only, **UNREAL_SETTINGS)
+                                      object=armature):
+                    bpy.ops.export_scene.fbx(filepath=str(written), bake_anim=animated,
+                                             use_armature_deform_only=options.deform_bones_only, **UNREAL_SETTINGS)
                 if curves is not None or property_curves.may_drop(armature.name):  # else: Blender's file as is
-                    result.properties_on = property_curves.add_to_file(written, staging.new(target), armature.name,
-                                                                       curves)
+                    written_curves["properties_on"] = property_curves.add_to_file(written, staging.new(target),
+                                                                                  armature.name, curves)
                 if curves is not None:
-                    result.curves_on, result.curves = result.properties_on, names
-                    result.zero_curves = property_curves.all_zero(curves)
+                    written_curves.update(curves_on=written_curves["properties_on"], curves=tuple(names),
+                                          zero_curves=tuple(property_curves.all_zero(curves)))
             except (OSError, RuntimeError) as error:
                 raise _write_error(target, error) from error
-            result.files.append(ExportedFile(target, lod, [m.name for m in group],
-                                             sum(len(mesh_data(m).vertices) for m in group)))
+            files.append(ExportedFile(target, lod, tuple(m.name for m in group),
+                                      sum(len(mesh_data(m).vertices) for m in group)))
         staging.commit()
-    return result
+    return ExportContents(files=tuple(files), bones=len(armature_data(armature).bones),
+                          properties=sum(1 for key in armature.keys() if key.startswith(PREFIX)),  # noqa: SIM118
+                          channels=channels, animated=animated, frames=frames, unfiltered=tuple(unfiltered),
+                          **written_curves)

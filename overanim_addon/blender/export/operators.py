@@ -7,11 +7,11 @@ from bpy_extras.io_utils import ExportHelper
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ..i18n import CONTEXT
 from ..shared.operators import ArmatureOperatorMixin
 from ..shared.scene import find_armature, require_armature, require_object_mode
 from ..shared.typed import scene_of, window_manager_of
-from .engine import ExportOptions, export_fbx
+from .engine import export_fbx
+from .options import from_operator, operator_properties
 
 
 class OVERANIM_OT_export_fbx(ArmatureOperatorMixin, bpy.types.Operator, ExportHelper):
@@ -22,20 +22,6 @@ class OVERANIM_OT_export_fbx(ArmatureOperatorMixin, bpy.types.Operator, ExportHe
     bl_label = "Export for Unreal"
     filename_ext = ".fbx"
     filter_glob: bpy.props.StringProperty(default="*.fbx", options={"HIDDEN"})  # type: ignore[valid-type]
-    export_lods: bpy.props.BoolProperty(  # type: ignore[valid-type]
-        name="LODs as Separate Files", translation_context=CONTEXT, default=True,
-        description="Write the meshes of each _LOD<n> into <file>_LOD<n>.fbx (with the armature), as "
-        "Unreal's LOD import expects; off: LOD0 only",
-    )
-    packed_only: bpy.props.BoolProperty(  # type: ignore[valid-type]
-        name="Region Masks Only", translation_context=CONTEXT, default=True,
-        description="When OverAnim_RegionMasks exists, write it as the only vertex colour; off: your own "
-        "colour attributes follow it (Unreal reads the first)",
-    )
-    deform_bones_only: bpy.props.BoolProperty(  # type: ignore[valid-type]
-        name="Deform Bones Only", translation_context=CONTEXT, default=False,
-        description="Leave out bones without Deform (control bones); the rig's root stays when it has children",
-    )
 
     def invoke(self, context, event):
         armature = find_armature(context)  # poll() found one; run() explains anything wrong with it
@@ -53,10 +39,10 @@ class OVERANIM_OT_export_fbx(ArmatureOperatorMixin, bpy.types.Operator, ExportHe
         path = Path(bpy.path.abspath(self.filepath))
         if path.suffix.lower() != ".fbx":
             path = path.with_name(f"{path.name}.fbx")
-        return export_fbx(context, armature, ExportOptions(path, export_lods=self.export_lods,
-                                                           packed_only=self.packed_only,
-                                                           deform_bones_only=self.deform_bones_only)).log
+        return export_fbx(context, armature, from_operator(self, path)).log
 
 
+# the options' properties, declared with the options themselves (options.py)
+OVERANIM_OT_export_fbx.__annotations__ = {**OVERANIM_OT_export_fbx.__annotations__, **operator_properties()}
 classes = (OVERANIM_OT_export_fbx,)
 register, unregister = bpy.utils.register_classes_factory(classes)

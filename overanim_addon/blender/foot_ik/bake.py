@@ -26,8 +26,8 @@ starts from its default (0, identity), not from its current value, so the keys t
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 import bpy
@@ -36,6 +36,7 @@ from mathutils import Euler, Matrix, Vector
 
 from ...core.errors import OverAnimError
 from ...core.foot_ik import VALUE_NAMES, FootIKSolution
+from ...core.frozen import frozen_mapping, read_only
 from ...core.log import Level, LogLine
 from ...core.messages import Message
 from ...core.rotations import matrices_to_quaternions, quaternion_conjugate, quaternion_multiply
@@ -71,13 +72,20 @@ class _KeyedBone:
         return out
 
 
-@dataclass
+@dataclass(frozen=True)
 class BakeResult:
+    """What a bake wrote, deeply immutable: the arrays read-only, the values a read-only mapping."""
+
     frames: np.ndarray
-    values: dict[str, np.ndarray]  # by VALUE_NAMES
+    values: Mapping[str, np.ndarray]  # by VALUE_NAMES
     bone_curves: int
     pushed_down: str  # the artist's action pushed down into the NLA, "" if none
-    warnings: list[LogLine] = field(default_factory=list)
+    warnings: tuple[LogLine, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "frames", read_only(self.frames))
+        object.__setattr__(self, "values", frozen_mapping(self.values))
+        object.__setattr__(self, "warnings", tuple(self.warnings))
 
 
 def _following(armature: bpy.types.Object, body: str, targets: list[str]) -> list[float]:
@@ -320,8 +328,8 @@ class BakeSession:
         self._restore_frame()
         pushed_down = cast(bpy.types.Action, pushed.strips[0].action).name if pushed is not None else ""
         return BakeResult(frames=self.frames, values=sampled, bone_curves=len(curves), pushed_down=pushed_down,
-                          warnings=[*self.rig.measured, *self.rig.warnings, *_unkeyed_feet(self.rig),
-                                    *values.override_warning(armature, "Bake Foot IK")])
+                          warnings=(*self.rig.measured, *self.rig.warnings, *_unkeyed_feet(self.rig),
+                                    *values.override_warning(armature, "Bake Foot IK")))
 
     def run(self, progress: Callable[[int], None] | None = None) -> BakeResult:
         """Every frame at once (background mode, scripts), then write."""

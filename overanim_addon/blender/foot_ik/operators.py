@@ -6,17 +6,16 @@ from __future__ import annotations
 import bpy
 
 from ...core.errors import OverAnimError
-from ...core.log import Level, Log, LogLine
+from ...core.log import Level, LogLine
 from ...core.messages import Message, plural
 from ..i18n import CONTEXT
 from ..shared.nla_tracks import refuse_tweak_mode
 from ..shared.object_data import overanim
 from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature_with
 from ..shared.scene import posed, require_armature, require_object_mode
-from ..shared.typed import MaybeContext, scene_of, window_manager_of
+from ..shared.typed import MaybeContext, scene_of
 from . import nla, statics, values
-from .bake import BakeResult, BakeSession
-from .engine import BakeOptions, bake_session, report_lines, run_bake
+from .engine import FootIKOptions, FootIKResult, FootIKSession, bake_foot_ik
 from .probe import GROUND_HINT, Sampler, ground_for, why_no_ground
 from .properties import BONE_FIELDS, bone_names, detected_bones, store_bone_names
 from .rig import facing, no_feet, resolve
@@ -73,25 +72,17 @@ class OVERANIM_OT_bake_foot_ik(ModalSessionMixin, ArmatureOperatorMixin, bpy.typ
         name="End", translation_context=CONTEXT, description="Last frame to bake (default: the scene's end)",
         options={"SKIP_SAVE"})
 
-    def _start(self, context: bpy.types.Context) -> BakeSession:
-        armature = require_armature(context)
-        scene = scene_of(context)
-        start = self.frame_start if self.properties.is_property_set("frame_start") else scene.frame_start
-        end = self.frame_end if self.properties.is_property_set("frame_end") else scene.frame_end
-        self.frame_start, self.frame_end = start, end  # what was baked shows in the redo panel
-        return bake_session(context, armature, BakeOptions(start, end))
+    _engine = staticmethod(bake_foot_ik)
+    _session = staticmethod(FootIKSession)
 
-    def run(self, context):
-        wm = window_manager_of(context)
-        session = self._start(context)
-        wm.progress_begin(0, session.total)
-        try:
-            return run_bake(session, wm.progress_update).log
-        finally:
-            wm.progress_end()
+    def _options(self, context: bpy.types.Context) -> FootIKOptions:
+        given, scene = self.properties, scene_of(context)
+        return FootIKOptions(self.frame_start if given.is_property_set("frame_start") else scene.frame_start,
+                             self.frame_end if given.is_property_set("frame_end") else scene.frame_end)
 
-    def _report_lines(self, result: BakeResult) -> Log:
-        return report_lines(result)
+    def _show(self, result: FootIKResult) -> None:
+        frames = result.result.frames
+        self.frame_start, self.frame_end = int(frames[0]), int(frames[-1])  # what was baked, in the redo panel
 
 
 class OVERANIM_OT_remove_foot_ik_bake(ArmatureOperatorMixin, bpy.types.Operator):

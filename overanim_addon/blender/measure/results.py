@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
+from types import MappingProxyType
 from typing import Any
 
 import bpy
@@ -96,9 +97,12 @@ class RegionResult:
     proportions: ResolvedRegionProportions  # CS: the rig's own lengths
     proportions_ws: ResolvedRegionProportions
     calibration: RegionCalibration  # measurement scales, motion scale, spatial distance (CS and WS)
-    settings: dict[str, Any]  # the Region's Measurement Basis and Spatial Calibration inputs
+    settings: Mapping[str, Any]  # the Region's Measurement Basis and Spatial Calibration inputs (read-only)
     leaves: tuple[tuple[str, BoneEnd], ...] = ()  # its bones with no child joint, measured to their tails (CS)
     tip: TipPoint | None = None  # where its longest chain ends, joint to joint: what Motion follows
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "settings", MappingProxyType(dict(self.settings)))
 
     @property
     def scales(self) -> MotionMeasurementScales:

@@ -4,34 +4,28 @@ Every other Motion module and the panel spell the names through here."""
 
 from __future__ import annotations
 
+from ...core.motion_values import REGION_VALUES
 from ...core.naming import MAX_NAME_BYTES, utf8_length
 from ..shared import names
 
 PREFIX = f"{names.PREFIX}Motion_"
 REGION_PREFIX = f"{PREFIX}Region_"
 TRACK = "OverAnim_Motion"  # the curves' action and NLA track
-# the action's summary (suffix: unit); the linear ones have a ...Calibrated twin
+# the action's summary (suffix: unit, what it is) besides the Motion values (core.motion_values, each
+# with a ...Calibrated twin)
 SUMMARY = {
     "FrameStart": ("", "First frame analysed"), "FrameEnd": ("", "Last frame analysed"),
     "Duration": ("s", "Time from the first to the last frame"),
-    "Distance": ("cm", "Horizontal path length of the ground reference"),
-    "AverageSpeed": ("cm/s", "Horizontal path length over the duration"),
-    "MaxSpeed": ("cm/s", "Greatest horizontal speed"), "MaxAcceleration": ("cm/s²", "Greatest horizontal acceleration"),
     "Scale": ("", "The actor's scale the calibrated values are divided by (0: its basis cannot resolve)"),
     "InPlace": ("", "1 when the ground reference does not travel"),
     "LeftContactFrames": ("", "Frames the left foot is planted"),
     "RightContactFrames": ("", "Frames the right foot is planted"),
 }
-LINEAR = ("Distance", "AverageSpeed", "MaxSpeed", "MaxAcceleration")
-REGION_SUMMARY = {
-    "Distance": ("cm", "path length of its tip relative to the ground reference"),
-    "MaxSpeed": ("cm/s", "greatest speed of its tip"), "MaxAcceleration": ("cm/s²", "greatest acceleration of its tip"),
-    "Scale": ("", "the scale its calibrated values are divided by (0: its basis cannot resolve)"),
-}
-REGION_LINEAR = ("Distance", "MaxSpeed", "MaxAcceleration")
+REGION_SCALE = "the scale its calibrated values are divided by (0: its basis cannot resolve)"
 CALIBRATED = "Calibrated"
 # the longest Region property name around its key: Blender keeps 63 bytes of a property name
-REGION_KEY_BYTES = MAX_NAME_BYTES - utf8_length(f"{REGION_PREFIX}_MaxAcceleration{CALIBRATED}")
+REGION_KEY_BYTES = MAX_NAME_BYTES - max(utf8_length(f"{REGION_PREFIX}_{value.name}{CALIBRATED}")
+                                        for value in REGION_VALUES)
 # the per-frame curves on the armature object (suffix: unit, what it is)
 CURVES = {
     "Distance": ("cm", "Distance curve (Distance Matching): horizontal distance to the stop point, negative before it"),

@@ -1,9 +1,8 @@
 """Motion operators: Analyze Motion (a frame range, cancellable with Esc from the panel) and Remove Motion
-Curves. Analyze Motion runs the engine's session (engine.py), as the batch step and the demo do."""
+Curves. Analyze Motion steps the engine's session (engine.py) on a timer, or calls the engine function
+without a window, as the batch step and the demo do."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import bpy
 
@@ -12,9 +11,8 @@ from ..i18n import CONTEXT
 from ..shared.object_data import overanim
 from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature, poll_armature_with
 from ..shared.scene import require_armature, require_object_mode
-from ..shared.typed import MaybeContext, scene_of, window_manager_of
-from . import engine
-from .engine import MotionOptions, MotionSession
+from ..shared.typed import MaybeContext, scene_of
+from .engine import MotionOptions, MotionResult, MotionSession, analyze_motion
 from .writing import remove_motion_curves
 
 
@@ -36,33 +34,20 @@ class OVERANIM_OT_analyze_motion(ModalSessionMixin, ArmatureOperatorMixin, bpy.t
         name="End", translation_context=CONTEXT, options={"SKIP_SAVE"},
         description="Last frame to analyse (default: the action's last frame)")
 
-    _session: MotionSession | None = None
-    _timer: Any = None
+    _engine = staticmethod(analyze_motion)
+    _session = staticmethod(MotionSession)
 
     @classmethod
     def poll(cls, context: MaybeContext) -> bool:
         return poll_armature(cls, context) is not None
 
-    def _start(self, context: bpy.types.Context) -> MotionSession:
-        armature = require_armature(context)
+    def _options(self, context: bpy.types.Context) -> MotionOptions:
         given = self.properties
-        options = MotionOptions(self.frame_start if given.is_property_set("frame_start") else None,
-                                self.frame_end if given.is_property_set("frame_end") else None)
-        session = MotionSession(context, armature, options)
-        self.frame_start, self.frame_end = int(session.plan.frames[0]), int(session.plan.frames[-1])  # redo panel
-        return session
+        return MotionOptions(self.frame_start if given.is_property_set("frame_start") else None,
+                             self.frame_end if given.is_property_set("frame_end") else None)
 
-    def run(self, context):
-        wm = window_manager_of(context)
-        session = self._start(context)
-        wm.progress_begin(0, session.total)
-        try:
-            return engine.run(session, wm.progress_update).log
-        finally:
-            wm.progress_end()
-
-    def _report_lines(self, result):
-        return result.log
+    def _show(self, result: MotionResult) -> None:
+        self.frame_start, self.frame_end = int(result.frames[0]), int(result.frames[-1])  # the redo panel
 
 
 class OVERANIM_OT_remove_motion_curves(ArmatureOperatorMixin, bpy.types.Operator):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import motion
 from ...core.log import Level, Log, LogLine
 from ...core.messages import Message, plural
+from ...core.motion_values import MotionSummary
 from .names import SIDES, TRACK
 from .result import MotionResult
 
@@ -19,8 +19,9 @@ def _motion_text(result: MotionResult) -> Message:
     if result.actor_calibrated is not None:
         c = result.actor_calibrated.summary()
         return Message("{distance:.1f} cm at {speed:.1f} cm/s on average, {calibrated:.1f} cm/s calibrated",
-                       distance=s.distance, speed=s.average_speed, calibrated=c.average_speed)
-    return Message("{distance:.1f} cm at {speed:.1f} cm/s on average", distance=s.distance, speed=s.average_speed)
+                       distance=s["distance"], speed=s["average_speed"], calibrated=c["average_speed"])
+    return Message("{distance:.1f} cm at {speed:.1f} cm/s on average", distance=s["distance"],
+                   speed=s["average_speed"])
 
 
 def report_lines(result: MotionResult) -> Log:
@@ -44,9 +45,8 @@ def report_lines(result: MotionResult) -> Log:
     return tuple(log)
 
 
-def _values(summary: motion.MotionSummary) -> dict[str, float]:
-    return {"distance": summary.distance, "average_speed": summary.average_speed, "max_speed": summary.max_speed,
-            "max_acceleration": summary.max_acceleration}
+def _values(summary: MotionSummary) -> dict[str, float]:
+    return dict(summary)  # every Motion value, keyed as the schema's motionValues (core.motion_values)
 
 
 def report_data(result: MotionResult) -> dict[str, Any]:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import bpy
 import numpy as np
 
 from ...core import motion
+from ...core.frozen import frozen_mapping, read_only
 from ...core.log import Log
 from ..shared.ground_reference import Rule, TravelReference
 from .names import curve_name
@@ -50,6 +52,12 @@ class MotionResult:
     contact_rule: ContactRule = ContactRule.GROUND_REFERENCE  # what the feet's heights are measured above
     pushed_down: str = ""
     log: Log = ()
+
+    def __post_init__(self) -> None:
+        # deeply immutable (core/frozen.py); ``action`` stays a reference to Blender's data
+        object.__setattr__(self, "frames", read_only(self.frames))
+        object.__setattr__(self, "feet", MappingProxyType(dict(self.feet)))
+        object.__setattr__(self, "curves", frozen_mapping(self.curves))
 
     @property
     def ground_root(self) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 import bpy
 
 from ...core.messages import Message, plural
+from ...core.motion_values import MOTION_VALUES
 from ..i18n import CONTEXT, tr
 from ..shared.computed_on import copy_note
 from ..shared.ground_reference import Rule, TravelReference
@@ -16,12 +17,7 @@ from ..shared.object_data import overanim
 from ..shared.panels import ORDER, OverAnimSubPanel
 from ..shared.text_wrap import wrapped_label
 from ..shared.typed import MaybeContext, context_of, has_property
-from .names import CALIBRATED, LINEAR, region_summary_name, summary_name
-
-ROWS = (("Distance", "Distance", "cm", 1), ("AverageSpeed", "Average Speed", "cm/s", 1),
-        ("MaxSpeed", "Max Speed", "cm/s", 1), ("MaxAcceleration", "Max Acceleration", "cm/s²", 0))
-assert tuple(row[0] for row in ROWS) == LINEAR
-
+from .names import CALIBRATED, region_summary_name, summary_name
 
 # what Calibrated divides by (docs/motion.md, "Calibration")
 CALIBRATED_ACTOR = Message("Calibrated = Raw ÷ this scale: cm of the reference character, so characters of other "
@@ -78,12 +74,13 @@ class OVERANIM_PT_motion(OverAnimSubPanel, bpy.types.Panel):
         header = table.row()
         header.label(text="Raw", text_ctxt=CONTEXT)
         header.label(text="Calibrated", text_ctxt=CONTEXT)
-        for suffix, label, unit, digits in ROWS:
-            table.label(text=label, text_ctxt=CONTEXT)
+        for value in MOTION_VALUES:
+            table.label(text=value.label, text_ctxt=CONTEXT)
             pair = table.row()
-            pair.label(text=f"{_number(action.get(summary_name(suffix)), digits)} {unit}", translate=False)
-            calibrated = action.get(summary_name(suffix + CALIBRATED))
-            pair.label(text=f"{_number(calibrated, digits)} {unit}" if calibrated is not None else "—",
+            raw = action.get(summary_name(value.name))
+            pair.label(text=f"{_number(raw, value.digits)} {value.unit}", translate=False)
+            calibrated = action.get(summary_name(value.name + CALIBRATED))
+            pair.label(text=f"{_number(calibrated, value.digits)} {value.unit}" if calibrated is not None else "—",
                        translate=False)
         if settings.resolved:
             basis = Message("Actor basis {basis}: scale {scale:.3f}", basis=settings.basis, scale=settings.scale)

@@ -1,7 +1,8 @@
 """What an analysis writes, and taking it away again:
 
 - on the analysed action (the active one, or the NLA's first unmuted strip's): the summary custom
-  properties ``OverAnim_Motion_*`` (``names.SUMMARY``; per Region ``OverAnim_Motion_Region_<Key>_*``);
+  properties ``OverAnim_Motion_*`` (``names.SUMMARY`` and the Motion values, ``core.motion_values``;
+  per Region ``OverAnim_Motion_Region_<Key>_*``);
 - on the armature object: the per-frame curves (``names.CURVES``) as custom properties keyed on every
   frame, in an action ``OverAnim_Motion`` on an NLA track of that name (Replace) above the artist's
   animation, which goes down into the NLA untouched, as the Foot IK bake pushes it (``foot_ik.nla``).
@@ -19,6 +20,7 @@ import numpy as np
 from ...core import motion
 from ...core.log import Level, LogLine
 from ...core.messages import Message, plural
+from ...core.motion_values import MOTION_VALUES, REGION_VALUES, MotionSummary, MotionValue
 from ..foot_ik import nla
 from ..shared import computed_on, nla_tracks
 from ..shared.fcurves import NewChannels
@@ -30,10 +32,8 @@ from .names import (
     CALIBRATED,
     COMPUTED,
     CURVES,
-    LINEAR,
     PREFIX,
-    REGION_LINEAR,
-    REGION_SUMMARY,
+    REGION_SCALE,
     SIDES,
     SUMMARY,
     TRACK,
@@ -45,9 +45,6 @@ from .names import (
 from .plan import Plan
 from .result import MotionResult
 
-FIELDS = {"Distance": "distance", "AverageSpeed": "average_speed", "MaxSpeed": "max_speed",
-          "MaxAcceleration": "max_acceleration"}
-
 
 def _describe(owner: Any, name: str, value: float | int, unit: str, text: str) -> None:
     owner[name] = value
@@ -55,29 +52,32 @@ def _describe(owner: Any, name: str, value: float | int, unit: str, text: str) -
     owner.id_properties_ui(name).update(description=f"{text}{suffix}. {COMPUTED}")
 
 
+def _values(name: str, values: tuple[MotionValue, ...], raw: MotionSummary, calibrated: MotionSummary | None,
+            region: str = "") -> dict[str, tuple[float | int, str, str]]:
+    """Each Motion value of ``values`` as ``name.format(value name)`` -> (value, unit, description), and
+    its ...Calibrated twin when ``calibrated`` is given; ``region``: the Region they describe."""
+    out: dict[str, tuple[float | int, str, str]] = {}
+    for value in values:
+        text = f"Region '{region}': {value.region}" if region else value.description
+        out[name.format(value.name)] = (raw[value.key], value.unit, text)
+        if calibrated is not None:
+            out[name.format(value.name + CALIBRATED)] = (calibrated[value.key], value.unit, text + ", calibrated")
+    return out
+
+
 def summary_values(result: MotionResult) -> dict[str, tuple[float | int, str, str]]:
-    """The action's summary properties: name -> (value, unit, description); see SUMMARY."""
+    """The action's summary properties: name -> (value, unit, description); see SUMMARY and the Motion
+    values (core.motion_values)."""
     out: dict[str, tuple[float | int, str, str]] = {}
 
-    def put(name: str, value: float | int, unit: str, text: str, calibrated: bool = False) -> None:
-        out[name] = (value, unit, text + (", calibrated" if calibrated else ""))
-
-    def linear(name: str, table: dict[str, tuple[str, str]], suffixes: tuple[str, ...], raw: motion.MotionSummary,
-               calibrated: motion.MotionSummary | None, prefix: str = "") -> None:
-        for suffix in suffixes:
-            unit, text = table[suffix]
-            put(name.format(suffix), getattr(raw, FIELDS[suffix]), unit, prefix + text)
-            if calibrated is not None:
-                put(name.format(suffix + CALIBRATED), getattr(calibrated, FIELDS[suffix]), unit, prefix + text, True)
-
     def summary(suffix: str, value: float | int) -> None:
-        put(summary_name(suffix), value, *SUMMARY[suffix])
+        out[summary_name(suffix)] = (value, *SUMMARY[suffix])
 
     summary("FrameStart", int(result.frames[0]))
     summary("FrameEnd", int(result.frames[-1]))
     summary("Duration", result.duration)
     calibrated = result.actor_calibrated.summary() if result.actor_calibrated is not None else None
-    linear(summary_name("{}"), SUMMARY, LINEAR, result.actor.summary(), calibrated)
+    out.update(_values(summary_name("{}"), MOTION_VALUES, result.actor.summary(), calibrated))
     summary("Scale", result.scale)
     summary("InPlace", int(result.in_place))
     for side in result.feet:
@@ -86,11 +86,9 @@ def summary_values(result: MotionResult) -> dict[str, tuple[float | int, str, st
         if not fits(region.key):
             continue
         own = region.calibrated.summary() if region.calibrated is not None else None
-        prefix = f"Region '{region.name}': "
-        linear(region_summary_name(region.key, "{}"), REGION_SUMMARY, REGION_LINEAR, region.curves.summary(), own,
-               prefix)
-        put(region_summary_name(region.key, "Scale"), region.scale, REGION_SUMMARY["Scale"][0],
-            prefix + REGION_SUMMARY["Scale"][1])
+        out.update(_values(region_summary_name(region.key, "{}"), REGION_VALUES, region.curves.summary(), own,
+                           region.name))
+        out[region_summary_name(region.key, "Scale")] = (region.scale, "", f"Region '{region.name}': {REGION_SCALE}")
     return out
 
 

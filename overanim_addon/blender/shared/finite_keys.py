@@ -1,12 +1,13 @@
 """Keys that are not finite numbers, refused before they enter any result (issue 31). A NaN key, or an
 infinite one, which Blender stores as float32's largest value (a finite 3.4e38 that summed into a
 Distance of 3.84e39), would flow into every sum and curve written after it. Motion, Foot IK, Transfer
-and Export call this at their input, before anything is sampled or written."""
+and Export call this at their input, before anything is sampled or written; the Checks read rest
+positions with the same ``unusable`` (a vertex or bone set to inf is kept as 3.4e38 too)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NoReturn
 
 import bpy
 import numpy as np
@@ -31,11 +32,13 @@ def _first_unusable(curve: bpy.types.FCurve) -> float | None:
                            (curve.sampled_points, ("co",))):
         if not len(points):
             continue
-        pairs = np.empty((len(points), 2), np.float32)
         frames = np.empty((len(points), 2), np.float32)
-        points.foreach_get("co", frames.ravel())
+        points.foreach_get("co", frames.ravel())  # read once: the frames to name, and the first field
+        pairs = frames
         for name in fields:
-            points.foreach_get(name, pairs.ravel())
+            if name != "co":
+                pairs = np.empty((len(points), 2), np.float32)
+                points.foreach_get(name, pairs.ravel())
             bad = unusable(pairs).any(axis=1)
             if bad.any():
                 return float(frames[int(np.argmax(bad)), 0])
@@ -47,14 +50,19 @@ def require_finite_keys(action: bpy.types.Action, curves: Iterable[bpy.types.FCu
     of ``curves`` (of ``action``) that is not a finite number."""
     for curve in curves:
         frame = _first_unusable(curve)
-        if frame is None:
-            continue
-        bone = bone_of_path(curve.data_path)
-        where = (Message("bone '{bone}'", bone=bone[0]) if bone is not None
-                 else Message("the object's {path}", path=curve.data_path))
-        raise OverAnimError(Message("Action '{action}' has a key of {where} that is not a finite number (NaN or "
-                                    "infinite) on frame {frame:g}: nothing was written", action=action.name,
-                                    where=where, frame=frame))
+        if frame is not None:
+            refuse_key(action, curve, frame)
+
+
+def refuse_key(action: bpy.types.Action, curve: bpy.types.FCurve, frame: float) -> NoReturn:
+    """The refusal of a key of ``curve`` on ``frame`` that is not a finite number (for an engine that
+    read the keys already and checked them with ``unusable``)."""
+    bone = bone_of_path(curve.data_path)
+    where = (Message("bone '{bone}'", bone=bone[0]) if bone is not None
+             else Message("the object's {path}", path=curve.data_path))
+    raise OverAnimError(Message("Action '{action}' has a key of {where} that is not a finite number (NaN or "
+                                "infinite) on frame {frame:g}: nothing was written", action=action.name,
+                                where=where, frame=frame))
 
 
 def require_finite_animation(owner: Any) -> None:

@@ -197,8 +197,9 @@ class Ground:
             # Any: an instance always has the parent that makes it and its object (Optional in the stubs)
             instances: Any = self.depsgraph.object_instances
             for instance in instances:
+                # a character's skin among the instances (a linked character as a collection instance) is no ground
                 if instance.is_instance and instance.parent.original.as_pointer() in owners and \
-                        instance.object.type in GEOMETRY:
+                        instance.object.type in GEOMETRY and not is_character_part(instance.object.original):
                     pieces.append(_world_triangles(instance.object, instance.matrix_world))
         return pieces
 

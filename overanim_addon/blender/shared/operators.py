@@ -5,7 +5,7 @@ traceback for a mistake of theirs); a refusing poll() says why the button is gre
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import bpy
 
@@ -14,7 +14,8 @@ from ...core.log import Level, LogLine, has_error
 from ...core.messages import Message
 from ..i18n import CONTEXT, tip, tr
 from .object_data import overanim
-from .scene import find_armature
+from .scene import find_armature, require_armature
+from .sessions import Progress, Session
 from .typed import MaybeContext, OperatorBase, context_of, window_manager_of, workspace_of
 
 if TYPE_CHECKING:
@@ -61,15 +62,18 @@ def report(operator: Any, level: str, message: str) -> None:
     operator.report({level}, tr(message))
 
 
+def replay(operator: Any, log: Iterable[LogLine]) -> None:
+    """Each line of ``log`` as a report of ``operator``, in the artist's language."""
+    for level, message in log:
+        report(operator, level, message)
+
+
 def at_boundary(operator: Any, work: Callable[[], Iterable[LogLine] | None],
-                failed: Callable[[], None] | None = None, errors_are_findings: bool = False,
-                clicked: bool = False) -> OperatorResult:
+                failed: Callable[[], None] | None = None) -> OperatorResult:
     """The one operator boundary, for ``execute`` and a modal session alike: run ``work`` and replay
     its log as reports, CANCELLED when the log holds an ERROR, else FINISHED. A refusal on the way
     (``OverAnimError``) calls ``failed`` (to put back what the work began), reports it and cancels.
-    A modal step not done yet returns None: the operator keeps running. With ``errors_are_findings``
-    ERROR lines are results (Run Checks' error findings): the operator finishes, reporting them as
-    ERROR when ``clicked`` and as WARNING from a script (bpy.ops raises on an ERROR report)."""
+    A modal step not done yet returns None: the operator keeps running."""
     try:
         lines = work()
         log = None if lines is None else tuple(lines)  # a generator's refusal is raised here, inside
@@ -80,10 +84,8 @@ def at_boundary(operator: Any, work: Callable[[], Iterable[LogLine] | None],
         return {"CANCELLED"}
     if log is None:
         return {"RUNNING_MODAL"}
-    for level, message in log:
-        scripted_finding = errors_are_findings and not clicked and level == Level.ERROR
-        report(operator, Level.WARNING if scripted_finding else level, message)
-    return {"CANCELLED"} if has_error(log) and not errors_are_findings else {"FINISHED"}
+    replay(operator, log)
+    return {"CANCELLED"} if has_error(log) else {"FINISHED"}
 
 
 class OverAnimOperatorMixin(OperatorBase):
@@ -94,11 +96,6 @@ class OverAnimOperatorMixin(OperatorBase):
     # Our own translation context: Blender's dictionary has no entries in it, so it cannot rename the
     # add-on's terms in the operator's name and button texts ("Apply Scale" stays "Apply Scale").
     bl_translation_context = CONTEXT
-    # True where ERROR lines of the log are results (Run Checks' error findings), not a failure: the
-    # operator FINISHES, and reports them as ERROR (the panel's level) when clicked; from a script,
-    # where an ERROR report raises RuntimeError from bpy.ops, as WARNING
-    errors_are_findings = False
-    _clicked = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -111,8 +108,7 @@ class OverAnimOperatorMixin(OperatorBase):
 
     def execute(self, context: MaybeContext) -> OperatorResult:
         context = context_of(context)
-        return at_boundary(self, lambda: tuple(self.run(context)),  # a log: never "still running"
-                           errors_are_findings=self.errors_are_findings, clicked=self._clicked)
+        return at_boundary(self, lambda: tuple(self.run(context)))  # a log: never "still running"
 
 
 class ArmatureOperatorMixin(OverAnimOperatorMixin):
@@ -126,39 +122,53 @@ class ArmatureOperatorMixin(OverAnimOperatorMixin):
         return poll_armature(cls, context) is not None
 
 
-class ModalSession(Protocol):
-    """A long piece of work stepped by a modal operator: nothing is written before ``finish``, and
-    ``cancel`` puts back what the steps changed."""
-
-    @property
-    def total(self) -> int: ...
-
-    @property
-    def done(self) -> int: ...
-
-    def step(self, seconds: float) -> bool: ...  # True when every step is done
-
-    def finish(self) -> Any: ...  # the session's result, which the operator's _report_lines turns into a log
-
-    def cancel(self) -> None: ...
-
-
 class ModalSessionMixin(OverAnimOperatorMixin):
-    """A long operator run as a click runs it: a session stepped on a timer with a progress bar and
-    a status line, Esc cancels and leaves nothing written. The operator gives ``_start(context)``
-    (its ``ModalSession``), ``_report_lines`` (the finished result's log), ``_cancelled`` and
-    ``_progress`` (Messages with done/total). Every outcome passes ``at_boundary``, as ``execute``'s."""
+    """A long engine's operator (``sessions.py``), run as a click runs it: the engine's session stepped
+    on a timer with a progress bar and a status line; Esc cancels and leaves nothing written. Without a
+    window (a script, the background) it calls the engine function itself. The operator gives
+    ``_engine`` (the engine function), ``_session`` (the session type it is built on), ``_options``
+    (the options from its properties), ``_cancelled`` and ``_progress`` (Messages with done/total) and
+    may ``_show`` the result (its redo panel). Every outcome passes ``at_boundary``, as ``execute``'s;
+    a finished run is one undo step of its own, Blender's push for an UNDO operator that ends FINISHED
+    (tests/real_blender/motion_undo.py checks it in 4.3 and 5.2)."""
 
     _cancelled: Message
     _progress: str  # a Message template with {done} and {total}
-    _session: ModalSession | None = None
+    _running: Session[Any] | None = None
     _timer: Any = None
 
-    def _start(self, context: bpy.types.Context) -> ModalSession:
+    @staticmethod
+    def _engine(context: bpy.types.Context, armature: bpy.types.Object, options: Any,
+                progress: Progress | None = None) -> Any:
         raise NotImplementedError
 
-    def _report_lines(self, result: Any) -> Iterable[LogLine]:
+    @staticmethod
+    def _session(context: bpy.types.Context, armature: bpy.types.Object, options: Any) -> Session[Any]:
         raise NotImplementedError
+
+    def _options(self, context: bpy.types.Context) -> Any:
+        raise NotImplementedError
+
+    def _show(self, result: Any) -> None:
+        """What the operator keeps of the result (the redo panel's fields); nothing by default."""
+
+    def run(self, context: bpy.types.Context) -> Iterable[LogLine]:
+        wm = window_manager_of(context)
+        begun: list[bool] = []
+
+        def progress(done: int, total: int) -> None:
+            if not begun:
+                wm.progress_begin(0, total)
+                begun.append(True)
+            wm.progress_update(done)
+
+        try:
+            result = self._engine(context, require_armature(context), self._options(context), progress)
+        finally:
+            if begun:
+                wm.progress_end()
+        self._show(result)
+        return result.log
 
     def invoke(self, context: MaybeContext, event: Any) -> OperatorResult:
         context = context_of(context)
@@ -167,7 +177,7 @@ class ModalSessionMixin(OverAnimOperatorMixin):
         return at_boundary(self, lambda: self._begin(context))
 
     def _begin(self, context: bpy.types.Context) -> None:
-        self._session = session = self._start(context)
+        self._running = session = self._session(context, require_armature(context), self._options(context))
         wm = window_manager_of(context)
         wm.progress_begin(0, session.total)
         self._timer = wm.event_timer_add(0.01, window=context.window)
@@ -182,13 +192,13 @@ class ModalSessionMixin(OverAnimOperatorMixin):
         wm.progress_end()
         workspace_of(context).status_text_set(None)
 
-    def _stop(self, context: bpy.types.Context, session: ModalSession) -> None:
+    def _stop(self, context: bpy.types.Context, session: Session[Any]) -> None:
         self._end(context)
         session.cancel()
 
     def modal(self, context: MaybeContext, event: Any) -> OperatorResult:
         context = context_of(context)
-        session = self._session
+        session = self._running
         assert session is not None  # set by _begin before the modal handler exists
         if event.type == "ESC":
             self._stop(context, session)
@@ -198,7 +208,7 @@ class ModalSessionMixin(OverAnimOperatorMixin):
             return {"RUNNING_MODAL"}  # the session owns the window until it ends: no edits under it
         return at_boundary(self, lambda: self._advance(context, session), lambda: self._stop(context, session))
 
-    def _advance(self, context: bpy.types.Context, session: ModalSession) -> Iterable[LogLine] | None:
+    def _advance(self, context: bpy.types.Context, session: Session[Any]) -> Iterable[LogLine] | None:
         """One timer tick: a step, the progress shown, and at the end the result's log (None before)."""
         finished = session.step(0.05)
         window_manager_of(context).progress_update(session.done)
@@ -206,4 +216,6 @@ class ModalSessionMixin(OverAnimOperatorMixin):
         if not finished:
             return None
         self._end(context)
-        return self._report_lines(session.finish())
+        result = session.finish()
+        self._show(result)
+        return result.log

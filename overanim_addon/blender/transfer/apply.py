@@ -68,9 +68,12 @@ def _rewrite(action: bpy.types.Action, bag: Any, group: Group) -> tuple[int, boo
     in). Returns (curves written, whether keys on other frames had to be estimated)."""
     if is_axis_aligned(group.matrix):  # each channel on its own: values and handles about the pivot
         for i, curve in group.curves.items():
-            scale_values(curve, group.matrix[i, i], group.pivot[i])
+            if len(curve.sampled_points):  # baked samples, no keys: read and scaled here
+                scale_values(curve, group.matrix[i, i], group.pivot[i])
+            else:  # the keys the plan read: written, not read again
+                keys.write(curve, keys.scaled(group.keys[i], group.matrix[i, i], group.pivot[i]))
         return len(group.curves), False
-    read = {i: keys.read(c) for i, c in group.curves.items()}
+    read = group.keys  # the copy's keys are the clip's, read while planning
     estimated = any(not keys.same_times(read[j], read[i]) for i in read for j in read)
     written = _outputs(group, read)
     template = group.curves[sorted(group.curves)[0]]

@@ -10,7 +10,9 @@ nothing. This module says what was done."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 import bpy
@@ -33,11 +35,14 @@ class TransferResult:
     bones: tuple[str, ...]  # target bones whose location channels were scaled
     channels: int  # location F-curves written on bones
     object_channels: int  # the object's own location F-curves written
-    renamed: dict[str, str]  # source bone -> target bone, matched by naming family
+    renamed: Mapping[str, str]  # source bone -> target bone, matched by naming family (read-only)
     skipped: tuple[str, ...]  # bones the action keys that the target lacks
     previous: str = ""  # the target's previous action (kept with a fake user), "" when none
     replaced: str = ""  # the earlier result of the same transfer this one replaced
     log: Log = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "renamed", MappingProxyType(dict(self.renamed)))
 
 
 def transfer_action(context: bpy.types.Context, armature: Any, options: TransferOptions) -> TransferResult:

@@ -36,6 +36,15 @@ def write(curve: bpy.types.FCurve, keys: np.ndarray) -> None:
         points.foreach_set(name, row)
 
 
+def scaled(keys: np.ndarray, factor: float, pivot: float = 0.0) -> np.ndarray:
+    """``keys`` (``read``'s arrays) with every value, of the keys and both handles, at ``pivot +
+    factor * (value - pivot)``: the arithmetic of ``shared.fcurves.scale_values``, bit for bit."""
+    out = keys.copy()
+    values = keys[:, :, 1]
+    out[:, :, 1] = pivot + factor * (values - pivot) if pivot else factor * values
+    return out
+
+
 def lay_out_like(curve: bpy.types.FCurve, template: bpy.types.FCurve) -> None:
     """Give the empty ``curve`` the keys of ``template`` (times, handles, types, interpolation,
     easing) and its extrapolation: a channel the transfer must write where the source had none."""

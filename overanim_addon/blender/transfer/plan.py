@@ -5,7 +5,7 @@ location channels (a bone's or the object's). A refusal here has changed nothing
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import bpy
@@ -31,7 +31,7 @@ from ..calibration.properties import settings_from_properties
 from ..measure.engine import measure_checked
 from ..measure.results import MeasurementResults
 from ..shared.fcurves import fcurves
-from ..shared.finite_keys import require_finite_keys
+from ..shared.finite_keys import refuse_key, require_finite_keys, unusable
 from ..shared.nla_tracks import refuse_tweak_mode
 from ..shared.object_data import overanim
 from ..shared.scene import read_only_reason, require_object_mode
@@ -65,6 +65,9 @@ class Group:
     pivot: np.ndarray
     path: str
     bone: str = ""  # the target bone, "" for the object
+    # each curve's keys as read while planning (``keys.read``): the copy's are the same, so the
+    # writing scales these instead of reading every key again (that second read was 3 of 9 bulk calls)
+    keys: dict[int, np.ndarray] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -256,12 +259,28 @@ def _groups(curves: list[bpy.types.FCurve], match: BoneMatch, source: bpy.types.
     return tuple(plan)
 
 
+def _read_keys(groups: Iterable[Group], clip: bpy.types.Action, curves: list[bpy.types.FCurve]) -> tuple[Group, ...]:
+    """The groups with their curves' keys read, once: the writing scales these. No key of the clip that
+    is not a finite number is ever written onto the target (issue 31, ``shared/finite_keys.py``): the
+    location keys are checked on this read, every other channel by the shared check."""
+    planned, checked = [], set()
+    for group in groups:
+        read = {i: keys.read(curve) for i, curve in group.curves.items()}
+        for i, values in read.items():
+            bad = unusable(values).any(axis=(0, 2))  # a key's frame, value or handles
+            if bad.any():
+                refuse_key(clip, group.curves[i], float(values[0, int(np.argmax(bad)), 0]))
+        checked |= {(c.data_path, c.array_index) for c in group.curves.values() if not len(c.sampled_points)}
+        planned.append(replace(group, keys=read))
+    require_finite_keys(clip, (c for c in curves if (c.data_path, c.array_index) not in checked))
+    return tuple(planned)
+
+
 def plan_transfer(context: bpy.types.Context, target: Any, options: TransferOptions) -> Plan:
     """Everything the transfer of ``options`` onto ``target`` will write, or OverAnimError."""
     source, target = _armatures(context, target, options)
     clip, slot, curves = _clip(source, options.action)
     match, keyed, skipped = _matched(source, target, curves)
     ratio, measurements = _ratio(context, source, target, options)
-    groups = _groups(curves, match, source, target, clip, ratio, options)
-    require_finite_keys(clip, curves)  # a NaN or infinite key is never scaled onto the target (issue 31)
+    groups = _read_keys(_groups(curves, match, source, target, clip, ratio, options), clip, curves)
     return Plan(source, target, clip, slot, match, keyed, skipped, ratio, measurements, groups)

@@ -251,6 +251,9 @@ KO_MESSAGES = {
         "적용되지 않은 scale이 있는 변형 mesh: {meshes}{more}. 그 scale로 Unreal에 export됩니다: 적용하세요",
     "Bones with a rest position that is not a number (NaN or inf): {bones}{more}: fix or delete them":
         "rest 위치가 숫자가 아닌 bone (NaN 또는 inf): {bones}{more}: 고치거나 지우세요",
+    "Mesh '{mesh}' has {vertices} at a position that is not a number (NaN or inf): fix or delete them":
+        "Mesh '{mesh}'에 위치가 숫자가 아닌 (NaN 또는 inf) {vertices}이(가) 있습니다: 고치거나 지우세요",
+    "{n} vertex": "vertex {n}개", "{n} vertices": "vertex {n}개",
     "'{name}' lies along world {axis}: {length:.4g} cm long but {tall:.4g} cm tall along world up (+Z), which "
     "Measure uses as up. Stand it up: rotate the armature object {rotation} (or fix its rest pose){unless}":
         "'{name}'이(가) world {axis} 방향으로 누워 있습니다: 길이는 {length:.4g} cm이지만 Measure가 위로 쓰는 "

@@ -132,7 +132,7 @@ def test_library_report_exit_code_and_statuses(batch_library, library_run):
     assert statuses(report) == library_builder.EXPECTED
     assert report["root"] == str(batch_library) and report["jobs"] == 1 and not report["ok"]
     assert report["summary"] == {"files": 6, "ok": 3, "failed": 1, "unreadable": 2, "crashed": 0, "timeout": 0,
-                                 "interrupted": 0}
+                                 "interrupted": 0, "reused": 0}
     assert report["blender_version"] == bpy.app.version_string and report["addon_version"] == "0.1.0"
     files = {f["path"]: f for f in report["files"]}
     assert "Missing DNA block" in files["broken/truncated.blend"]["error"]

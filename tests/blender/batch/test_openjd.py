@@ -7,6 +7,7 @@ schema, equals one overanim_batch.py run over the same files."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -54,8 +55,8 @@ def test_openjd_run_merges_the_chunks_into_the_report_of_one_run(batch_library, 
     assert "Files(CHUNK[INT]) = 1-3" in log and "Files(CHUNK[INT]) = 4-6" in log, log
     assert result.returncode != 0 and log.count("exited with code: 0") == 2, log
     assert "exited with code: 2" in log and "ERROR executing action: 'Run Step 'Merge'" in log, log
-    chunks = sorted(p.name for p in (report.parent / "overanim-batch.json.chunks").iterdir())
-    assert chunks == ["chunk-000001-000003.json", "chunk-000004-000006.json"]
+    assert "chunk-000001-000003.json" in log and "chunk-000004-000006.json" in log, log
+    assert list((report.parent / "overanim-batch.json.chunks").iterdir()) == []  # merged, then removed
     merged, single = load_report(report), load_report(whole)  # both validated against schemas/
     assert statuses(merged) == statuses(single)
     assert without(merged) == without(single)
@@ -104,3 +105,28 @@ def test_merge_refuses_chunk_reports_that_do_not_cover_the_library_once(tmp_path
     result = openjd(*merge)
     assert result.returncode != 0 and "cover files 1-3 of 6" in result.stdout + result.stderr
     assert not report.exists()
+
+
+def test_an_incremental_job_runs_only_the_changed_file_and_merges_a_full_runs_report(library, tmp_path):
+    """The job run twice into one ReportFile with Incremental: the first finds no report and runs every
+    file; after one file changed, the second's chunks run only that one and take the others from the
+    first's merged report, chunked otherwise this time (one chunk, then two)."""
+    from overanim_headless.report import without_reuse
+
+    report = tmp_path / "farm" / "overanim-batch.json"
+    report.parent.mkdir()
+    first = openjd("run", TEMPLATE, "--step", "Merge", "--run-dependencies",
+                   *job(library, report, Incremental="true", ChunkSize=6))
+    assert "exited with code: 2" in first.stdout + first.stderr  # Merge: two files cannot be opened
+    assert load_report(report)["summary"]["reused"] == 0
+    shutil.copyfile(library / "rigs/lod_error.blend", library / "rigs/hero.blend")  # now it fails its LOD check
+    second = openjd("run", TEMPLATE, "--step", "Merge", "--run-dependencies",
+                    *job(library, report, Incremental="true"))
+    log = second.stdout + second.stderr
+    assert "Files(CHUNK[INT]) = 1-3" in log and "Files(CHUNK[INT]) = 4-6" in log, log
+    merged = load_report(report)
+    assert {f["path"] for f in merged["files"] if not f["reused"]} == {"rigs/hero.blend"}, log
+    assert merged["previous"] == str(report) and statuses(merged)["rigs/hero.blend"] == "failed"
+    whole = tmp_path / "whole.json"
+    assert run_batch(library, "--report", whole).returncode == 2
+    assert without_reuse(merged) == without_reuse(load_report(whole))

@@ -96,3 +96,35 @@ def test_a_character_whose_object_scale_is_keyed_is_refused_and_left_as_it_was(s
             pytest.raises(RuntimeError, match="has keyed scale"):
         bpy.ops.overanim.fix_character_scale()
     assert (rest_height_cm(walk), rest_height_cm(sample), tuple(walk.matrix_world.col[0])) == before
+
+
+def posed_extent_m(armature, meshes, frame):
+    """(each mesh's evaluated height, the posed bones' height) along world Z at ``frame``."""
+    bpy.context.scene.frame_set(frame)
+    depsgraph = bpy.context.evaluated_depsgraph_get()
+    heights = []
+    for mesh in meshes:
+        evaluated = mesh.evaluated_get(depsgraph)
+        z = [(evaluated.matrix_world @ v.co).z for v in evaluated.data.vertices]
+        heights.append(max(z) - min(z))
+    z = [(armature.matrix_world @ b.head).z for b in armature.pose.bones]
+    return heights, max(z) - min(z)
+
+
+def test_scaling_a_character_takes_its_unparented_skin_and_its_walk_along(walker):
+    """Skin held by an Armature modifier only (no parent), posed by the walk at frame 10: skin, bones
+    and keys all take the factor; both objects end at scale 1."""
+    from overanim_addon.blender.checks.apply_scale import scale_character
+
+    meshes = [o for o in bpy.context.scene.objects
+              if o.type == "MESH" and any(m.type == "ARMATURE" and m.object == walker for m in o.modifiers)]
+    for mesh in meshes:
+        world = mesh.matrix_world.copy()
+        mesh.parent = None
+        mesh.matrix_world = world
+    skins, bones = posed_extent_m(walker, meshes, 10)
+    scale_character(bpy.context, walker, 0.5)
+    scaled_skins, scaled_bones = posed_extent_m(walker, meshes, 10)
+    assert scaled_skins == pytest.approx([0.5 * h for h in skins], rel=1e-4)
+    assert scaled_bones == pytest.approx(0.5 * bones, rel=1e-4)
+    assert [tuple(o.scale) for o in (walker, *meshes)] == [pytest.approx((1.0, 1.0, 1.0))] * (1 + len(meshes))

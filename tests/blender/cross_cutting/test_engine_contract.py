@@ -82,12 +82,44 @@ def test_every_engine_takes_context_armature_options_and_returns_a_frozen_result
     assert is_frozen_dataclass(result) and result.__name__.endswith("Result"), result
     assert "log" in {f.name for f in dataclasses.fields(result)}
     assert typing.get_type_hints(result)["log"] == Log  # tuple[tuple[Level, Message], ...]
+    # names in pairs, both found in the feature's engine module: XOptions and XResult
+    options = without_none(hints["options"])
+    assert options.__name__.removesuffix("Options") == result.__name__.removesuffix("Result"), (options, result)
+    module = engine_module(feature)
+    assert getattr(module, options.__name__) is options and getattr(module, result.__name__) is result
 
 
 def lines_are_levels_and_messages(log) -> bool:
     return isinstance(log, tuple) and all(
         isinstance(line, tuple) and len(line) == 2 and type(line[0]) is Level and isinstance(line[1], Message)
         for line in log)
+
+
+def mutable_parts(value, where: str = "result") -> list[str]:
+    """Where in ``value`` something could be changed in place: the test's own walk through frozen
+    dataclasses, tuples, read-only mappings and arrays. A reference to Blender data (the action an
+    engine wrote) is Blender's, as the engine's result says; it is not the result's to freeze."""
+    import enum
+    from pathlib import Path
+
+    import numpy as np
+
+    if value is None or isinstance(value, str | bytes | int | float | complex | enum.Enum | Path | np.generic):
+        return []  # a Message is a str
+    if isinstance(value, bpy.types.bpy_struct):
+        return []
+    if isinstance(value, np.ndarray):
+        return [f"{where} (a writeable array)"] if value.flags.writeable else []
+    if isinstance(value, tuple | frozenset):
+        return [part for i, item in enumerate(value) for part in mutable_parts(item, f"{where}[{i}]")]
+    if isinstance(value, types.MappingProxyType):
+        return [part for key, item in value.items() for part in mutable_parts(item, f"{where}[{key!r}]")]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        if not type(value).__dataclass_params__.frozen:
+            return [f"{where} (a {type(value).__name__} that is not frozen)"]
+        return [part for f in dataclasses.fields(value) for part in mutable_parts(getattr(value, f.name),
+                                                                                   f"{where}.{f.name}")]
+    return [f"{where} (a {type(value).__name__})"]
 
 
 def options_type(function):
@@ -113,12 +145,15 @@ def test_each_engine_run_on_the_sample_returns_that_shape(walker, tmp_path):
              "transfer": {"source": walker, "action": walker.animation_data.action}}  # the bake pushes it down
     onto = {"transfer": smaller}
     bpy.context.view_layer.objects.active = None
+    mutable = {}
     for feature in FEATURES:
         function = engine(feature)
         outcome = function(bpy.context, onto.get(feature, walker), options_type(function)(**needs.get(feature, {})))
         assert lines_are_levels_and_messages(outcome.log) and outcome.log, (feature, outcome.log)
         with pytest.raises(dataclasses.FrozenInstanceError):
             outcome.log = ()
+        mutable[feature] = mutable_parts(outcome)
+    assert mutable == {feature: [] for feature in FEATURES}
 
 
 class Reports:
@@ -157,18 +192,30 @@ def test_the_boundary_cancels_on_an_error_line_and_on_a_refusal_and_finishes_oth
     assert at_boundary(late, lines_then_refusal) == {"CANCELLED"} and late.said == [("ERROR", NO)]
 
 
-class Session:
-    """A modal session of two steps whose result's log is given."""
+class Finished:
+    """What a session's finish gives: the engine's result, with its log."""
 
     def __init__(self, log):
-        self.total, self.done, self.log, self.cancelled = 2, 0, log, False
+        self.log = log
+
+
+class Session:
+    """A long engine's session of two steps whose result's log is given; ``refuse``: its finish
+    refuses (raises) instead."""
+
+    def __init__(self, log, refuse=False):
+        self.total, self.done, self.log, self.refuse, self.cancelled = 2, 0, log, refuse, False
 
     def step(self, seconds):
         self.done += 1
         return self.done == self.total
 
     def finish(self):
-        return self.log
+        from overanim_addon.core.errors import OverAnimError
+
+        if self.refuse:
+            raise OverAnimError(Message(REFUSED))
+        return Finished(tuple(self.log))
 
     def cancel(self):
         self.cancelled = True
@@ -176,19 +223,13 @@ class Session:
 
 def modal_operator(log, refuse_at_finish=False):
     from overanim_addon.blender.shared.operators import ModalSessionMixin
-    from overanim_addon.core.errors import OverAnimError
 
     class Operator(ModalSessionMixin, Reports):
         _cancelled = Message(CANCELLED_)
         _progress = "{done} of {total}"
 
-        def _report_lines(self, result):
-            if refuse_at_finish:
-                raise OverAnimError(Message(REFUSED))
-            return result
-
     operator = Operator()
-    operator._session = Session(log)
+    operator._running = Session(log, refuse_at_finish)
     return operator
 
 
@@ -202,14 +243,14 @@ def test_a_modal_session_ends_at_the_same_boundary_as_execute(addon, log, refuse
     tick = types.SimpleNamespace(type="TIMER")
     assert operator.modal(bpy.context, tick) == {"RUNNING_MODAL"}
     assert operator.modal(bpy.context, tick) == expected
-    assert operator._session.cancelled == cancelled
+    assert operator._running.cancelled == cancelled
     assert operator.said == ([("ERROR", REFUSED)] if refuse else [(log[0], log[1])])
 
 
 def test_esc_cancels_a_modal_session_and_says_so(addon):
     operator = modal_operator([(Level.INFO, Message(DONE))])
     assert operator.modal(bpy.context, types.SimpleNamespace(type="ESC")) == {"CANCELLED"}
-    assert operator._session.cancelled and operator.said == [("WARNING", CANCELLED_)]
+    assert operator._running.cancelled and operator.said == [("WARNING", CANCELLED_)]
 
 
 def test_no_log_line_is_written_with_a_bare_string_level():

@@ -7,12 +7,12 @@ from __future__ import annotations
 import bpy
 import pytest
 
-from overanim_addon.blender.checks.engine import CheckOptions, check_rig
+from overanim_addon.blender.checks.engine import ChecksOptions, check_rig
 from overanim_addon.blender.compose.engine import ComposeOptions, compose_region_deltas
 from overanim_addon.blender.compose.shape_key import COMPOSED
 from overanim_addon.blender.export.engine import ExportOptions, export_fbx
 from overanim_addon.blender.foot_ik.bake import baked_values
-from overanim_addon.blender.foot_ik.engine import BakeOptions, bake_foot_ik
+from overanim_addon.blender.foot_ik.engine import FootIKOptions, bake_foot_ik
 from overanim_addon.blender.lod.engine import LodCoverageOptions, check_lod_coverage
 from overanim_addon.blender.masks.engine import PaintOptions, paint_region_masks
 from overanim_addon.blender.measure.engine import MeasureOptions, measure_proportions
@@ -52,7 +52,7 @@ def said(log):
 
 
 def test_check_rig_stores_the_findings_and_returns_them_with_the_operators_report(unselected, capfd):
-    outcome = check_rig(bpy.context, unselected, CheckOptions())
+    outcome = check_rig(bpy.context, unselected, ChecksOptions())
     stored = [(c.check_id, c.severity, c.message) for c in unselected.overanim.checks if c.check_id]
     assert stored == [(f.id, f.severity, str(f.message)) for f in outcome.findings] and unselected.overanim.checks_run
     assert templates(outcome.log)[-1] == ("INFO", "Checks: {errors}, {warnings}")
@@ -84,9 +84,9 @@ def test_a_check_error_refuses_the_measurement_in_the_log_and_writes_nothing(uns
 
 
 @pytest.mark.parametrize(("engine", "options"), [
-    (check_rig, CheckOptions()), (measure_proportions, MeasureOptions()), (paint_region_masks, PaintOptions()),
+    (check_rig, ChecksOptions()), (measure_proportions, MeasureOptions()), (paint_region_masks, PaintOptions()),
     (check_lod_coverage, LodCoverageOptions()), (compose_region_deltas, ComposeOptions()),
-    (bake_foot_ik, BakeOptions())])
+    (bake_foot_ik, FootIKOptions())])
 def test_every_engine_refuses_a_hidden_armature_with_the_message_of_its_button(unselected, engine, options):
     unselected.hide_set(True)
     before = custom_props(unselected)
@@ -142,7 +142,7 @@ def test_bake_foot_ik_bakes_the_range_it_is_given(rig):
     bpy.context.view_layer.objects.active = None
     plane()
     box_under(rig, "foot_l", 10.0)
-    outcome = bake_foot_ik(bpy.context, rig, BakeOptions(frame_start=3, frame_end=7))
+    outcome = bake_foot_ik(bpy.context, rig, FootIKOptions(frame_start=3, frame_end=7))
     assert list(outcome.result.frames) == [3, 4, 5, 6, 7]
     assert outcome.bones.left_ik_target == "ik_foot_l" == rig.overanim.foot_ik.left_ik_target
     keyed = baked_values(rig)["LeftOffset"]
@@ -153,7 +153,7 @@ def test_bake_foot_ik_bakes_the_range_it_is_given(rig):
 def test_bake_foot_ik_refuses_a_reversed_range_and_writes_nothing(rig):
     plane()
     with pytest.raises(OverAnimError):
-        bake_foot_ik(bpy.context, rig, BakeOptions(frame_start=9, frame_end=2))
+        bake_foot_ik(bpy.context, rig, FootIKOptions(frame_start=9, frame_end=2))
     assert baked_values(rig) == {}
 
 

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from overanim_addon.blender.export.engine import ExportOptions, export_fbx
-from overanim_addon.blender.foot_ik.engine import BakeOptions, bake_foot_ik
+from overanim_addon.blender.foot_ik.engine import FootIKOptions, bake_foot_ik
 from overanim_addon.blender.measure.engine import MeasureOptions, measure_proportions
 from overanim_addon.blender.motion.engine import MotionOptions, analyze_motion
 from overanim_addon.blender.sample.walk import add_foot_ik_bones
@@ -48,7 +48,7 @@ def break_key(armature, part, value):
 # each engine set up (the transfer's target made first), then the call that must refuse
 ENGINES = {
     "Motion": lambda arm, out: lambda: analyze_motion(bpy.context, arm, MotionOptions()),
-    "Foot IK": lambda arm, out: lambda: bake_foot_ik(bpy.context, arm, BakeOptions()),
+    "Foot IK": lambda arm, out: lambda: bake_foot_ik(bpy.context, arm, FootIKOptions()),
     "Transfer": lambda arm, out: (lambda target: lambda: transfer_action(
         bpy.context, target, TransferOptions(source=arm)))(scaled_copy(arm, 0.5, "Small")),
     "Export": lambda arm, out: lambda: export_fbx(bpy.context, arm, ExportOptions(out / "hero.fbx")),
@@ -95,3 +95,32 @@ def test_a_calibration_field_set_to_infinity_is_refused_by_measure(sample, value
     assert outcome.results is None and [(level, str(message)) for level, message in outcome.log] == [
         ("ERROR", "Not measured: Calibration: Reference Character Height is not a number")]
     assert custom_props(sample) == before
+
+
+def set_vertex(sample, value):
+    body = next(o for o in bpy.context.scene.objects
+                if o.type == "MESH" and any(m.type == "ARMATURE" and m.object == sample for m in o.modifiers))
+    body.data.vertices[7].co = (0.0, 0.0, value)
+    return body.name, body.data.vertices[7].co.z
+
+
+def set_tail(sample, value):
+    with bpy.context.temp_override(active_object=sample, object=sample):
+        bpy.ops.object.mode_set(mode="EDIT")
+        sample.data.edit_bones["spine_01"].tail = (0.0, 0.0, value)
+        bpy.ops.object.mode_set(mode="OBJECT")
+    return "spine_01", sample.data.bones["spine_01"].tail_local.z
+
+
+@pytest.mark.parametrize(("where", "put"), [("vertex", set_vertex), ("bone", set_tail)])
+@pytest.mark.parametrize("value", [math.inf, -math.inf])
+def test_a_rest_position_at_infinity_is_refused_by_measure(sample, where, put, value):
+    """A vertex or a bone set to inf is kept as float32's largest value: Measure wrote a height of
+    3.4e40 cm with a warning only."""
+    before = custom_props(sample)
+    name, stored = put(sample, value)
+    assert abs(stored) >= np.finfo(np.float32).max or not np.isfinite(stored)
+    outcome = measure_proportions(bpy.context, sample, MeasureOptions())
+    assert outcome.results is None and custom_props(sample) == before
+    ((level, message),) = outcome.log
+    assert level == "ERROR" and name in str(message) and "not a number" in str(message), str(message)

@@ -90,3 +90,25 @@ def test_ctrl_z_after_clear_preview_under_live_preview_leaves_box_and_view_agree
     assert out["cleared"] == {"live_preview": False, "colour_type": "MATERIAL", "shows_preview": False}
     assert out["clear_undone"] == out["live"]  # the box ticked, the view showing the preview
     assert out["clear_redone"] == out["cleared"]
+
+
+@pytest.mark.real_blender
+def test_a_clicked_bake_and_analysis_are_an_undo_step_each(tmp_path, real_binary):
+    """Issue 31's window finding 7: Bake Foot IK and Analyze Motion clicked (modal, each to its end), then
+    Remove Foot IK Bake; Ctrl+Z brings the bake back with the motion track, again takes the analysis
+    away (its own step), again the bake."""
+    out_file = real_binary.tmp("overanim_motion_undo.json")
+    out_file.unlink(missing_ok=True)
+    result = real_binary.shot(tmp_path / "motion_undo.png", ROOT / "tests/real_blender/motion_undo.py", delay=90)
+    assert out_file.exists(), result.stdout[-2000:] + result.stderr[-2000:]
+    out = json.loads(out_file.read_text())
+    assert "error" not in out, out["error"]
+    assert out["invoke_bake"] == out["invoke_analyse"] == ["RUNNING_MODAL"]
+    before, baked, analysed = out["before"], out["baked"], out["analysed"]
+    assert "OverAnim_FootIK" in baked["tracks"] and "OverAnim_Motion" not in baked["tracks"]
+    assert {"OverAnim_FootIK", "OverAnim_Motion"} <= set(analysed["tracks"]) and analysed["motion_props"]
+    assert "OverAnim_FootIK" not in out["removed"]["tracks"]
+    assert out["undone_remove"] == analysed  # the bake back, and the motion track with it
+    assert out["undone_analyse"] == baked  # the analysis was its own step
+    assert out["undone_bake"] == before
+    assert out["redone_bake"] == baked

@@ -102,3 +102,18 @@ def test_a_cube_the_character_stands_on_is_ground(alone):
     bpy.ops.mesh.primitive_cube_add(size=6.0, location=(0.0, 0.0, -3.0))  # its top at the root's height
     bpy.context.view_layer.objects.active = walker
     assert planted(walker) == (ContactRule.GROUND, frames)
+
+
+def test_a_character_instanced_from_a_collection_is_not_ground(beside):
+    """A character linked into a shot as a collection instance: its skin comes as instances."""
+    walker, other, skin = beside
+    held = bpy.data.collections.new("XBot")
+    for obj in (other, *skin):
+        for owner in list(obj.users_collection):
+            owner.objects.unlink(obj)
+        held.objects.link(obj)
+    instancer = bpy.data.objects.new("XBot_Instance", None)
+    instancer.instance_type, instancer.instance_collection = "COLLECTION", held
+    bpy.context.scene.collection.objects.link(instancer)
+    instancer.location = (0.0, 0.0, -2.0)  # under the walker: it would be a floor of skin
+    assert analyze_motion(bpy.context, walker, MotionOptions()).contact_rule is ContactRule.GROUND_REFERENCE

@@ -240,3 +240,24 @@ def test_a_modifier_that_drops_the_shape_keys_is_said_in_the_checks_and_the_repo
     assert "shape_keys_dropped" not in [c.check_id for c in sample.overanim.checks]
     assert bpy.ops.overanim.export_fbx(filepath=str(path), export_lods=False) == {"FINISHED"}
     assert blend_shapes(path) == ["SK_OverAnimSample_Body"] and "no morph targets" not in capfd.readouterr().out
+
+
+def test_each_export_option_is_one_field_shown_by_the_operator_and_passed_down_whole(sample, tmp_path, monkeypatch):
+    """An option is declared once (export/options.py): the operator shows it with the field's default,
+    and what the artist sets reaches the engine and the exporter as the one frozen ExportOptions."""
+    import dataclasses
+
+    from overanim_addon.blender.export import engine, fbx
+    from overanim_addon.blender.export.options import ExportOptions
+
+    fields = [f for f in dataclasses.fields(ExportOptions) if f.name != "path"]
+    rna = bpy.ops.overanim.export_fbx.get_rna_type().properties
+    assert fields and all(rna[f.name].default == f.default for f in fields)
+    received = []
+    real = fbx.export_for_unreal
+    monkeypatch.setattr(engine, "export_for_unreal", lambda *args: received.append(args[2]) or real(*args))
+    flipped = {f.name: not f.default for f in fields}
+    assert bpy.ops.overanim.export_fbx(filepath=str(tmp_path / "hero.fbx"), **flipped) == {"FINISHED"}
+    assert received == [ExportOptions(tmp_path / "hero.fbx", **flipped)]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        received[0].export_lods = True

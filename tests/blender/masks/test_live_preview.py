@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import overanim_addon
-from overanim_addon.blender.masks import live, paint, weight_view
+from overanim_addon.blender.masks import live, mask_work, mask_write, weight_view
 from overanim_addon.blender.masks.live import lifecycle
 from overanim_addon.blender.masks.paint import mask_name
 
@@ -51,18 +51,18 @@ class Spy:
 
     def __init__(self, monkeypatch):
         self.reads, self.writes = [], []
-        read, write = paint.region_weights, paint._write_color
+        read, write = mask_work.region_weights, mask_write._write_color
 
         def spy_read(mesh_obj, groups_by_key, out=None):
             self.reads.append((mesh_obj.name, tuple(groups_by_key)))
             return read(mesh_obj, groups_by_key, out)
 
-        def spy_write(mesh, name, work, fill):
+        def spy_write(mesh, name, work, *fills):
             self.writes.append((mesh.name, name))
-            return write(mesh, name, work, fill)
+            return write(mesh, name, work, *fills)
 
-        monkeypatch.setattr(paint, "region_weights", spy_read)
-        monkeypatch.setattr(paint, "_write_color", spy_write)
+        monkeypatch.setattr(mask_work, "region_weights", spy_read)
+        monkeypatch.setattr(mask_write, "_write_color", spy_write)
 
     def clear(self):
         self.reads.clear()
@@ -531,8 +531,9 @@ def test_enabling_the_addon_on_a_file_with_it_on_installs_the_handlers(sample):
         assert not [f for f in bpy.app.handlers.depsgraph_update_post if "overanim" in f.__module__]
     finally:
         overanim_addon.register()
-    assert bpy.app.timers.is_registered(live.poll)  # once Blender is ready (bpy.data is restricted in register)
-    live.poll()
+    # once Blender is ready (bpy.data is restricted in register)
+    assert bpy.app.timers.is_registered(lifecycle._first_look)
+    lifecycle._first_look()
     assert lifecycle._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post
     turn_off(bpy.data.objects["SK_OverAnimSample"])
 
@@ -569,17 +570,25 @@ def test_the_property_set_from_a_script_turns_it_fully_on_and_off(sample, monkey
     bpy.ops.object.mode_set(mode="OBJECT")
 
 
-def test_in_a_window_the_flag_is_followed_without_waiting_for_an_update(sample):
-    """A line in the Python console changes nothing Blender evaluates: in a window a timer carries
-    the flag through (the bpy module runs no timers: its tick is called here as Blender would)."""
-    before, space = handler_lists(), next(weight_view._view_spaces())
+def flag_message():
+    """What a window does when the flag is set anywhere: the message bus calls its subscriber, which
+    asks for ``poll`` on a timer (the bpy module delivers no message and runs no timer: both by hand)."""
+    lifecycle._on_flag_set()
     assert bpy.app.timers.is_registered(live.poll)
-    sample.overanim.live_preview = True
+    bpy.app.timers.unregister(live.poll)
     live.poll()
+
+
+def test_in_a_window_the_flag_is_followed_without_waiting_for_an_update(sample):
+    """A line in the Python console changes nothing Blender evaluates: in a window the message bus
+    carries the flag through."""
+    before, space = handler_lists(), next(weight_view._view_spaces())
+    sample.overanim.live_preview = True
+    flag_message()
     assert lifecycle._on_depsgraph_update_post in bpy.app.handlers.depsgraph_update_post and lowered(space)
     assert_live_equals_fresh_paint()
     sample.overanim.live_preview = False
-    live.poll()
+    flag_message()
     assert handler_lists() == before and not lowered(space)
 
 
@@ -587,7 +596,7 @@ def test_a_flag_set_where_it_cannot_turn_on_goes_back_off_and_says_why(sample):
     sample.overanim.regions.clear()
     before = handler_lists()
     sample.overanim.live_preview = True
-    live.poll()
+    flag_message()
     assert not sample.overanim.live_preview and handler_lists() == before
     assert "no Regions to paint" in live.errors[sample.name]
     step()  # not tried again on every update

@@ -109,7 +109,7 @@ def test_packed_bytes_are_the_bytes_color_srgb_stores(empty_scene):
 def test_painting_without_the_attribute_arrays_writes_the_same_bytes(sample, monkeypatch):
     """Where Blender would not lay an attribute out as one array, paint writes through foreach_set
     (color_srgb for the bytes): the reference path, bit for bit what the direct writes give."""
-    from overanim_addon.blender.masks import packed, paint
+    from overanim_addon.blender.masks import mask_write, packed
 
     regions = sample.overanim.regions
     regions["LeftArm"].mask_channel, regions["LeftArm"].falloff_mode = "G", "LINEAR"
@@ -125,7 +125,7 @@ def test_painting_without_the_attribute_arrays_writes_the_same_bytes(sample, mon
                 } | {PACKED: read_bytes(mesh)}
 
     def count_direct(calls):
-        real = paint.attribute_array
+        real = mask_write.attribute_array
 
         def counted(*args):
             calls.append(args)
@@ -133,10 +133,10 @@ def test_painting_without_the_attribute_arrays_writes_the_same_bytes(sample, mon
         return counted
 
     direct_calls: list = []
-    monkeypatch.setattr(paint, "attribute_array", count_direct(direct_calls))
+    monkeypatch.setattr(mask_write, "attribute_array", count_direct(direct_calls))
     direct = painted()
     assert direct_calls  # the direct path did run
-    for module in (paint, packed):
+    for module in (mask_write, packed):
         monkeypatch.setattr(module, "attribute_array", lambda *args: None)
     reference = painted()
 

@@ -1,5 +1,5 @@
 """The batch step ``motion``: in the pipeline where the armature has animation, and through the batch
-CLI, its report valid against the schema (overanim-batch/2)."""
+CLI, its report valid against the schema (overanim-batch/3)."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def test_the_batch_lists_the_clip_with_its_speed_in_a_valid_report(walker, tmp_p
     result = run_batch(tmp_path / "walk.blend", "--steps", "measure,motion", "--report", tmp_path / "r.json")
     assert result.returncode == 0, result.stderr
     report = load_report(tmp_path / "r.json")  # validated against the schema
-    assert report["schema"] == "overanim-batch/2" and report["steps"] == ["measure", "motion"]
+    assert report["schema"] == "overanim-batch/3" and report["steps"] == ["measure", "motion"]
     step = report["files"][0]["armatures"][0]["steps"]["motion"]
     assert step["raw"]["average_speed"] == pytest.approx(140.0, abs=0.01)
     # every number rounded to 0.001: the scale's rounding shows at 1e-3 relative

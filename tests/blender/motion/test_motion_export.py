@@ -8,7 +8,7 @@ import bpy
 import numpy as np
 import pytest
 
-from overanim_addon.blender.export.engine import report_lines
+from overanim_addon.blender.export.engine import ExportOptions, report_lines
 from overanim_addon.blender.export.fbx import export_for_unreal
 from overanim_addon.blender.foot_ik import values
 from overanim_addon.blender.motion.names import CURVES, curve_name
@@ -62,7 +62,7 @@ def test_an_all_zero_curve_is_named_in_the_export_report(walker, tmp_path):
     remove_curves(action, [c for c in fcurves(action) if c.data_path == 'pose.bones["root"].location'])
     found = analyze(walker)
     assert found["InPlace"] == 1
-    result = export_for_unreal(bpy.context, walker, tmp_path / "walk.fbx")
+    result = export_for_unreal(bpy.context, walker, ExportOptions(tmp_path / "walk.fbx"))
     zero = {curve_name(s) for s in ("Distance", "DistanceCalibrated", "Speed", "SpeedCalibrated")}
     assert set(result.zero_curves) == zero
     said = [message for _level, message in report_lines(walker, result) if "stay 0 on every frame" in message]

@@ -88,6 +88,29 @@ def test_the_transfer_panel_sits_under_motion(addon):
     assert bpy.types.OVERANIM_PT_transfer.bl_parent_id == "OVERANIM_PT_motion"
 
 
+def test_every_motion_value_reaches_the_action_the_regions_the_panel_and_the_report(walker):
+    """Each Motion value, described once (core/motion_values.py), is written with its calibrated twin
+    and its tooltip, per Region where it says so, drawn as a row with its unit, and in the batch data."""
+    from overanim_addon.blender.motion.engine import MotionOptions, analyze_motion
+    from overanim_addon.blender.motion.report import report_data
+    from overanim_addon.core.motion_values import MOTION_VALUES
+
+    result = analyze_motion(bpy.context, walker, MotionOptions())
+    found, action = summary(walker), walker.overanim.motion.analyzed_action
+    shown = texts(draw_panel(bpy.types.OVERANIM_PT_motion, bpy.context, region_width=291))
+    data = report_data(result)
+    key = walker.overanim.motion.regions[0].key
+    for value in MOTION_VALUES:
+        assert {value.name, value.name + "Calibrated"} <= found.keys(), value.name
+        tooltip = action.id_properties_ui(f"OverAnim_Motion_{value.name}").as_dict()["description"]
+        assert tooltip.startswith(f"{value.description} ({value.unit})"), tooltip
+        assert (f"Region_{key}_{value.name}" in found) == bool(value.region), value.name
+        at = shown.index(value.label)
+        assert shown[at + 1] == f"{found[value.name]:.{value.digits}f} {value.unit}"
+        assert data["raw"][value.key] == pytest.approx(found[value.name])
+        assert data["calibrated"][value.key] == pytest.approx(found[value.name + "Calibrated"])
+
+
 def test_the_panel_says_what_calibrated_divides_by(walker):
     """Issue 31, window finding 6: Calibrated figures (the Spine's 203 cm/s against 132 raw) come with
     what they are divided by, the actor's scale above and each Region's own below; the figures agree."""

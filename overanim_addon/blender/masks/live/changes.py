@@ -56,6 +56,28 @@ def field_changes(armatures: Iterable[bpy.types.Object], seen: Mapping[str, tupl
     return changed
 
 
+def updated_armatures(objects: Iterable[bpy.types.Object]) -> list[bpy.types.Object]:
+    """The armatures whose flag an update that changed ``objects`` (``shared/updates``) may have
+    carried: those it changed, and those deforming a mesh object it changed outside Object Mode
+    (Weight Paint entered, a weight changed)."""
+    found: dict[int, bpy.types.Object] = {}
+    for obj in objects:
+        if obj.type == "ARMATURE":
+            found[obj.session_uid] = obj
+        elif obj.type == "MESH" and obj.mode != "OBJECT":  # a paint mode entered: where live weights matter
+            for armature in deforming(obj):
+                found[armature.session_uid] = armature
+    return list(found.values())
+
+
+def deforming(mesh_obj: bpy.types.Object) -> list[bpy.types.Object]:
+    """The armatures deforming ``mesh_obj`` (its Armature modifiers', its armature parent)."""
+    found = [cast(bpy.types.ArmatureModifier, m).object for m in mesh_obj.modifiers if m.type == "ARMATURE"]
+    if mesh_obj.parent_type == "ARMATURE":
+        found.append(mesh_obj.parent)
+    return [armature for armature in found if armature is not None and armature.type == "ARMATURE"]
+
+
 @dataclass
 class WeightChanges:
     """What one update changed of the meshes the live armatures deform."""
@@ -70,11 +92,16 @@ def weight_changes(context: bpy.types.Context, scene: bpy.types.Scene, depsgraph
     """The meshes ``depsgraph`` updated (but those whose session_uid is in ``ignored``: our own
     writes), as the live ``armatures`` must follow them."""
     found = WeightChanges()
+    if not depsgraph.id_type_updated("MESH"):  # a flag Blender keeps: no walk of the updates
+        return found
     changed = {cast(bpy.types.Mesh, update.id.original).session_uid for update in depsgraph.updates
                if isinstance(update.id, bpy.types.Mesh)}.difference(ignored)
     if not changed:
         return found
-    meshes = [o for o in scene.objects if o.type == "MESH" and mesh_data(o).session_uid in changed]
+    # the mesh objects are updated with their data: found among the updates, not by a walk of the scene
+    meshes = list({o.session_uid: o for o in (cast(bpy.types.Object, update.id.original) for update in depsgraph.updates
+                                              if isinstance(update.id, bpy.types.Object))
+                   if o.type == "MESH" and mesh_data(o).session_uid in changed}.values())
     stroke = stroke_running(context)
     painted = {o.name: _painted_groups(o, scene.tool_settings) for o in meshes if stroke and o.mode == "WEIGHT_PAINT"}
     stale: dict[int, bpy.types.Mesh] = {}

@@ -16,22 +16,25 @@ repaint (when no mesh was changed before it) are skipped, so nothing loops, and 
 it are evaluated by Blender without calling it again. If a mesh was already changed when the fields
 changed, the repaint waits for ``depsgraph_update_post`` to read that change first.
 
-Frame changes and playback call neither handler. A repaint after any sequence of these is bit for
-bit what a fresh Paint Region Masks writes. The flag is the switch, whoever sets it (the button, a
-script, the Python console): ``sync`` turns Live Preview fully on (a paint, as the button) for an
+Frame changes and playback call neither handler. A repaint after any sequence of these is bit
+for bit what a fresh Paint Region Masks writes. The flag is the switch, whoever sets it (the button,
+a script, the Python console): ``sync`` turns Live Preview fully on (a paint, as the button) for an
 armature whose flag is on and that it has not seen on, and fully off for one seen on whose flag is
 off (or that is gone). With no update callback nothing hears the flag itself, so ``sync`` runs where
-Blender calls in anyway: first thing in ``depsgraph_update_pre``, which stays installed (so the
-update that follows a script's change, a mode switch or a weight change, carries it through before
-it is evaluated), from a timer in a window (a console line makes no update), after a file loads
-(or fails to), after undo and redo (which turn it on and off too, and restore the masks with it, so
-their flags are taken as they are) and when the add-on is enabled. The other handlers and the
-lowered weight overlay exist only while some armature is on.
+Blender calls in anyway, and looks only where a flag can have changed: after each update, at the
+armatures ``depsgraph.updates`` lists (those the update changed, and those deforming a mesh it
+changed; a button's change tags its rig) besides the live ones (``_watch``); in a window, when the
+message bus says the flag was set anywhere (a console line makes no update); and everywhere after a
+file loads (or fails to), after undo and redo (which turn it on and off too, and restore the masks
+with it, so their flags are taken as they are) and when the add-on is enabled. So an update costs
+nothing that grows with the scene while no armature is live: ``_watch`` reads only what changed, and
+the other handlers and the lowered weight overlay exist only while some armature is on, their work
+that of the live armatures (held by reference: a name look-up in ``bpy.data`` is a walk).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from typing import cast
 
@@ -42,19 +45,22 @@ from ....core.errors import OverAnimError
 from ...shared.object_data import overanim
 from ...shared.scene import deformed_meshes
 from ...shared.typed import mesh_data, scene_of, view_layer_of
+from ...shared.updates import follow, unfollow
 from .. import paint, shading, weight_view
 from . import changes
 
 # armature name -> why its last live repaint could not run (a Message; the panel draws it with tr)
 errors: dict[str, str] = {}
 _fields_seen: dict[str, tuple] = {}  # armature name -> its Regions' mask fields at the last repaint
+_objects: dict[str, bpy.types.Object] = {}  # the live armatures by name (a look-up in bpy.data is a walk)
 _deferred: set[str] = set()  # armatures whose field change waits for the post handler
 _own: set[int] = set()  # session_uid of the meshes the pre handler just wrote, no other change pending
 _stuck: set[str] = set()  # armatures refused by ``sync`` whose flag cannot be written back off (linked)
 _ignore_updates = False
 _loading = False  # between load_pre and load_post: the flags are the next file's, adopted at load_post
+_just_on: set[str] = set()  # armatures ``_watch`` painted in full in this update: post has nothing to add
 _syncing = False  # sync() at work: the view-layer update of an armature it turns on calls it again
-POLL_SECONDS = 0.5  # how soon a window follows a flag set from the console
+_MSGBUS_OWNER = object()  # the flag's message-bus subscription
 
 
 def _mesh_pending(context: bpy.types.Context) -> bool:
@@ -63,7 +69,21 @@ def _mesh_pending(context: bpy.types.Context) -> bool:
 
 
 def live_armatures() -> list[bpy.types.Object]:
+    """Every armature of the file whose flag is on (a walk of the file: not for every update)."""
     return [o for o in bpy.data.objects if o.type == "ARMATURE" and overanim(o).live_preview]
+
+
+def _known() -> list[bpy.types.Object] | None:
+    """The armatures Live Preview is on for; None when one was deleted or renamed since."""
+    found = []
+    for name, armature in _objects.items():
+        try:
+            if armature.name != name:
+                return None
+        except ReferenceError:  # removed: Blender invalidates an ID's one Python object
+            return None
+        found.append(armature)
+    return found
 
 
 def _paint_keeping_error(armature: bpy.types.Object, paint: Callable[..., object], *args: object) -> object:
@@ -101,6 +121,7 @@ def set_live_preview(context: bpy.types.Context, armature: bpy.types.Object, on:
         shading.show_attribute_colors()
         overanim(armature).live_preview = True
         _fields_seen[armature.name] = changes.mask_fields(armature)
+        _objects[armature.name] = armature
         install()
         weight_view.show_preview()
         _ignore_updates = True
@@ -118,13 +139,17 @@ def _forget(name: str, context: bpy.types.Context) -> None:
     errors.pop(name, None)
     _fields_seen.pop(name, None)
     _deferred.discard(name)
-    armature = bpy.data.objects.get(name)
-    if armature is not None and armature.type == "ARMATURE":
+    armature = _objects.pop(name, None)
+    try:
+        alive = armature is not None and armature.name == name
+    except ReferenceError:
+        alive = False
+    if alive and armature is not None:
         for mesh_obj in deformed_meshes(armature, scene_of(context)):
             paint.invalidate(mesh_data(mesh_obj))
     else:  # deleted or renamed: whose sums nobody watches any more is not known
         paint.invalidate()
-    if not _fields_seen and not live_armatures():
+    if not _fields_seen:
         remove()
 
 
@@ -135,29 +160,32 @@ def _update_view_layer(context: bpy.types.Context) -> None:
 
 @persistent
 def _on_depsgraph_update_pre(*_args: object) -> None:
+    """While some armature is live: its Regions compared and repainted before the update is evaluated."""
     if _ignore_updates or _loading:
         return
-    sync()  # a flag set from a script: carried through before this update is evaluated
-    if not _fields_seen:
+    sync(())  # a live flag turned off from a script: carried through before this update is evaluated
+    armatures = _known()
+    if not armatures:
         return
     _own.clear()
     context = bpy.context
     mesh_pending = _mesh_pending(context)
-    for armature, fields in changes.field_changes(live_armatures(), _fields_seen, scene_of(context)):
+    for armature, fields in changes.field_changes(armatures, _fields_seen, scene_of(context)):
         _fields_seen[armature.name] = fields
         if mesh_pending:  # that change may be weights the kept sums do not have yet: post reads it first
             _deferred.add(armature.name)
             continue
-        written = _paint_keeping_error(armature, paint.repaint, context, armature)
-        if isinstance(written, dict):
-            _own.update(mesh_data(bpy.data.objects[mesh]).session_uid for mesh in written)
+        # the masks just compared are the paint's description: not read again
+        meshes: list[bpy.types.Object] = []
+        _paint_keeping_error(armature, paint.repaint, context, armature, None, fields, meshes)
+        _own.update(mesh_data(mesh_obj).session_uid for mesh_obj in meshes)
 
 
 def _on_depsgraph_update_post(scene: bpy.types.Scene, depsgraph: bpy.types.Depsgraph) -> None:
     if _ignore_updates:
         return
     context = bpy.context
-    armatures = live_armatures()
+    armatures = _known() or []
     found = changes.weight_changes(context, scene, depsgraph, armatures, _own)
     _own.clear()
     for mesh in found.stale:
@@ -166,22 +194,40 @@ def _on_depsgraph_update_post(scene: bpy.types.Scene, depsgraph: bpy.types.Depsg
         reread = found.reread.get(armature.name, {})
         deferred = armature.name in _deferred
         _deferred.discard(armature.name)
+        if armature.name in _just_on:  # painted in full after this very update: nothing to follow
+            continue
         if deferred or any(regions is None or regions for regions in reread.values()):
             # written inside the handler: Blender evaluates it without calling the handler again
             _paint_keeping_error(armature, paint.repaint, context, armature, reread)
+    _just_on.clear()
 
 
-def sync() -> None:
+def _watch(objects: list[bpy.types.Object]) -> None:
+    """Followed while the add-on is on (``shared/updates``), and all an update costs while nothing is
+    live: a flag set on an armature the update changed (a button's change tags its rig; a mode switch
+    or a weight change, its mesh)."""
+    if _ignore_updates or _loading:
+        return
+    _just_on.clear()
+    candidates = changes.updated_armatures(objects)
+    if any(overanim(armature).live_preview != (armature.name in _fields_seen) for armature in candidates):
+        before = set(_fields_seen)
+        sync(candidates)
+        _just_on.update(set(_fields_seen) - before)
+
+
+def sync(candidates: Iterable[bpy.types.Object] | None = None) -> None:
     """Live Preview as the flags say: turned fully on for each armature whose flag is on and that
     is not yet (its turning on refused: the flag goes back off and ``errors`` says why), off for each
     that is on and whose flag is not (or that is gone); the handlers and the weight overlay are
-    there while some armature is on. Cheap when nothing changed: it runs before every update."""
+    there while some armature is on. Looks at the live armatures and ``candidates`` (an update's);
+    None: at every armature of the file (a walk: a file loaded, an undo step, the flag's message)."""
     global _syncing
     if _syncing:  # turning one on updates the view layer, which runs the handlers (and so this) again
         return
     _syncing = True
     try:
-        _turn_on_and_off()
+        _turn_on_and_off(candidates)
     finally:
         _syncing = False
     if _fields_seen and not _installed():
@@ -191,13 +237,27 @@ def sync() -> None:
         remove()
 
 
-def _turn_on_and_off() -> None:
+def _wanted(candidates: Iterable[bpy.types.Object] | None) -> dict[str, bpy.types.Object]:
+    """Name -> armature, of the live ones and ``candidates``, whose flag is on (None, or a live one
+    deleted or renamed since: of every armature of the file)."""
+    known = None if candidates is None else _known()
+    if known is None or candidates is None:
+        return {armature.name: armature for armature in live_armatures()}
+    return {armature.name: armature for armature in (*known, *candidates)
+            if armature.type == "ARMATURE" and overanim(armature).live_preview}
+
+
+def _turn_on_and_off(candidates: Iterable[bpy.types.Object] | None) -> None:
     """sync()'s work on the flags: on for each newly flagged armature, off for each no longer flagged."""
     context = bpy.context
-    wanted = {armature.name: armature for armature in live_armatures()}
+    candidates = None if candidates is None else list(candidates)
+    wanted = _wanted(candidates)
     for name in [name for name in _fields_seen if name not in wanted]:
         _forget(name, context)
-    _stuck.intersection_update(wanted)
+    if candidates is None:
+        _stuck.intersection_update(wanted)
+    else:
+        _stuck.difference_update(armature.name for armature in candidates if armature.name not in wanted)
     for name, armature in wanted.items():
         if name in _fields_seen or name in _stuck:
             continue
@@ -216,13 +276,28 @@ def _refuse(armature: bpy.types.Object, error: OverAnimError) -> None:
         _stuck.add(armature.name)
 
 
-def poll() -> float:
-    """The timer of a window: ``sync`` without waiting for an update (the bpy module and --background
-    run no timers; there the next update does it). Persistent: a file load must not drop it (a timer
-    dropped by a load made bpy 4.5 hang at exit)."""
+def poll() -> None:
+    """``sync`` over the whole file, once: a timer after the add-on is enabled (``bpy.data`` cannot be
+    read while it registers) and after the message bus says a flag was set (a console line makes no
+    update). The bpy module and --background run no timers nor the message bus: there an update
+    that changes the rig or its mesh, a file load or undo does it."""
     if not _loading:
         sync()
-    return POLL_SECONDS
+
+
+def _on_flag_set(*_args: object) -> None:
+    """The message bus: some armature's flag was set (by the button, a script, the console)."""
+    if not bpy.app.timers.is_registered(poll):
+        bpy.app.timers.register(poll, first_interval=0.0)
+
+
+def _subscribe() -> None:
+    """Watch ``Object.overanim.live_preview`` on every object through the message bus (delivered in a
+    window only); again after a file load, which drops the subscriptions."""
+    bpy.msgbus.clear_by_owner(_MSGBUS_OWNER)
+    flags = getattr(bpy.types, "OVERANIM_PG_object", None)  # Object.overanim's group, registered after masks
+    if flags is not None:
+        bpy.msgbus.subscribe_rna(key=(flags, "live_preview"), owner=_MSGBUS_OWNER, args=(), notify=_on_flag_set)
 
 
 @persistent
@@ -249,9 +324,11 @@ def _views_follow(before: set[str]) -> None:
 def _adopt() -> None:
     """Take the flags as they are (a loaded file, an undo step): their masks match their fields."""
     _fields_seen.clear()
+    _objects.clear()
     _deferred.clear()
     for armature in live_armatures():
         _fields_seen[armature.name] = changes.mask_fields(armature)
+        _objects[armature.name] = armature
 
 
 def _on_save_pre(*_args: object) -> None:
@@ -263,6 +340,7 @@ def _on_save_post(*_args: object) -> None:
 
 
 LIVE_HANDLERS = (
+    ("depsgraph_update_pre", _on_depsgraph_update_pre),
     ("depsgraph_update_post", _on_depsgraph_update_post),
     ("save_pre", _on_save_pre),
     ("save_post", _on_save_post),
@@ -298,6 +376,7 @@ def remove() -> None:
     _remove_handlers(LIVE_HANDLERS)
     weight_view.restore()
     _fields_seen.clear()
+    _objects.clear()
     _deferred.clear()
     _own.clear()
 
@@ -318,25 +397,35 @@ def _on_load_post(*_args: object) -> None:
     _loading = False
     _adopt()  # as saved: the masks in the file match its fields and weights
     sync()
+    _subscribe()
 
 
 # a file found unreadable (load_post_fail) ran load_pre too: the open file stays, and its flags say again
 FILE_HANDLERS = (("load_pre", _on_load_pre), ("load_post", _on_load_post), ("load_post_fail", _on_load_post),
-                 ("undo_post", _on_undo), ("redo_post", _on_undo), ("depsgraph_update_pre", _on_depsgraph_update_pre))
+                 ("undo_post", _on_undo), ("redo_post", _on_undo))
 
 
 def register() -> None:
     for name, function in FILE_HANDLERS:
         getattr(bpy.app.handlers, name).append(function)
-    # later, also for the add-on enabled on a file that has Live Preview on (bpy.data is not readable
-    # while register runs)
-    bpy.app.timers.register(poll, first_interval=0.0, persistent=True)
+    follow(_watch)
+    # later, for the add-on enabled on a file that has Live Preview on (bpy.data is not readable while
+    # register runs) and the message bus (Object.overanim is registered after this feature)
+    bpy.app.timers.register(_first_look, first_interval=0.0, persistent=True)
+
+
+def _first_look() -> None:
+    _subscribe()
+    poll()
 
 
 def unregister() -> None:
-    if bpy.app.timers.is_registered(poll):
-        bpy.app.timers.unregister(poll)
+    for timer in (_first_look, poll):
+        if bpy.app.timers.is_registered(timer):
+            bpy.app.timers.unregister(timer)
+    bpy.msgbus.clear_by_owner(_MSGBUS_OWNER)
     remove()
     _remove_handlers(FILE_HANDLERS)
+    unfollow(_watch)
     paint.forget()
     errors.clear()
