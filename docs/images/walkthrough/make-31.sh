@@ -4,6 +4,7 @@
 # root). Run from the project root:
 #   bash docs/images/walkthrough/make-31.sh
 # REAL_BLENDER_ROOT_4_3 / REAL_BLENDER_ROOT_5_2 pick each version's chroot (as make.sh).
+# VERSIONS="5.2" or SCENES="copy-motion results" remake only those.
 set -euo pipefail
 SHOT=../shared/tools/real-blender/shot.sh
 [ -x "$SHOT" ] || SHOT=/work/shared/tools/real-blender/shot.sh
@@ -84,7 +85,7 @@ empty_scene() {  # finding 9: the tab on the startup scene (no armature), as the
 
 for version in ${VERSIONS:-5.2 4.3}; do
   for language in en_US:en ko_KR:ko; do
-    for scene in copy-foot-ik copy-motion results empty; do
+    for scene in ${SCENES:-copy-foot-ik copy-motion results empty}; do
       name=$scene-${language#*:}
       geometry=1600x1000x24
       [ "$scene" = copy-foot-ik ] && geometry=1600x1200x24

@@ -57,12 +57,14 @@ def copy_note(obj: bpy.types.Object, value: str, operator: str) -> Message | Non
 
 
 def _stamped_groups(obj: bpy.types.Object) -> list[Any]:
-    """The groups of ``Object.overanim`` that keep a stamp (only a local armature is written)."""
-    if obj.type != "ARMATURE" or obj.library is not None:
+    """The groups of ``Object.overanim`` that keep a stamp (only a local armature is written). Reading a
+    group makes it: one the armature does not have yet (never used with OverAnim) holds no record."""
+    if obj.type != "ARMATURE" or obj.library is not None or not obj.is_property_set("overanim"):
         return []
     groups: Any = getattr(obj, "overanim")  # noqa: B009 (object_data.overanim would import every feature back)
     return [getattr(groups, p.identifier) for p in groups.bl_rna.properties
-            if p.type == "POINTER" and STAMP in cast(Any, p).fixed_type.properties]
+            if p.type == "POINTER" and STAMP in cast(Any, p).fixed_type.properties
+            and groups.is_property_set(p.identifier)]
 
 
 def adopt(objects: Iterable[bpy.types.Object]) -> None:

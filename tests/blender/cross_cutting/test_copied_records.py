@@ -74,3 +74,4 @@ def test_the_copy_analysed_again_and_the_original_renamed(analysed, tmp_path):
     reopen(tmp_path)
     assert notes(bpy.data.objects["Hero"]) == {"foot_ik": False, "motion": False}
     assert notes(bpy.data.objects[copy_name]) == {"foot_ik": True, "motion": False}
+
