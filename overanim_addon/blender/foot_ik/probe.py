@@ -79,7 +79,8 @@ class Sampler:
         self.normals = np.zeros((capacity, 2, 3))
         # with tracked bones (a bake), a ray under each toe (its first child's head, else its tail) as well
         self._toes = [foot.children[0] if len(foot.children) else None for foot in self.feet]
-        self.toe_distances = np.full((capacity, 2), np.nan) if self.tracked else None
+        # a bake names the bones it keys or reads (a rig keyed in FK may leave none only read)
+        self.toe_distances = np.full((capacity, 2), np.nan) if (self.keyed or self.tracked) else None
         self.references = np.zeros(capacity)  # the ground reference's world height (Blender units)
         self.world_index = np.zeros(capacity, np.int64)  # into self.worlds (rarely more than one)
         self.worlds: list[Matrix] = []
