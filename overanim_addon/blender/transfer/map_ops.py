@@ -14,7 +14,7 @@ from ...core.log import Level
 from ...core.messages import Message
 from ..i18n import CONTEXT
 from ..shared.object_data import overanim
-from ..shared.operators import ArmatureOperatorMixin
+from ..shared.operators import ArmatureOperatorMixin, poll_armature_with
 from ..shared.scene import find_armature, require_armature
 from ..shared.typed import armature_data, window_manager_of
 from .map_rows import read_preset, saved_map, set_row, shown_map, write_preset
@@ -72,6 +72,12 @@ class OVERANIM_OT_transfer_map_reset(ArmatureOperatorMixin, bpy.types.Operator):
 
     bl_idname = "overanim.transfer_map_reset"
     bl_label = "Reset Bone Map"
+
+    @classmethod
+    def poll(cls, context: Any) -> bool:
+        return poll_armature_with(cls, context, lambda armature: overanim(armature).transfer.bone_map,
+                                  lambda name: Message("'{name}' has no bone map rows set by hand to forget",
+                                                       name=name))
 
     def run(self, context):
         target = require_armature(context)

@@ -845,6 +845,7 @@ KO_MESSAGES = {
         "먼저 Source를 설정하세요: bone map은 그 bone들을 이 armature의 bone과 짝짓습니다",
     "'{bone}' follows '{source_bone}' of '{source}'": "'{bone}'이(가) '{source}'의 '{source_bone}'을(를) 따릅니다",
     "Forgot {count} rows set by hand": "손으로 설정한 {count}개 행을 지웠습니다",
+    "'{name}' has no bone map rows set by hand to forget": "'{name}'에는 지울 수동 설정 본 맵 행이 없습니다",
     "No bone map between '{source}' and '{target}' to save":
         "'{source}'와(과) '{target}' 사이에 저장할 bone map이 없습니다",
     "Saved the bone map to '{path}'": "bone map을 '{path}'에 저장했습니다",

@@ -240,7 +240,8 @@ def test_after_apply_scale_probe_bake_and_export_give_what_they_give_without_it(
     fix_scale(armature)
     fixed = later_steps(armature, tmp_path / "fixed.fbx")
     assert_same_results(plain, fixed)
-    np.testing.assert_allclose(mixamo.world_bones_cm(armature, COMPARED), baked_pose, atol=0.01)
+    # float32 poses: a tail 19 m out carries ~1e-5 of relative noise through the bake's Two Bone IK
+    np.testing.assert_allclose(mixamo.world_bones_cm(armature, COMPARED), baked_pose, atol=0.01, rtol=1e-5)
     np.testing.assert_allclose(world_take_cm(tmp_path / "fixed.fbx"), world_take_cm(tmp_path / "plain.fbx"),
                                atol=0.01)
 
