@@ -51,3 +51,17 @@ def test_the_bakes_settings_are_in_the_panel_under_unreals_names(addon, tmp_path
     rna = armature.overanim.foot_ik.bl_rna.properties
     assert [rna[f].name for f in ("max_offset", "linear_stiffness", "linear_damping", "max_extension_ratio")] == [
         "Max Offset", "Linear Stiffness", "Linear Damping", "Max Extension Ratio"]
+
+
+def test_the_bakes_settings_show_their_units_as_the_trace_field_does(addon, tmp_path):
+    """The real window (5.2, 4.3) showed "Max Offset 50.0", "Speed Threshold 60.0": units only in tooltips."""
+    armature = mixamo_gltf(tmp_path)
+    bpy.context.view_layer.objects.active = armature
+    drawn = draw_panel(bpy.types.OVERANIM_PT_foot_ik, bpy.context, region_width=291)
+    texts = {c.args[1]: c.kwargs.get("text") for c in drawn.calls if c.method == "prop"}
+    assert texts["trace_distance"] == "Trace (cm)"
+    assert texts["max_offset"] == "Max Offset (cm)"
+    assert texts["linear_stiffness"] == "Linear Stiffness (1/s²)"
+    assert texts["speed_threshold"] == "Speed Threshold (cm/s)"
+    assert texts["distance_to_ground"] == "Distance To Ground (cm)"
+    assert texts["linear_damping"] == "Linear Damping" and texts["max_extension_ratio"] == "Max Extension Ratio"
