@@ -56,11 +56,7 @@ PY
 }
 
 step_scene() {  # $1 before|after: the sample at frame 18, its legs seen from its right side, orthographic
-  cat <<PY
-import bpy
-BAKE = "$1" == "after"
-PY
-  cat "$HERE/step_view.py"
+  if [ "$1" = after ]; then sed 's/^BAKE = False/BAKE = True/' "$HERE/step_view.py"; else cat "$HERE/step_view.py"; fi
 }
 
 for version in ${VERSIONS:-5.2 4.3}; do

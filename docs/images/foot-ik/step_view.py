@@ -1,13 +1,14 @@
-# The rest of make.sh's step scene (after its "BAKE = ..." line), run by shot.sh inside Blender: the
+# make.sh's step scene, run by shot.sh inside Blender (make.sh sets BAKE for the "after" shot): the
 # sample at frame 18, where its right foot stands planted on the terrain's 10 cm step (y -40 to
 # -120 cm; the foot's head at y -104 cm), seen from its right side (-X), 15 degrees from behind and
 # 15 from above (a terrain seen edge-on is a line), orthographic, on the legs.
 # The startup Cube (behind, off the path) is hidden so the terrain reads; bones are hidden, the skin shows.
-import bpy
 import math
 
+import bpy
 from mathutils import Euler, Vector
 
+BAKE = False  # make.sh's "after" shot: True
 FRAME = 18
 bpy.ops.overanim.build_sample_character()
 rig = bpy.context.active_object
