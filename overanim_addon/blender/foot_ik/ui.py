@@ -84,11 +84,12 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
         box = layout.box().column(align=True)
         box.label(text=tr(Message("Last bake")), translate=False)
         rows = []
-        if record.has_pelvis:
-            rows.append((Message("Pelvis {before:.0f} → {after:.0f} cm/s, {accel:.0f} cm/s²",
-                                 before=record.pelvis_speed_before, after=record.pelvis_speed_after,
-                                 accel=record.pelvis_acceleration_after),
-                         bool(bad & {"pelvis_speed", "pelvis_acceleration"})))
+        if record.has_pelvis:  # one row each: the window showed an unnamed "576 cm/s²" with no before
+            rows.append((Message("Pelvis speed {before:.0f} → {after:.0f} cm/s", before=record.pelvis_speed_before,
+                                 after=record.pelvis_speed_after), "pelvis_speed" in bad))
+            rows.append((Message("Pelvis accel. {before:.0f} → {after:.0f} cm/s²",
+                                 before=record.pelvis_acceleration_before, after=record.pelvis_acceleration_after),
+                         "pelvis_acceleration" in bad))
         rows.append((Message("Toe slide {before:.1f} → {after:.1f} cm", before=record.slide_before,
                              after=record.slide_after), "slide" in bad))
         rows.append((Message("Below ground {depth:.1f} cm", depth=record.penetration), "penetration" in bad))

@@ -4,6 +4,8 @@ said what it found but not what to do first), and shows the bake's settings as U
 
 from __future__ import annotations
 
+import re
+
 import bpy
 
 from ...layout_recorder import draw_panel
@@ -65,3 +67,19 @@ def test_the_bakes_settings_show_their_units_as_the_trace_field_does(addon, tmp_
     assert texts["speed_threshold"] == "Speed Threshold (cm/s)"
     assert texts["distance_to_ground"] == "Distance To Ground (cm)"
     assert texts["linear_damping"] == "Linear Damping" and texts["max_extension_ratio"] == "Max Extension Ratio"
+
+
+def test_last_bake_names_the_pelvis_acceleration_and_its_value_before(addon, tmp_path, capfd):
+    """The real window showed "Pelvis 33 → 44 cm/s, 576 cm/s²": the acceleration unnamed, its
+    animation's value missing. Each gets its row, before → after, as the report gives them."""
+    armature = mixamo_gltf(tmp_path)
+    set_foot_ik_bones(armature)
+    plane(half=300.0)
+    with bpy.context.temp_override(active_object=armature, object=armature):
+        lines = printed_reports(capfd, lambda: bpy.ops.overanim.bake_foot_ik())
+    (line,) = [line for line in lines if "Pelvis vertical speed" in line]
+    speeds = re.search(r"at most (\d+) cm/s in the animation, (\d+) cm/s baked; acceleration (\d+) and (\d+)", line)
+    assert speeds is not None, line
+    text = panel_text(armature)
+    assert f"Pelvis speed {speeds[1]} → {speeds[2]} cm/s" in text
+    assert f"Pelvis accel. {speeds[3]} → {speeds[4]} cm/s²" in text
