@@ -16,6 +16,10 @@ from . import nla, values
 from .properties import bone_names
 from .rig import facing, feet_problem, trace_distance
 
+# the bake's settings in the panel's order (Pelvis, then Plant) and the unit each field is in
+OVER_TIME_UNITS = (("max_offset", "cm"), ("linear_stiffness", "1/s²"), ("linear_damping", ""),
+                   ("speed_threshold", "cm/s"), ("distance_to_ground", "cm"), ("max_extension_ratio", ""))
+
 
 class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
     bl_label = "Foot IK"
@@ -62,15 +66,16 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
 
     @staticmethod
     def _draw_over_time(settings: Any, layout: bpy.types.UILayout) -> None:
-        """The bake's settings over the clip, with Unreal's Foot Placement names (full in the field)."""
+        """The bake's settings over the clip, with Unreal's Foot Placement names (full in the field) and
+        their units, as "Trace (cm)" shows its own (the window showed "Max Offset 50.0": 50 what?)."""
         col = layout.column(align=True)
         col.use_property_split = False
-        col.label(text="Pelvis", text_ctxt=CONTEXT)
-        for field in ("max_offset", "linear_stiffness", "linear_damping"):
-            col.prop(settings, field, text_ctxt=CONTEXT)
-        col.label(text="Plant", text_ctxt=CONTEXT)
-        for field in ("speed_threshold", "distance_to_ground", "max_extension_ratio"):
-            col.prop(settings, field, text_ctxt=CONTEXT)
+        names = settings.bl_rna.properties
+        for group, fields in (("Pelvis", OVER_TIME_UNITS[:3]), ("Plant", OVER_TIME_UNITS[3:])):
+            col.label(text=group, text_ctxt=CONTEXT)
+            for field, unit in fields:
+                name = names[field].name
+                col.prop(settings, field, text=f"{name} ({unit})" if unit else name, text_ctxt=CONTEXT)
 
     @staticmethod
     def _draw_quality(record: Any, layout: bpy.types.UILayout) -> None:
@@ -79,11 +84,12 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
         box = layout.box().column(align=True)
         box.label(text=tr(Message("Last bake")), translate=False)
         rows = []
-        if record.has_pelvis:
-            rows.append((Message("Pelvis {before:.0f} → {after:.0f} cm/s, {accel:.0f} cm/s²",
-                                 before=record.pelvis_speed_before, after=record.pelvis_speed_after,
-                                 accel=record.pelvis_acceleration_after),
-                         bool(bad & {"pelvis_speed", "pelvis_acceleration"})))
+        if record.has_pelvis:  # one row each: the window showed an unnamed "576 cm/s²" with no before
+            rows.append((Message("Pelvis speed {before:.0f} → {after:.0f} cm/s", before=record.pelvis_speed_before,
+                                 after=record.pelvis_speed_after), "pelvis_speed" in bad))
+            rows.append((Message("Pelvis accel. {before:.0f} → {after:.0f} cm/s²",
+                                 before=record.pelvis_acceleration_before, after=record.pelvis_acceleration_after),
+                         "pelvis_acceleration" in bad))
         rows.append((Message("Toe slide {before:.1f} → {after:.1f} cm", before=record.slide_before,
                              after=record.slide_after), "slide" in bad))
         rows.append((Message("Below ground {depth:.1f} cm", depth=record.penetration), "penetration" in bad))

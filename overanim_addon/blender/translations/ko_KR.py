@@ -635,8 +635,8 @@ KO_MESSAGES = {
     "foot IK does not lift the feet again":
         "Foot IK: 클립에 Blender에서 bake한 다리가 들어갑니다. OverAnim_FootIK_ curve는 빠지므로 runtime foot IK가 "
         "발을 다시 들어 올리지 않습니다",
-    "Pelvis {before:.0f} → {after:.0f} cm/s, {accel:.0f} cm/s²":
-        "골반 {before:.0f} → {after:.0f} cm/s, 가속도 {accel:.0f} cm/s²",
+    "Pelvis speed {before:.0f} → {after:.0f} cm/s": "골반 속도 {before:.0f} → {after:.0f} cm/s",
+    "Pelvis accel. {before:.0f} → {after:.0f} cm/s²": "골반 가속도 {before:.0f} → {after:.0f} cm/s²",
     "Toe slide {before:.1f} → {after:.1f} cm": "발끝 미끄러짐 {before:.1f} → {after:.1f} cm",
     "Below ground {depth:.1f} cm": "바닥 아래 {depth:.1f} cm",
     "Out of reach on {n} frame": "{n} 프레임에서 닿지 못함", "Out of reach on {n} frames": "{n} 프레임에서 닿지 못함",
