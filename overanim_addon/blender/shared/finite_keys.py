@@ -6,7 +6,7 @@ positions with the same ``unusable`` (a vertex or bone set to inf is kept as 3.4
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
 
 import bpy
@@ -69,3 +69,20 @@ def require_finite_animation(owner: Any) -> None:
     """``require_finite_keys`` on everything that plays on ``owner``: its action and unmuted strips."""
     for action, slot in playing(owner):
         require_finite_keys(action, fcurves(action, slot))
+
+
+def require_finite_pose(armature: bpy.types.Object, bones: Sequence[str], heads: np.ndarray, tails: np.ndarray,
+                        worlds: np.ndarray, frames: Sequence[float]) -> None:
+    """Raise OverAnimError naming the bone (or the armature) and the frame of the first sampled pose that
+    is not a finite number: ``heads``/``tails`` N frames x bones x 3 (armature space), ``worlds`` N x 4 x 4.
+    A driver, an F-Curve modifier or a constraint poses a bone at infinity with every key finite (a
+    driven 1e300 kept as float32's largest summed into Distances of 3.4e40 cm)."""
+    placed = unusable(worlds.reshape(len(worlds), -1)).any(axis=1)
+    if placed.any():
+        raise OverAnimError(Message("'{name}' is not a finite number (NaN or infinite) on frame {frame}: nothing was "
+                                    "written", name=armature.name, frame=int(frames[int(np.argmax(placed))])))
+    posed = unusable(heads).any(axis=2) | unusable(tails).any(axis=2)
+    if posed.any():
+        frame, bone = (int(i) for i in np.argwhere(posed)[0])
+        raise OverAnimError(Message("The pose of bone '{bone}' is not a finite number (NaN or infinite) on frame "
+                                    "{frame:g}: nothing was written", bone=bones[bone], frame=float(frames[frame])))

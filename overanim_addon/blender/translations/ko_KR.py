@@ -940,6 +940,8 @@ KO_MESSAGES = {
         "아무것도 쓰지 않았습니다",
     "'{name}' is not a finite number (NaN or infinite) on frame {frame}: nothing was written":
         "'{name}'이(가) frame {frame}에서 유한한 수가 아닙니다 (NaN 또는 무한대): 아무것도 쓰지 않았습니다",
+    "The pose of bone '{bone}' is not a finite number (NaN or infinite) on frame {frame:g}: nothing was written":
+        "본 '{bone}'의 pose가 frame {frame:g}에서 유한한 수가 아닙니다 (NaN 또는 무한대): 아무것도 쓰지 않았습니다",
     "bone '{bone}'": "본 '{bone}'",
     "the object's {path}": "object의 {path}",
     "'{name}' has a non-uniform scale {scale}: its own location was scaled by the one ratio {ratio:.4g}, which its "
