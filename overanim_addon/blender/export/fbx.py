@@ -46,6 +46,7 @@ from ..compose.shape_key import COMPOSED
 from ..masks import packed
 from ..masks.paint import GROUP_PREFIX
 from ..regions.region import RegionRow, mesh_masks
+from ..shared.finite_keys import require_finite_playback
 from ..shared.names import PREFIX
 from ..shared.object_data import overanim
 from ..shared.scene import deformed_meshes, lod_index, posed
@@ -318,6 +319,8 @@ def export_for_unreal(context: bpy.types.Context, armature: bpy.types.Object, op
     # the take is the pose as it plays, whatever the Pose/Rest toggle shows (the exporter itself
     # writes the meshes and the bind pose from the rest)
     with posed(armature), Staging() as staging:
+        if animated:  # a driver or modifier can pose a bone at infinity with its keys finite: no inf in the take
+            require_finite_playback(scene, armature, range(frames[0], frames[1] + 1))
         curves = property_curves.sample(context, armature, names, *frames) if names else None
         for lod, target in targets.items():
             group = by_lod.get(lod, [])

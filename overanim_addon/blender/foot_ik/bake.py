@@ -217,7 +217,8 @@ class BakeSession:
             raise OverAnimError(Message(
                 "Ground under neither foot in frames {start}-{end}: {why}; nothing was baked: {hint}",
                 start=int(self.frames[0]), end=int(self.frames[-1]),
-                why=why_no_ground(self.ground, self.rig.ray, settings), hint=GROUND_HINT))
+                why=why_no_ground(self.ground, self.rig.ray, settings, self.scene, self.rig.armature),
+                hint=GROUND_HINT))
         fps = over_time.fps_of(self.scene)
         feet = over_time.source_feet(self.sampler, self.smoothing, fps)
         forward = self.sampler.forward()

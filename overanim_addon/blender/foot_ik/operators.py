@@ -43,9 +43,9 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
         frame = scene_of(context).frame_current
         first = [*rig.measured, *values.override_warning(armature, "Probe Ground"), *rig.warnings]
         if not (left or right):
+            why = why_no_ground(ground, rig.ray, settings, scene_of(context), armature)
             return [*first, (Level.WARNING, Message("Frame {frame}: ground under neither foot: {why}; {hint}",
-                                                    frame=frame, why=why_no_ground(ground, rig.ray, settings),
-                                                    hint=GROUND_HINT))]
+                                                    frame=frame, why=why, hint=GROUND_HINT))]
         hits = Message("both feet") if left and right else Message("the left foot") if left else \
             Message("the right foot")
         body, left_cm, right_cm = (values.signed(found[name], 2) for name in ("BodyOffset", "LeftOffset",

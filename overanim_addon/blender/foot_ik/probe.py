@@ -14,7 +14,7 @@ from mathutils import Matrix, Vector
 
 from ...core.foot_ik import FootIKSolution, ProbeRay, solve
 from ...core.messages import Message, plural
-from ..shared.ground import Ground, ground_objects
+from ..shared.ground import Ground, ground_objects, left_out_characters
 from ..shared.typed import pose_of, scene_of
 from .rig import FootIKRig
 
@@ -24,9 +24,13 @@ def ground_for(context: bpy.types.Context, rig: FootIKRig, settings: Any) -> Gro
     return Ground(objects, context.evaluated_depsgraph_get())
 
 
-def why_no_ground(ground: Ground, ray: ProbeRay, settings: Any) -> Message:
+def why_no_ground(ground: Ground, ray: ProbeRay, settings: Any, scene: bpy.types.Scene,
+                  armature: bpy.types.Object) -> Message:
     """Why a ray met no ground, and what was probed: the reports say it with the way to set Ground."""
     collection = settings.ground_collection
+    others = left_out_characters(scene, armature) if ground.empty and collection is None else None
+    if others is not None:
+        return Message("there is no ground in the scene: {others}", others=others)
     if ground.empty:
         where = Message("collection '{name}'", name=collection.name) if collection else Message("the scene")
         return Message("there is no ground in {where} (no mesh, curve or instance but the character's own)",

@@ -24,6 +24,7 @@ from ...core.messages import Message
 from ...core.proportion import build_measurement_scales
 from ...core.skeleton import TipPoint
 from ..calibration.properties import settings_from_properties
+from ..shared.finite_keys import require_finite_pose
 from ..shared.ground_reference import Rule
 from ..shared.object_data import overanim
 from ..shared.overrides import lost_on_save_warning
@@ -145,6 +146,8 @@ class MotionSession:
         """Every value from the samples (every frame must have been sampled); writes nothing."""
         assert self.count == self.total
         plan, worlds = self.plan, self.worlds()
+        # keys are checked before sampling; a driver, modifier or constraint can still pose at infinity
+        require_finite_pose(self.armature, list(self._column), self.heads, self.tails, worlds, plan.frames)
         reference = self.reference(worlds)
         character = plan.measurement.character
         # a root bone at ground level stays put to float noise; projected hips sway in an in-place clip

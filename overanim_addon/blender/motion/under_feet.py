@@ -20,7 +20,7 @@ from mathutils import Matrix, Vector
 from ...core.log import Level, LogLine
 from ...core.messages import Message, plural
 from ...core.skeleton import TipPoint
-from ..shared.ground import Ground, ground_objects
+from ..shared.ground import Ground, ground_objects, left_out_characters
 from ..shared.object_data import overanim
 from ..shared.typed import scene_of
 
@@ -47,6 +47,9 @@ class UnderFeet:
         objects = ground_objects(scene_of(context), armature, self.collection)
         probed = bool(objects and feet) and math.isfinite(height_ws) and height_ws > 0.0  # no tree without feet
         self.ground = Ground(objects, context.evaluated_depsgraph_get()) if probed else None
+        # nothing to stand on but other characters: said beside the rule (issue 31: a floor a rig carries)
+        self.left_out = left_out_characters(scene_of(context), armature) if not objects and self.collection is None \
+            else None
         self.sides = list(feet)
         # each foot's head row, and the row and fraction of the bone where it ends (its TipPoint)
         self._joints = [(rows[f.tip], rows[f.bone], f.fraction) for f in feet.values()]
@@ -87,6 +90,9 @@ class UnderFeet:
         if self.rule is not ContactRule.GROUND:
             where = Message("collection '{name}'", name=self.collection.name) if self.collection else \
                 Message("the scene")
+            if self.left_out is not None:
+                return [(Level.INFO, Message("Foot contacts: height above the ground reference (no ground in the "
+                                             "scene: {others})", others=self.left_out))]
             return [(Level.INFO, Message("Foot contacts: height above the ground reference (no ground in {where}: no "
                                          "mesh, curve or instance but the character's own)", where=where))]
         names = ", ".join(f"'{name}'" for name in self.ground.names[:3]) if self.ground else ""

@@ -6,7 +6,7 @@ positions with the same ``unusable`` (a vertex or bone set to inf is kept as 3.4
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
 
 import bpy
@@ -69,3 +69,52 @@ def require_finite_animation(owner: Any) -> None:
     """``require_finite_keys`` on everything that plays on ``owner``: its action and unmuted strips."""
     for action, slot in playing(owner):
         require_finite_keys(action, fcurves(action, slot))
+
+
+def require_finite_pose(armature: bpy.types.Object, bones: Sequence[str], heads: np.ndarray, tails: np.ndarray,
+                        worlds: np.ndarray, frames: Sequence[int] | np.ndarray) -> None:
+    """Raise OverAnimError naming the bone (or the armature) and the frame of the first sampled pose that
+    is not a finite number: ``heads``/``tails`` N frames x bones x 3 (armature space), ``worlds`` N x 4 x 4.
+    A driver, an F-Curve modifier or a constraint poses a bone at infinity with every key finite (a
+    driven 1e300 kept as float32's largest summed into Distances of 3.4e40 cm)."""
+    placed = unusable(worlds.reshape(len(worlds), -1)).any(axis=1)
+    if placed.any():
+        raise OverAnimError(Message("'{name}' is not a finite number (NaN or infinite) on frame {frame}: nothing was "
+                                    "written", name=armature.name, frame=int(frames[int(np.argmax(placed))])))
+    posed = unusable(heads).any(axis=2) | unusable(tails).any(axis=2)
+    if posed.any():
+        frame, bone = (int(i) for i in np.argwhere(posed)[0])
+        raise OverAnimError(Message("The pose of bone '{bone}' is not a finite number (NaN or infinite) on frame "
+                                    "{frame:g}: nothing was written", bone=bones[bone], frame=float(frames[frame])))
+
+
+def _posed_beyond_keys(armature: bpy.types.Object) -> bool:
+    """Whether anything but the keys (checked by ``require_finite_keys``) can pose ``armature``: a
+    driver, an F-Curve modifier of what plays, an object or bone constraint."""
+    adt = armature.animation_data
+    if (adt is not None and len(adt.drivers)) or len(armature.constraints):
+        return True
+    if armature.pose is not None and any(len(bone.constraints) for bone in armature.pose.bones):
+        return True
+    return any(len(curve.modifiers) for action, slot in playing(armature) for curve in fcurves(action, slot))
+
+
+def require_finite_playback(scene: bpy.types.Scene, armature: bpy.types.Object, frames: Sequence[int]) -> None:
+    """``require_finite_pose`` on the pose as it plays on ``frames`` (the Pose Position shown: call it
+    posed), sampled only where something but the keys poses the rig; the scene's frame comes back."""
+    if not _posed_beyond_keys(armature) or armature.pose is None:
+        return
+    bones = armature.pose.bones
+    heads = np.empty((len(frames), len(bones), 3), np.float32)
+    tails = np.empty_like(heads)
+    worlds = np.empty((len(frames), 4, 4), np.float64)
+    current = (scene.frame_current, scene.frame_subframe)
+    try:
+        for i, frame in enumerate(frames):
+            scene.frame_set(int(frame))
+            bones.foreach_get("head", heads[i].reshape(-1))
+            bones.foreach_get("tail", tails[i].reshape(-1))
+            worlds[i] = np.array(armature.matrix_world, dtype=np.float64)
+    finally:
+        scene.frame_set(current[0], subframe=current[1])
+    require_finite_pose(armature, [bone.name for bone in bones], heads, tails, worlds, frames)

@@ -22,6 +22,7 @@ import numpy as np
 from mathutils import Matrix, Vector
 from mathutils.bvhtree import BVHTree
 
+from ...core.messages import Message
 from .typed import mesh_data
 
 DOWN = Vector((0.0, 0.0, -1.0))
@@ -107,6 +108,20 @@ def ground_objects(scene: bpy.types.Scene, armature: bpy.types.Object,
     )
     return sorted((o for o in candidates if (o.type in GEOMETRY or o.instance_type != "NONE")
                    and not is_own(o, armature)), key=lambda o: o.name)
+
+
+def left_out_characters(scene: bpy.types.Scene, armature: bpy.types.Object) -> Message | None:
+    """Where nothing is left to stand on, the visible surfaces left out as other characters' parts
+    (``is_character_part``), said with the way to stand on them: else "no ground" reads as an empty
+    scene beside a floor another rig carries. None when there are none."""
+    names = sorted(o.name for o in scene.objects
+                   if o.visible_get() and (o.type in GEOMETRY or o.instance_type != "NONE")
+                   and is_character_part(o) and not is_own(o, armature))
+    if not names:
+        return None
+    more = Message(" and {count} more", count=len(names) - 3) if len(names) > 3 else ""
+    return Message("other characters' parts ({names}{more}) are no ground unless Ground names their collection",
+                   names=", ".join(f"'{name}'" for name in names[:3]), more=more)
 
 
 def _makes_instances(obj: bpy.types.Object) -> bool:

@@ -589,6 +589,9 @@ KO_MESSAGES = {
         "ray가 캐릭터의 바닥 높이 {top:.0f} cm 위부터 {trace:.1f} cm 아래까지 {probed} 중 어디에도 닿지 않았습니다",
     "there is no ground in {where} (no mesh, curve or instance but the character's own)":
         "{where}에 바닥이 없습니다 (캐릭터 자신의 것 말고는 mesh, curve, instance가 없습니다)",
+    "there is no ground in the scene: {others}": "scene에 바닥이 없습니다: {others}",
+    "other characters' parts ({names}{more}) are no ground unless Ground names their collection":
+        "다른 캐릭터의 부분 ({names}{more})은(는) Ground가 그 collection을 지정하지 않으면 바닥이 아닙니다",
     "the {count} of collection '{collection}' ({names}{more})": "collection '{collection}'의 {count} ({names}{more})",
     "the {count} shown in the scene ({names}{more})": "씬에 보이는 {count} ({names}{more})",
     "collection '{name}'": "컬렉션 '{name}'",
@@ -941,6 +944,8 @@ KO_MESSAGES = {
         "아무것도 쓰지 않았습니다",
     "'{name}' is not a finite number (NaN or infinite) on frame {frame}: nothing was written":
         "'{name}'이(가) frame {frame}에서 유한한 수가 아닙니다 (NaN 또는 무한대): 아무것도 쓰지 않았습니다",
+    "The pose of bone '{bone}' is not a finite number (NaN or infinite) on frame {frame:g}: nothing was written":
+        "본 '{bone}'의 pose가 frame {frame:g}에서 유한한 수가 아닙니다 (NaN 또는 무한대): 아무것도 쓰지 않았습니다",
     "bone '{bone}'": "본 '{bone}'",
     "the object's {path}": "object의 {path}",
     "'{name}' has a non-uniform scale {scale}: its own location was scaled by the one ratio {ratio:.4g}, which its "
@@ -973,6 +978,8 @@ KO_MESSAGES = {
         "바닥 기준: 바닥에 투영한 '{bone}' (rig에 바닥 높이의 root bone이 없습니다)",
     "Foot contacts: height above the ground under each foot ({names}{more})":
         "foot contact: 각 발 아래 바닥에서 잰 높이 ({names}{more})",
+    "Foot contacts: height above the ground reference (no ground in the scene: {others})":
+        "foot contact: 바닥 기준에서 잰 높이 (scene에 바닥이 없습니다: {others})",
     "Foot contacts: height above the ground reference (no ground in {where}: no mesh, curve or instance but the "
     "character's own)":
         "foot contact: 바닥 기준에서 잰 높이 ({where}에 바닥이 없습니다: 캐릭터 자신의 것 말고는 mesh, curve, "

@@ -39,6 +39,24 @@ def test_motion_measures_the_feet_above_the_ground_reference_not_the_other_chara
     result = analyze_motion(bpy.context, walker, MotionOptions())
     assert result.contact_rule is ContactRule.GROUND_REFERENCE, said(result)
     assert not [line for line in said(result) if "no ground under it" in line]
+    # what was left out is said, with the way to stand on it (not "no mesh but the character's own")
+    assert "Foot contacts: height above the ground reference (no ground in the scene: other characters' parts " \
+        "('Other_Body', 'Other_Body_LOD1') are no ground unless Ground names their collection)" in said(result)
+
+
+def test_a_box_another_rig_carries_is_named_where_no_ground_is_found(walker):
+    """A floor parented to another armature (a vehicle's deck, a set on a rig) is that rig's part: the
+    Motion log names it and how to make it ground, where it said the scene had no mesh at all."""
+    bpy.data.objects.remove(bpy.data.objects["OverAnimSample_Terrain"])
+    carrier = bpy.data.objects.new("Carrier", bpy.data.armatures.new("Carrier"))
+    bpy.context.scene.collection.objects.link(carrier)
+    bpy.ops.mesh.primitive_cube_add(size=1.0, location=(0.0, -1.0, -0.4))
+    deck = bpy.context.object
+    deck.parent = carrier
+    bpy.context.view_layer.objects.active = walker
+    result = analyze_motion(bpy.context, walker, MotionOptions())
+    assert result.contact_rule is ContactRule.GROUND_REFERENCE, said(result)
+    assert [line for line in said(result) if "'Cube'" in line and "unless Ground names their collection" in line]
 
 
 def test_foot_ik_finds_no_ground_in_the_scene(beside, reports):
@@ -46,9 +64,9 @@ def test_foot_ik_finds_no_ground_in_the_scene(beside, reports):
     with bpy.context.temp_override(active_object=walker, object=walker):
         bpy.ops.overanim.probe_ground()
     assert [str(m) for level, m in reports if "ground under neither foot" in str(m)] == [
-        "Frame 1: ground under neither foot: there is no ground in the scene (no mesh, curve or instance but the "
-        "character's own); put the ground under the character, or set Ground in the Foot IK panel to the collection "
-        "that holds it"]
+        "Frame 1: ground under neither foot: there is no ground in the scene: other characters' parts ('Other_Body', "
+        "'Other_Body_LOD1') are no ground unless Ground names their collection; put the ground under the character, "
+        "or set Ground in the Foot IK panel to the collection that holds it"]
 
 
 def test_named_in_the_ground_collection_the_other_character_is_ground(beside):
