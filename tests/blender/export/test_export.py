@@ -256,7 +256,13 @@ def test_each_export_option_is_one_field_shown_by_the_operator_and_passed_down_w
     received = []
     real = fbx.export_for_unreal
     monkeypatch.setattr(engine, "export_for_unreal", lambda *args: received.append(args[2]) or real(*args))
-    flipped = {f.name: not f.default for f in fields}
+    def other_than(name, default):
+        """A value the artist could pick that is not the default: the other truth value, or another item."""
+        if isinstance(default, bool):
+            return not default
+        return next(item.identifier for item in rna[name].enum_items if item.identifier != default)
+
+    flipped = {f.name: other_than(f.name, f.default) for f in fields}
     assert bpy.ops.overanim.export_fbx(filepath=str(tmp_path / "hero.fbx"), **flipped) == {"FINISHED"}
     assert received == [ExportOptions(tmp_path / "hero.fbx", **flipped)]
     with pytest.raises(dataclasses.FrozenInstanceError):
