@@ -187,7 +187,8 @@ def test_a_bvh_clip_bakes_over_a_floor(addon, tmp_path, origin):
         assert bpy.ops.overanim.bake_foot_ik(frame_start=1, frame_end=2) == {"FINISHED"}
     baked = baked_values(bvh)
     assert baked["LeftHit"][0, 1] == baked["RightHit"][0, 1] == 1.0
-    assert baked["LeftOffset"][0, 1] == pytest.approx(10.0, abs=0.05)
+    # onto the box; the bake over time may lift it up to a centimetre more (a swinging foot clears an edge)
+    assert 10.0 - 0.05 <= baked["LeftOffset"][0, 1] <= 10.0 + 1.0
     assert baked["RightOffset"][0, 1] == pytest.approx(0.0, abs=0.05)
     assert baked["BodyOffset"][0, 1] == pytest.approx(0.0, abs=0.05)
 
