@@ -117,7 +117,7 @@ try:
         words = UNITS.sub(" ", text).split()
         if all(re.fullmatch("[A-Z]{1,3}", word) for word in words):  # figures, units, CS, WS, a channel's letter
             return False
-        return not (term and len(text.split()) <= 3 and ":" not in text)
+        return not (term and len(words) <= 3 and ":" not in text)  # a term's unit ("(cm)") is not a word
 
     out["english"] = sorted({(text, sorted(where)[0]) for (text, term), where in drawn.items() if english(text, term)})
     out["texts"] = len(drawn)
