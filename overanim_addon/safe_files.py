@@ -147,7 +147,7 @@ def replace_all(pairs: Sequence[tuple[Path, Path]]) -> None:
             if target.exists():
                 os.chmod(temp, stat.S_IMODE(target.stat().st_mode))
                 if len(pairs) > 1:
-                    kept[target] = sibling(target, ".kept")
+                    kept[target] = owned_record(target, KEPT)
                     link_or_copy(target, kept[target])
         except OSError as error:
             remove(*kept.values())
@@ -176,7 +176,27 @@ def replace_all(pairs: Sequence[tuple[Path, Path]]) -> None:
         fsync(folder, directory=True)
 
 
-JOURNAL = ".journal"
+JOURNAL, KEPT = ".journal", ".kept"
+# a journal or kept copy of ours: our prefix, its target's name, a token (nothing else is read as ours)
+OWNED_RECORD = re.compile(re.escape(TEMP_PREFIX) + r"(?P<file>.+)\.[0-9a-f]{8}(?P<suffix>\.journal|\.kept)")
+
+
+def owned_record(target: Path, suffix: str) -> Path:
+    """``sibling`` with our prefix: a replacement's journal or kept copy, which ``recover`` knows as ours."""
+    return target.with_name(f"{TEMP_PREFIX}{target.name}.{secrets.token_hex(4)}{suffix}")
+
+
+def _ours_to_recover(folder: Path, pairs: Sequence[tuple[Path, Path, Path | None]]) -> bool:
+    """Whether every file a journal names is one of ours in ``folder``: a temporary (``TEMPORARY``) or
+    kept copy (``OWNED_RECORD``) of its target there. A journal naming anything else is not acted on:
+    another program's file is never renamed or removed (issue 31)."""
+    for temp, target, kept in pairs:
+        named = TEMPORARY.fullmatch(temp.name)
+        copy = OWNED_RECORD.fullmatch(kept.name) if kept is not None else None
+        if any(path.parent != folder for path in (temp, target, *([kept] if kept else []))) or named is None \
+                or named["file"] != target.name or (kept is not None and (copy is None or copy["file"] != target.name)):
+            return False
+    return True
 FOREIGN_JOURNAL_SECONDS = 600  # another machine's replacement (or temporary file) is taken as killed after this long
 
 
@@ -206,7 +226,7 @@ def _may_still_run(pid: int | None, this_host: bool, path: Path) -> bool:
 def _write_journal(pairs: Sequence[tuple[Path, Path]], kept: dict[Path, Path]) -> Path:
     """What a replacement of several files is about to rename, beside the first target, synced
     before the first rename: a process killed between two renames leaves it for ``recover``."""
-    journal = sibling(pairs[0][1], JOURNAL)
+    journal = owned_record(pairs[0][1], JOURNAL)
     entries = [{"temp": str(temp), "target": str(target), "kept": str(kept[target]) if target in kept else None}
                for temp, target in pairs]
     temp = journal.with_name(journal.name + ".tmp")
@@ -227,12 +247,13 @@ def recover(folder: Path) -> list[Path]:
     gets the file it had before (a target that did not exist goes again), the temporary files and
     the kept copies go. Returns the targets put back. A journal that cannot be read is left alone."""
     restored: list[Path] = []
-    for journal in sorted(folder.glob(f".*{JOURNAL}")):
+    for journal in sorted(folder.glob(f"{TEMP_PREFIX}*{JOURNAL}")):
         try:
             data = json.loads(journal.read_text())
             pairs = [(Path(e["temp"]), Path(e["target"]), Path(e["kept"]) if e["kept"] else None)
                      for e in data["files"]]
-            if _still_running(data, journal):
+            if OWNED_RECORD.fullmatch(journal.name) is None or not _ours_to_recover(folder, pairs) \
+                    or _still_running(data, journal):
                 continue
         except (OSError, ValueError, KeyError, TypeError):
             continue

@@ -4,6 +4,7 @@ files of writes killed before their renames go then too, never a live process's.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -25,7 +26,7 @@ KILLED = textwrap.dedent("""
     folder = Path(sys.argv[1])
     pairs = []
     for name in ("hero.fbx", "hero_LOD1.fbx", "hero_LOD2.fbx"):
-        temp = safe_files.sibling(folder / name, ".tmp.fbx")
+        temp = safe_files.owned_sibling(folder / name)
         temp.write_text("new " + name)
         pairs.append((temp, folder / name))
     renames = 0
@@ -74,7 +75,7 @@ def test_the_next_write_recovers_first_and_leaves_nothing_behind(tmp_path):
     assert contents(tmp_path) == {"hero.fbx": "old hero.fbx", "hero_LOD1.fbx": "old hero_LOD1.fbx"}
     pairs = []
     for name in ("hero.fbx", "hero_LOD1.fbx"):
-        temp = safe_files.sibling(tmp_path / name, ".tmp.fbx")
+        temp = safe_files.owned_sibling(tmp_path / name)
         temp.write_text("newer " + name)
         pairs.append((temp, tmp_path / name))
     safe_files.replace_all(pairs)
@@ -83,13 +84,13 @@ def test_the_next_write_recovers_first_and_leaves_nothing_behind(tmp_path):
 
 def test_a_replacement_still_running_in_another_process_is_left_alone(tmp_path):
     (tmp_path / "hero.fbx").write_text("old")
-    temp = safe_files.sibling(tmp_path / "hero.fbx", ".tmp.fbx")
+    temp = safe_files.owned_sibling(tmp_path / "hero.fbx")
     temp.write_text("new")
-    kept = safe_files.sibling(tmp_path / "hero.fbx", ".kept")
+    kept = safe_files.owned_record(tmp_path / "hero.fbx", safe_files.KEPT)
     safe_files.link_or_copy(tmp_path / "hero.fbx", kept)
     alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
-        journal = safe_files.sibling(tmp_path / "hero.fbx", safe_files.JOURNAL)
+        journal = safe_files.owned_record(tmp_path / "hero.fbx", safe_files.JOURNAL)
         journal.write_text(f'{{"pid": {alive.pid}, "host": "{os.uname().nodename}", "files": '
                            f'[{{"temp": "{temp}", "target": "{tmp_path / "hero.fbx"}", "kept": "{kept}"}}]}}')
         assert safe_files.recover(tmp_path) == []
@@ -99,6 +100,23 @@ def test_a_replacement_still_running_in_another_process_is_left_alone(tmp_path):
         alive.wait()
     assert safe_files.recover(tmp_path) == [tmp_path / "hero.fbx"]
     assert contents(tmp_path) == {"hero.fbx": "old"}
+
+
+@pytest.mark.parametrize("journal", [".x.journal", ".overanim.hero.fbx.0badc0de.journal"])
+def test_a_journal_naming_files_not_ours_touches_none_of_them(tmp_path, journal):
+    """Issue 31's probe: recovery took any hidden *.journal for its own and removed the files it named.
+    Only our prefix's journal is read, and only when every file it names is our temporary or kept copy
+    of its target in the same folder."""
+    for name in ("victim.txt", "victim2.txt", "hero.fbx"):
+        (tmp_path / name).write_text("theirs")
+    (tmp_path.parent / "outside.fbx").write_text("theirs")
+    entries = [{"temp": str(tmp_path / "victim.txt"), "target": str(tmp_path / "victim2.txt"), "kept": None},
+               {"temp": str(tmp_path.parent / "outside.fbx"), "target": str(tmp_path / "hero.fbx"), "kept": None}]
+    (tmp_path / journal).write_text(json.dumps({"pid": 0, "host": "elsewhere", "files": entries}))
+    age(tmp_path / journal, 10 * safe_files.FOREIGN_JOURNAL_SECONDS)
+    before = contents(tmp_path)
+    assert safe_files.recover(tmp_path) == []
+    assert contents(tmp_path) == before and (tmp_path.parent / "outside.fbx").read_text() == "theirs"
 
 
 def test_an_unreadable_journal_changes_nothing(tmp_path):

@@ -13,7 +13,7 @@ import bpy
 from ...core.bone_map import BoneMap
 from ...core.errors import OverAnimError
 from ...core.messages import Message
-from ...safe_files import WriteError, check_targets, remove, replace_all, sibling
+from ...safe_files import WriteError, check_targets, owned_sibling, remove, replace_all
 from ..shared.object_data import overanim
 from ..shared.typed import armature_data, scene_of
 from .rigs import found_map, read_rig
@@ -68,7 +68,7 @@ def write_preset(path: str, bone_map: BoneMap) -> Path:
                 "rows": [{"chain": r.chain, "target": r.target, "source": r.source, "role": r.role}
                          for r in bone_map.rows]}
     check_targets([target])
-    temporary = sibling(target, ".json")
+    temporary = owned_sibling(target)
     try:
         temporary.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
         replace_all([(temporary, target)])
