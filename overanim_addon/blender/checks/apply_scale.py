@@ -193,10 +193,18 @@ def scale_character(context: bpy.types.Context, armature: bpy.types.Object, fact
         raise OverAnimError(Message("'{name}' has keyed {paths}: its keys would undo a scale of the character; use "
                                     "Match Unit Scale, or remove those keys first", name=armature.name,
                                     paths=", ".join(keyed)))
+    scene = scene_of(context)
+    # a character hanging from this one would change size with it (and the fix says none did)
+    carried = sorted(o.name for o in scene.objects if o.type == "ARMATURE" and o is not armature
+                     and _hangs_from(o, armature))
+    if carried:
+        raise OverAnimError(Message("{others} hang from '{name}': scaling it would scale them too; unparent them "
+                                    "first, or use Match Unit Scale", name=armature.name,
+                                    others=", ".join(f"'{n}'" for n in carried)))
     origin = armature.matrix_world.translation[:]
     about = Matrix.Translation(origin) @ Matrix.Scale(factor, 4) @ Matrix.Translation([-c for c in origin])
     # a mesh parented to the armature moves with it; one that is not would stay its old size
-    moved = [armature, *(m for m in deformed_meshes(armature, scene_of(context)) if not _hangs_from(m, armature))]
+    moved = [armature, *(m for m in deformed_meshes(armature, scene) if not _hangs_from(m, armature))]
     before = [obj.matrix_world.copy() for obj in moved]
     for obj in moved:
         obj.matrix_world = about @ obj.matrix_world

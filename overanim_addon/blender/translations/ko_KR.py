@@ -345,6 +345,9 @@ KO_MESSAGES = {
     "Scale and every other object are as they were":
         "'{name}'을(를) {factor:.4g}배로 scale하고 scale을 적용했습니다 ({objects}, animation 포함): 씬의 Unit Scale과 "
         "다른 모든 object는 그대로입니다",
+    "{others} hang from '{name}': scaling it would scale them too; unparent them first, or use Match Unit Scale":
+        "{others}이(가) '{name}'에 매달려 있습니다: 크기를 바꾸면 그것들도 함께 바뀝니다. 먼저 parent를 해제하거나 "
+        "Match Unit Scale을 쓰세요",
     "'{name}' has keyed {paths}: its keys would undo a scale of the character; use Match Unit Scale, or remove those "
     "keys first":
         "'{name}'에 key된 {paths}이(가) 있습니다: 그 key가 캐릭터의 scale을 되돌립니다. Match Unit Scale을 쓰거나 먼저 "

@@ -98,6 +98,19 @@ def test_a_character_whose_object_scale_is_keyed_is_refused_and_left_as_it_was(s
     assert (rest_height_cm(walk), rest_height_cm(sample), tuple(walk.matrix_world.col[0])) == before
 
 
+def test_a_character_hanging_from_this_one_is_named_and_nothing_changes(sample, tmp_path):
+    """Issue 31's probe: another character parented under the BVH shrank with it (181 cm to 10 cm)
+    while the fix said every other object was as it was."""
+    walk = cmu_walk(tmp_path)
+    sample.parent = walk
+    bpy.context.view_layer.update()
+    before = (rest_height_cm(walk), rest_height_cm(sample), tuple(walk.matrix_world.col[0]))
+    with bpy.context.temp_override(active_object=walk, object=walk), \
+            pytest.raises(RuntimeError, match=f"'{sample.name}' hang from"):
+        bpy.ops.overanim.fix_character_scale()
+    assert (rest_height_cm(walk), rest_height_cm(sample), tuple(walk.matrix_world.col[0])) == before
+
+
 def posed_extent_m(armature, meshes, frame):
     """(each mesh's evaluated height, the posed bones' height) along world Z at ``frame``."""
     bpy.context.scene.frame_set(frame)
