@@ -9,50 +9,17 @@
 #   panel: the Foot IK panel after a bake, the sidebar at its default width, English and Korean:
 #          panel-foot-ik-{en,ko}-<v>.png
 set -euo pipefail
-SHOT=../shared/tools/real-blender/shot.sh
-[ -x "$SHOT" ] || SHOT=/work/shared/tools/real-blender/shot.sh
 HERE=docs/images/foot-ik
 WORK=out/screenshots/foot-ik
-mkdir -p "$WORK"
-
-shoot() {  # version, name, then the scene's Python on stdin; leaves $WORK/<name>-<version>.png
-  local version=$1 name=$2 var="REAL_BLENDER_ROOT_${1/./_}"
-  cat > "$WORK/$name-$version.py"
-  env REAL_BLENDER_VERSION="$version" ${!var:+REAL_BLENDER_ROOT=${!var}} bash "$SHOT" overanim_addon \
-    "$WORK/$name-$version.png" "$WORK/$name-$version.py" > "$WORK/$name-$version.log" 2>&1 \
-    || { cat "$WORK/$name-$version.log" >&2; exit 1; }
-}
-
-small() {  # version, the shot, the PNG to keep, then ImageMagick options (a crop): 128 colours, in the chroot
-  local var="REAL_BLENDER_ROOT_${1/./_}" root in=$2 out=$3
-  shift 3
-  root=${!var:-$(REAL_BLENDER_VERSION=$1 bash -c ". $(dirname "$SHOT")/root.sh; echo \$ROOT")}
-  cp "$in" "$root/tmp/foot-ik-in.png"
-  chroot "$root" convert /tmp/foot-ik-in.png "$@" -strip +dither -colors 128 PNG8:/tmp/foot-ik-out.png
-  cp "$root/tmp/foot-ik-out.png" "$out"
-}
-
-language() {  # the scene's first lines: Blender in that language
-  cat <<PY
-import bpy
-view = bpy.context.preferences.view
-view.language = "$1"
-view.use_translate_interface = view.use_translate_tooltips = view.use_translate_reports = True
-PY
-}
+. docs/images/shots.sh
 
 panel_scene() {  # the sample baked by the operator (its report fills Last bake); only Foot IK open
   language "$1"
   cat <<'PY'
 bpy.ops.overanim.build_sample_character()
 bpy.ops.overanim.bake_foot_ik()
-for panel in [cls for cls in bpy.types.Panel.__subclasses__()
-              if getattr(cls, "bl_parent_id", "") == "OVERANIM_PT_main" and cls.__name__ != "OVERANIM_PT_foot_ik"
-              and hasattr(bpy.types, cls.__name__)]:
-    bpy.utils.unregister_class(panel)
-    panel.bl_options = {*getattr(panel, "bl_options", ()), "DEFAULT_CLOSED"}
-    bpy.utils.register_class(panel)
 PY
+  only_open '("OVERANIM_PT_foot_ik",)'
 }
 
 step_scene() {  # $1 before|after: the sample at frame 18, its legs seen from its right side, orthographic

@@ -6,47 +6,9 @@
 # REAL_BLENDER_ROOT_4_3 / REAL_BLENDER_ROOT_5_2 pick each version's chroot (as make.sh).
 # VERSIONS="5.2" or SCENES="copy-motion results" remake only those.
 set -euo pipefail
-SHOT=../shared/tools/real-blender/shot.sh
-[ -x "$SHOT" ] || SHOT=/work/shared/tools/real-blender/shot.sh
 HERE=docs/images/walkthrough
 WORK=out/screenshots/walkthrough
-mkdir -p "$WORK"
-
-shoot() {  # version, name, then the scene's Python on stdin; leaves $WORK/<name>-<version>.png
-  local version=$1 name=$2 var="REAL_BLENDER_ROOT_${1/./_}"
-  cat > "$WORK/$name-$version.py"
-  env REAL_BLENDER_VERSION="$version" ${!var:+REAL_BLENDER_ROOT=${!var}} bash "$SHOT" overanim_addon \
-    "$WORK/$name-$version.png" "$WORK/$name-$version.py" > "$WORK/$name-$version.log" 2>&1 \
-    || { cat "$WORK/$name-$version.log" >&2; exit 1; }
-}
-
-small() {  # version, the shot, the PNG to keep: 128 colours, by ImageMagick inside the version's chroot
-  local var="REAL_BLENDER_ROOT_${1/./_}" root
-  root=${!var:-$(REAL_BLENDER_VERSION=$1 bash -c ". $(dirname "$SHOT")/root.sh; echo \$ROOT")}
-  cp "$2" "$root/tmp/walkthrough-in.png"
-  chroot "$root" convert /tmp/walkthrough-in.png -strip +dither -colors 128 PNG8:/tmp/walkthrough-out.png
-  cp "$root/tmp/walkthrough-out.png" "$3"
-}
-
-language() {  # the scene's first lines: Blender in that language
-  cat <<PY
-import bpy
-view = bpy.context.preferences.view
-view.language = "$1"
-view.use_translate_interface = view.use_translate_tooltips = view.use_translate_reports = True
-PY
-}
-
-only_open() {  # the sub-panels but those named closed (re-registered closed: their bl_order keeps their place)
-  cat <<PY
-for panel in [cls for cls in bpy.types.Panel.__subclasses__()
-              if getattr(cls, "bl_parent_id", "") == "OVERANIM_PT_main" and cls.__name__ not in $1
-              and hasattr(bpy.types, cls.__name__)]:
-    bpy.utils.unregister_class(panel)
-    panel.bl_options = {*getattr(panel, "bl_options", ()), "DEFAULT_CLOSED"}
-    bpy.utils.register_class(panel)
-PY
-}
+. docs/images/shots.sh
 
 copy_scene() {  # findings 5 and 6: a Shift+D copy of the baked, analysed sample; the panel named open
   language "$1"

@@ -4,26 +4,9 @@
 #   bash docs/images/walkthrough/make.sh
 # REAL_BLENDER_ROOT_4_3 / REAL_BLENDER_ROOT_5_2 pick each version's chroot (as docs/images/make.sh).
 set -euo pipefail
-SHOT=../shared/tools/real-blender/shot.sh
 HERE=docs/images/walkthrough
 WORK=out/screenshots/walkthrough  # inside the checkout: the tool mounts only this folder
-mkdir -p "$WORK"
-
-shoot() {  # version, name, then the scene's Python on stdin; leaves $WORK/<name>-<version>.png
-  local version=$1 name=$2 var="REAL_BLENDER_ROOT_${1/./_}"
-  cat > "$WORK/$name-$version.py"
-  env REAL_BLENDER_VERSION="$version" ${!var:+REAL_BLENDER_ROOT=${!var}} bash "$SHOT" overanim_addon \
-    "$WORK/$name-$version.png" "$WORK/$name-$version.py" > "$WORK/$name-$version.log" 2>&1 \
-    || { cat "$WORK/$name-$version.log" >&2; exit 1; }
-}
-
-small() {  # version, the shot, the PNG to keep, its scale: ImageMagick inside the version's chroot
-  local var="REAL_BLENDER_ROOT_${1/./_}" root
-  root=${!var:-$(REAL_BLENDER_VERSION=$1 bash -c '. ../shared/tools/real-blender/root.sh; echo $ROOT')}
-  cp "$2" "$root/tmp/walkthrough-in.png"
-  chroot "$root" convert /tmp/walkthrough-in.png -resize "$4" -strip +dither -colors 128 PNG8:/tmp/walkthrough-out.png
-  cp "$root/tmp/walkthrough-out.png" "$3"
-}
+. docs/images/shots.sh
 
 weights_scene() {  # full weight: the sample with Live Preview on, its LeftArm mask alone in the view
   cat <<PY
@@ -58,34 +41,26 @@ for version in ${VERSIONS:-5.2 4.3}; do
   for state in before:1.0 after:0.5; do
     weights_scene "${state#*:}" | SHOT_FULLAREA=1 shoot "$version" "weights-${state%%:*}"
     # the view and the Regions fields, scaled down: a small PNG
-    small "$version" "$WORK/weights-${state%%:*}-$version.png" "$HERE/weights-${state%%:*}-$version.png" 50%
+    small "$version" "$WORK/weights-${state%%:*}-$version.png" "$HERE/weights-${state%%:*}-$version.png" -resize 50%
     echo "$HERE/weights-${state%%:*}-$version.png"
   done
 done
 
 motion_scene() {  # language: the walking sample, its feet baked, its motion analysed, Motion alone open
+  language "$1"
   cat <<PY
-import bpy
-view = bpy.context.preferences.view
-view.language = "$1"
-view.use_translate_interface = view.use_translate_tooltips = view.use_translate_reports = True
 bpy.ops.overanim.build_sample_character()  # the sample walking over its terrain (add_sample_walk)
 bpy.ops.overanim.bake_foot_ik()
 bpy.ops.overanim.analyze_motion()
-for panel in [cls for cls in bpy.types.Panel.__subclasses__()  # the others closed, in their places
-              if getattr(cls, "bl_parent_id", "") == "OVERANIM_PT_main" and cls.__name__ != "OVERANIM_PT_motion"
-              and hasattr(bpy.types, cls.__name__)]:
-    bpy.utils.unregister_class(panel)
-    panel.bl_options = {*getattr(panel, "bl_options", ()), "DEFAULT_CLOSED"}
-    bpy.utils.register_class(panel)
 PY
+  only_open '("OVERANIM_PT_motion",)'
 }
 
 for version in ${VERSIONS:-5.2 4.3}; do
   for language in en_US:en ko_KR:ko; do
     name=motion-${language#*:}
     motion_scene "${language%%:*}" | SHOT_GEOM=1600x1400x24 shoot "$version" "$name"
-    small "$version" "$WORK/${name}-${version}_sidebar.png" "$HERE/${name}-${version}.png" 100%
+    small "$version" "$WORK/${name}-${version}_sidebar.png" "$HERE/${name}-${version}.png"
     echo "$HERE/${name}-${version}.png"
   done
 done
