@@ -14,12 +14,21 @@ def points(count):
     return hnp.arrays(np.float64, (count, 3), elements=coordinate)
 
 
+def bones(data, count):
+    """``count`` bone vectors of 1 to 100 units in any direction, drawn directly (a filter for the
+    length threw away most draws: Hypothesis's health check failed on older versions)."""
+    size = hnp.arrays(np.float64, count, elements=st.floats(min_value=1.0, max_value=100.0))
+    height = hnp.arrays(np.float64, count, elements=st.floats(min_value=-1.0, max_value=1.0))
+    turn = hnp.arrays(np.float64, count, elements=st.floats(min_value=0.0, max_value=2.0 * np.pi))
+    length, z, angle = data.draw(size), data.draw(height), data.draw(turn)
+    ring = np.sqrt(1.0 - z * z)
+    return np.stack([ring * np.cos(angle), ring * np.sin(angle), z], axis=1) * length[:, None]
+
+
 def chains(data, count):
     """A random chain (root, mid, end) with bones of at least 1 unit, a target and a pole."""
     root = data.draw(points(count))
-    thigh = data.draw(points(count))
-    calf = data.draw(points(count))
-    assume(np.all(np.linalg.norm(thigh, axis=1) > 1.0) and np.all(np.linalg.norm(calf, axis=1) > 1.0))
+    thigh, calf = bones(data, count), bones(data, count)
     target = data.draw(points(count))
     pole = data.draw(points(count))
     return root, root + thigh, root + thigh + calf, target, pole
@@ -88,7 +97,9 @@ def test_stretch_up_to_the_max_extension_ratio(data, ratio):
     solved = solve_two_bone(root, mid, end, target, pole, max_extension_ratio=ratio)
     reach = np.linalg.norm(solved.end - root, axis=1)
     assert np.allclose(reach, chain * np.clip(want, np.abs(upper - lower) / chain, ratio), rtol=1e-9)
-    assert bool(solved.reached[0]) == bool(np.abs(upper - lower)[0] / chain[0] <= want <= ratio)
+    shortest = np.abs(upper - lower)[0] / chain[0]
+    assume(min(abs(want - ratio), abs(want - shortest)) > 1e-9)  # on a bound, rounding decides either way
+    assert bool(solved.reached[0]) == bool(shortest <= want <= ratio)
     # both bones stretch alike: their ratio is kept
     new_upper, new_lower = lengths(root, solved.mid, solved.end)
     assert np.allclose(new_upper * lower, new_lower * upper, rtol=1e-7)
@@ -121,9 +132,9 @@ def test_refuses_what_is_not_a_finite_chain():
         solve_two_bone(ok, ok, ok, ok, ok, max_extension_ratio=0.0)
 
 
-@given(hnp.arrays(np.float64, (5, 3), elements=coordinate), hnp.arrays(np.float64, (5, 3), elements=coordinate))
-def test_aim_rotations_turn_one_direction_onto_the_other(a, b):
-    assume(np.all(np.linalg.norm(a, axis=1) > 1e-3) and np.all(np.linalg.norm(b, axis=1) > 1e-3))
+@given(st.data())
+def test_aim_rotations_turn_one_direction_onto_the_other(data):
+    a, b = bones(data, 5), bones(data, 5)  # any directions, drawn without a filter
     r = aim_rotations(a, b)
     assert np.allclose(r @ r.transpose(0, 2, 1), np.eye(3), atol=1e-9) and np.allclose(np.linalg.det(r), 1.0)
     ua, ub = (v / np.linalg.norm(v, axis=1)[:, None] for v in (a, b))
@@ -135,7 +146,7 @@ def test_aim_rotations_turn_one_direction_onto_the_other(a, b):
 
 @given(st.data())
 def test_frame_rotations_carry_the_plane_with_the_direction(data):
-    p, s, q = (data.draw(hnp.arrays(np.float64, (4, 3), elements=coordinate)) for _ in range(3))
+    p, s, q = (bones(data, 4) for _ in range(3))  # any directions, drawn without a filter
     turn = aim_rotations(data.draw(hnp.arrays(np.float64, (4, 3), elements=coordinate)) + 0.5, np.ones((4, 3)))
     size = np.linalg.norm(p, axis=1) * np.linalg.norm(s, axis=1)
     assume(np.all(np.linalg.norm(np.cross(p, s), axis=1) > 1e-2 * (1 + size)))
