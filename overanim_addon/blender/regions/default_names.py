@@ -88,7 +88,8 @@ def register() -> None:
     follow(_follow)
     for name, function in HANDLERS:
         getattr(bpy.app.handlers, name).append(function)
-    bpy.app.timers.register(_first_look, first_interval=0.0)
+    # persistent: a timer a file load drops (it never runs in the bpy module) crashes bpy 4.2 at exit
+    bpy.app.timers.register(_first_look, first_interval=0.0, persistent=True)
 
 
 def unregister() -> None:
