@@ -14,6 +14,12 @@ has seen the whole clip.
   and no jump. The spring runs on the lower envelope of the feet's lifts over its own settling
   time, so the body is never higher than its lower foot lets it be (the legs are never asked to
   reach further than in the source), and within Max Offset of the source.
+- **Heel Lift Ratio.** Where the ground under a foot is lower than in the source, the body must
+  drop for the leg to reach it; Unreal's Heel Lift Ratio is the share of that drop the foot takes
+  instead: a planted foot by peeling its heel (pitching down about its toe, at most MAX_HEEL_PEEL),
+  a swinging one by staying higher. The body then follows the lower of the lifted ankles, and each
+  foot lifts only as far as that smoothed body still needs (``heels_needed``): never a heel lifted
+  where the body already lets the foot down.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import numpy as np
 
 from ._numeric import is_finite_positive
 from .errors import InvalidInputError
+from .foot_ik import character_frames
 from .messages import Message
 
 # Unreal's defaults where ours are the same; Linear Stiffness is lower than Foot Placement's 350 because
@@ -36,6 +43,10 @@ LINEAR_DAMPING = 1.0  # critical damping factor (1: critically damped, no oversh
 SPEED_THRESHOLD = 60.0  # cm/s, Motion's contact speed (Unreal's plant SpeedThreshold)
 DISTANCE_TO_GROUND = 10.0  # cm, Motion's contact height (Unreal's plant DistanceToGround)
 MAX_EXTENSION_RATIO = 1.0  # of the leg's length (Unreal's plant MaxExtensionRatio)
+# Unreal's Foot Placement defaults to 0.5; ours to 0: a baked planted sole stays flat on its ground
+# (what an animator checks first), and the body alone makes the reach
+HEEL_LIFT_RATIO = 0.0
+MAX_HEEL_PEEL = 40.0  # degrees: the most a heel peels about the toe (a walker's push-off, not tiptoe)
 SETTLE = 5.0  # the spring's settling time in 1/omega: its forward-backward response is within 2 % of a step past it
 
 
@@ -49,6 +60,7 @@ class SmoothingSettings:
     speed_threshold: float = SPEED_THRESHOLD
     distance_to_ground: float = DISTANCE_TO_GROUND
     max_extension_ratio: float = MAX_EXTENSION_RATIO
+    heel_lift_ratio: float = HEEL_LIFT_RATIO
 
     def checked(self) -> SmoothingSettings:
         for label, value in (("Max Offset", self.max_offset), ("Linear Stiffness", self.linear_stiffness),
@@ -58,6 +70,9 @@ class SmoothingSettings:
             if not is_finite_positive(value):
                 raise InvalidInputError(Message("{label} must be above 0 (it is {value:g})", label=label,
                                                 value=float(value)))
+        if not 0.0 <= float(self.heel_lift_ratio) <= 1.0:  # also refuses NaN
+            raise InvalidInputError(Message("{label} must be from 0 to 1 (it is {value:g})", label="Heel Lift Ratio",
+                                            value=float(self.heel_lift_ratio)))
         return self
 
 
@@ -215,3 +230,46 @@ def cleared(values: np.ndarray, needed: np.ndarray, half_width: int) -> np.ndarr
     padded = np.concatenate([np.full(half_width, upper[0]), upper, np.full(half_width, upper[-1])])
     smooth = np.convolve(padded, window / window.sum(), mode="valid")
     return np.maximum(v, smooth)
+
+
+def _peel_geometry(ankle_from_toe: np.ndarray, forward: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(R, phi, c) of the ankle about the toe in the character's upright forward plane: its distance
+    there, its elevation seen from the toe (radians), and its height above the toe."""
+    v = np.asarray(ankle_from_toe, dtype=np.float64)
+    f, _ = character_frames(forward)
+    behind, c = -np.sum(v * f, axis=1), v[:, 2]
+    return np.hypot(behind, c), np.arctan2(c, behind), c
+
+
+def heel_room(ankle_from_toe: np.ndarray, forward: np.ndarray) -> np.ndarray:
+    """How far (cm, N) a heel peel of up to MAX_HEEL_PEEL about the toe raises the ankle, for the
+    ankle at ``ankle_from_toe`` (N x 3, cm) from the toe and a character facing ``forward``."""
+    reach, phi, c = _peel_geometry(ankle_from_toe, forward)
+    top = np.minimum(phi + math.radians(MAX_HEEL_PEEL), math.pi / 2.0)
+    return np.maximum(reach * np.sin(top) - c, 0.0)
+
+
+def heel_peels(ankle_from_toe: np.ndarray, forward: np.ndarray, rise: np.ndarray) -> np.ndarray:
+    """The pitch (degrees, N, 0 or negative: toe down) about the toe that raises the ankle by ``rise``
+    (cm, N, from 0 to ``heel_room``): exact for a turn about the character's right axis, which moves
+    the ankle in its upright forward plane (R sin(theta + phi) = c + rise)."""
+    reach, phi, c = _peel_geometry(ankle_from_toe, forward)
+    wanted = np.clip((c + np.maximum(rise, 0.0)) / np.where(reach > 1e-9, reach, 1.0), -1.0, 1.0)
+    theta = np.clip(np.arcsin(wanted) - phi, 0.0, math.radians(MAX_HEEL_PEEL))
+    return -np.degrees(theta) + 0.0
+
+
+def heel_lifts(rises: np.ndarray, rooms: np.ndarray, planted: np.ndarray, ratio: float) -> np.ndarray:
+    """How far (cm, N x 2) each foot may rise to spare the body a drop: Heel Lift Ratio of how far
+    its ground is below the source's (``rises`` N x 2 below 0); while ``planted`` (N x 2) within what
+    its heel can peel (``rooms``), while swinging without a bound (a foot in the air reaches no
+    ground: it can stay higher, and the body need not drop for it)."""
+    share = float(ratio) * np.maximum(-np.asarray(rises, dtype=np.float64), 0.0)
+    return np.where(np.asarray(planted, dtype=bool), np.minimum(share, rooms), share)
+
+
+def heels_needed(body: np.ndarray, rises: np.ndarray, offered: np.ndarray) -> np.ndarray:
+    """How far (cm, N x 2) each heel lifts for a ``body`` offset (N): as far as the leg still needs
+    with the body where it is (its ground's rise below the body), never more than it offered."""
+    needed = np.asarray(body, dtype=np.float64)[:, None] - np.asarray(rises, dtype=np.float64)
+    return np.clip(needed, 0.0, offered)

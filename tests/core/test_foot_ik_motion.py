@@ -124,3 +124,45 @@ def test_the_quality_numbers_and_their_bounds():
 def test_runs():
     assert runs(np.array([False, True, True, False, True])) == [(1, 2), (4, 4)]
 
+
+
+# -- Heel Lift Ratio ---------------------------------------------------------------------------------------------
+
+ankles_from_toe = st.tuples(st.floats(min_value=2.0, max_value=30.0), st.floats(min_value=-2.0, max_value=15.0),
+                            st.floats(min_value=-5.0, max_value=5.0))
+
+
+@given(ankles_from_toe, st.floats(min_value=0.0, max_value=1.0), st.floats(min_value=0.0, max_value=2 * math.pi))
+def test_a_heel_peel_about_the_toe_raises_the_ankle_by_what_was_asked_within_its_room(ankle, share, facing):
+    from overanim_addon.core.foot_ik_motion import MAX_HEEL_PEEL, heel_peels, heel_room
+    behind, up, side = ankle
+    forward = np.array([[math.cos(facing), math.sin(facing), 0.0]])
+    right = np.array([[forward[0, 1], -forward[0, 0], 0.0]])
+    v = -behind * forward + up * np.array([[0.0, 0.0, 1.0]]) + side * right  # the ankle, from the toe
+    room = heel_room(v, forward)
+    assert room[0] >= 0.0
+    rise = share * room
+    pitch = heel_peels(v, forward, rise)
+    assert -MAX_HEEL_PEEL - 1e-9 <= pitch[0] <= 0.0
+    turned = np.einsum("nij,nj->ni", ground_rotations(pitch, np.zeros(1), forward), v)  # about the toe
+    assert turned[0, 2] - v[0, 2] == pytest.approx(rise[0], abs=1e-6)
+    assert np.linalg.norm(turned) == pytest.approx(np.linalg.norm(v))  # a turn: the foot keeps its length
+
+
+@given(st.data(), st.integers(min_value=1, max_value=40), st.floats(min_value=0.0, max_value=1.0))
+def test_heels_offer_their_share_and_lift_only_what_the_body_still_needs(data, count, ratio):
+    from overanim_addon.core.foot_ik_motion import heel_lifts, heels_needed
+    rises = data.draw(hnp.arrays(np.float64, (count, 2), elements=heights))
+    rooms = data.draw(hnp.arrays(np.float64, (count, 2), elements=st.floats(min_value=0.0, max_value=10.0)))
+    planted = data.draw(hnp.arrays(bool, (count, 2)))
+    offered = heel_lifts(rises, rooms, planted, ratio)
+    assert np.all(offered >= 0.0) and np.all(offered[planted] <= rooms[planted] + 1e-12)
+    assert np.all(offered <= ratio * np.maximum(-rises, 0.0) + 1e-12)  # never more than its share of a drop
+    assert np.all(offered[rises >= 0.0] == 0.0)  # ground not lower: nothing to spare the body
+    body = data.draw(hnp.arrays(np.float64, count, elements=heights))
+    heels = heels_needed(body, rises, offered)
+    assert np.all(heels >= 0.0) and np.all(heels <= offered + 1e-12)
+    reach = rises + heels  # where each foot's ankle ends: never below the body where its offer allows
+    assert np.all((reach >= body[:, None] - 1e-9) | (heels == offered))
+    if ratio == 0.0:
+        assert np.all(heels == 0.0)

@@ -18,6 +18,10 @@ from ...core.foot_ik_motion import (
     SmoothingSettings,
     body_offsets,
     cleared,
+    heel_lifts,
+    heel_peels,
+    heel_room,
+    heels_needed,
     held_normals,
     held_through_plants,
     lift_along,
@@ -37,7 +41,8 @@ def smoothing_settings(settings: Any) -> SmoothingSettings:
     return SmoothingSettings(max_offset=settings.max_offset, linear_stiffness=settings.linear_stiffness,
                              linear_damping=settings.linear_damping, speed_threshold=settings.speed_threshold,
                              distance_to_ground=settings.distance_to_ground,
-                             max_extension_ratio=settings.max_extension_ratio).checked()
+                             max_extension_ratio=settings.max_extension_ratio,
+                             heel_lift_ratio=settings.heel_lift_ratio).checked()
 
 
 def fps_of(scene: Any) -> float:
@@ -124,49 +129,91 @@ class Plan:
         return rigid_moves(self.toe_lifts[side], self.turns[side], points, self.feet.toes[side])
 
 
+@dataclass(frozen=True)
+class _Foot:
+    """One foot on the ground the plan gives it: its toe's lift (cm), its turn (N x 3 x 3, world),
+    its ankle's rise (cm), pitch and roll (degrees)."""
+
+    toe_lift: np.ndarray
+    turn: np.ndarray
+    rise: np.ndarray
+    pitch: np.ndarray
+    roll: np.ndarray
+
+
+def _on_ground(i: int, raw: FootIKSolution, rays: tuple[np.ndarray, np.ndarray], feet: Feet, fps: float,
+               forward: np.ndarray, hold: bool) -> _Foot:
+    """Foot ``i`` on its ground, held through its plants and eased between, turned about its toe.
+    The toe stands on the higher of its own ray's ground and the ankle's plane carried to it (a slope
+    that begins under the foot)."""
+    normals, toe_rays = rays
+    hit, lift = (raw.left_hit, raw.left_lift) if i == 0 else (raw.right_hit, raw.right_lift)
+    ground = np.where(hit[:, None], normals[:, i], [0.0, 0.0, 1.0])
+    ground = np.where(ground[:, 2:] < 0.0, -ground, ground)
+    toe_offset = feet.toes[i] - feet.ankles[i]
+    plane = lift_along(lift, ground, toe_offset)
+    under_toe = np.where(np.isfinite(toe_rays[:, i]), np.fmax(plane, toe_rays[:, i]), plane)
+    toe_lift = held_through_plants(under_toe, feet.planted[i], hit, hold)
+    # a swinging foot clears what is under it (a step's edge): raised early enough, smoothly; a
+    # planted one stands where the ground is (at its source height above it)
+    needed = np.where(feet.planted[i], -np.inf, feet.needed(i, plane, toe_rays[:, i], hit))
+    toe_lift = cleared(toe_lift, needed, math.ceil(CLEARANCE_TIME * fps))
+    # a slope that begins under the foot: its sole tips up to lie on both (within TIP)
+    ahead = np.maximum(np.abs(np.sum(toe_offset[:, :2] * forward[:, :2], axis=1)), 1e-6)
+    above = np.where(under_toe - plane > 1e-3, under_toe - plane, 0.0)  # float noise is no slope
+    tip = np.degrees(np.arctan2(held_through_plants(above, feet.planted[i], hit, hold), ahead))
+    pitch, roll = ground_angles(held_normals(normals[:, i], feet.planted[i], hit, hold), forward)
+    pitch = pitch + np.minimum(tip, TIP)
+    turn = ground_rotations(pitch, roll, forward)
+    rise = rigid_moves(toe_lift, turn, feet.ankles[i], feet.toes[i])[:, 2]
+    return _Foot(toe_lift, turn, rise, pitch, roll)
+
+
+def _with_heels(on: list[_Foot], feet: Feet, smoothing: SmoothingSettings, fps: float, forward: np.ndarray,
+                hold: bool) -> tuple[list[_Foot], np.ndarray]:
+    """The body offset (smoothed, or frame by frame on ground that moves) under the lower foot, each
+    foot offering Heel Lift Ratio of its drop first; and the feet lifted as far as that body still
+    needs: a planted foot by peeling its heel about its toe, a swinging one by staying higher
+    (``core.foot_ik_motion.heel_lifts``)."""
+    rises = np.stack([foot.rise for foot in on], axis=1)
+    turned = [np.einsum("nij,nj->ni", foot.turn, feet.ankles[i] - feet.toes[i]) for i, foot in enumerate(on)]
+    rooms = np.stack([heel_room(v, forward) for v in turned], axis=1)
+    offered = heel_lifts(rises, rooms, np.stack(feet.planted, axis=1), smoothing.heel_lift_ratio)
+    lower = np.min(rises + offered, axis=1)
+    body = body_offsets(lower, smoothing, fps) if hold else np.clip(lower, -smoothing.max_offset,
+                                                                    smoothing.max_offset)
+    heels = heels_needed(body, rises, offered)
+    out = []
+    for i, foot in enumerate(on):
+        if not np.any(heels[:, i] > 0.0):
+            out.append(foot)
+            continue
+        peel = np.minimum(heels[:, i], rooms[:, i])
+        pitch = foot.pitch + heel_peels(turned[i], forward, peel)
+        turn = ground_rotations(pitch, foot.roll, forward)
+        toe_lift = foot.toe_lift + (heels[:, i] - peel)  # off the ground: the rest by staying higher
+        rise = rigid_moves(toe_lift, turn, feet.ankles[i], feet.toes[i])[:, 2]
+        out.append(_Foot(toe_lift, turn, rise, pitch, foot.roll))
+    return out, body
+
+
 def plan(raw: FootIKSolution, rays: tuple[np.ndarray, np.ndarray], feet: Feet, smoothing: SmoothingSettings,
          fps: float, forward: np.ndarray, ground_moves: bool) -> Plan:
     """The probe's solution once the clip is seen whole. Each foot's ground (the plane its ray met,
     carried to its toe) and normal are held through its plants and eased between; it is turned by
     the held ground about its toe and raised there; the body follows the lower ankle, smoothed.
     ``rays``: the ankles' hit normals (N x 2 x 3) and the toes' rays' lifts (N x 2, cm, NaN: a miss).
-    The toe stands on the higher of its own ray's ground and the ankle's plane carried to it (a
-    slope that begins under the foot). On ground that moves a planted foot rides it: its values are
-    not held, and the body follows frame by frame."""
+    On ground that moves a planted foot rides it: its values are not held, and the body follows frame
+    by frame."""
     hold = not ground_moves
-    normals, toe_rays = rays
-    hits, lifts = (raw.left_hit, raw.right_hit), (raw.left_lift, raw.right_lift)
-    toe_lifts, turns, rises, angles = [], [], [], []
-    for i in range(2):
-        ground = np.where(hits[i][:, None], normals[:, i], [0.0, 0.0, 1.0])
-        ground = np.where(ground[:, 2:] < 0.0, -ground, ground)
-        toe_offset = feet.toes[i] - feet.ankles[i]
-        plane = lift_along(lifts[i], ground, toe_offset)
-        under_toe = np.where(np.isfinite(toe_rays[:, i]), np.fmax(plane, toe_rays[:, i]), plane)
-        toe_lift = held_through_plants(under_toe, feet.planted[i], hits[i], hold)
-        # a swinging foot clears what is under it (a step's edge): raised early enough, smoothly; a
-        # planted one stands where the ground is (at its source height above it)
-        needed = np.where(feet.planted[i], -np.inf, feet.needed(i, plane, toe_rays[:, i], hits[i]))
-        toe_lift = cleared(toe_lift, needed, math.ceil(CLEARANCE_TIME * fps))
-        # a slope that begins under the foot: its sole tips up to lie on both (within TIP)
-        ahead = np.maximum(np.abs(np.sum(toe_offset[:, :2] * forward[:, :2], axis=1)), 1e-6)
-        above = np.where(under_toe - plane > 1e-3, under_toe - plane, 0.0)  # float noise is no slope
-        tip = np.degrees(np.arctan2(held_through_plants(above, feet.planted[i], hits[i], hold), ahead))
-        pitch, roll = ground_angles(held_normals(normals[:, i], feet.planted[i], hits[i], hold), forward)
-        pitch = pitch + np.minimum(tip, TIP)
-        turn = ground_rotations(pitch, roll, forward)
-        rises.append(rigid_moves(toe_lift, turn, feet.ankles[i], feet.toes[i])[:, 2])
-        toe_lifts.append(toe_lift)
-        turns.append(turn)
-        angles.append((pitch + 0.0, roll + 0.0))
-    lower = np.minimum(rises[0], rises[1])
-    body = body_offsets(lower, smoothing, fps) if hold else np.clip(lower, -smoothing.max_offset,
-                                                                    smoothing.max_offset)
-    solution = replace(raw, left_lift=rises[0], right_lift=rises[1], left_pitch=angles[0][0],
-                       left_roll=angles[0][1], right_pitch=angles[1][0], right_roll=angles[1][1],
-                       left_rotation=turns[0], right_rotation=turns[1], body_offset=body,
-                       left_offset=rises[0] - body, right_offset=rises[1] - body)
-    return Plan(solution, (toe_lifts[0], toe_lifts[1]), (turns[0], turns[1]), feet, toe_rays)
+    on, body = _with_heels([_on_ground(i, raw, rays, feet, fps, forward, hold) for i in range(2)], feet,
+                           smoothing, fps, forward, hold)
+    left, right = on
+    solution = replace(raw, left_lift=left.rise, right_lift=right.rise, left_pitch=left.pitch + 0.0,
+                       left_roll=left.roll + 0.0, right_pitch=right.pitch + 0.0, right_roll=right.roll + 0.0,
+                       left_rotation=left.turn, right_rotation=right.turn, body_offset=body,
+                       left_offset=left.rise - body, right_offset=right.rise - body)
+    return Plan(solution, (left.toe_lift, right.toe_lift), (left.turn, right.turn), feet, rays[1])
 
 
 def solved_legs(sampler: Sampler, planned: Plan, smoothing: SmoothingSettings) -> tuple[list[SolvedLeg], list[Any]]:

@@ -10,6 +10,7 @@ import bpy
 from ...core.bone_names import FootIKBones, detect_foot_ik_bones
 from ...core.foot_ik_motion import (
     DISTANCE_TO_GROUND,
+    HEEL_LIFT_RATIO,
     LINEAR_DAMPING,
     LINEAR_STIFFNESS,
     MAX_EXTENSION_RATIO,
@@ -126,6 +127,12 @@ class OVERANIM_PG_foot_ik(bpy.types.PropertyGroup):
         name="Linear Damping", translation_context=CONTEXT, default=LINEAR_DAMPING, min=0.1, soft_max=2.0,
         precision=2, description="The body spring's damping, 1 critically damped (no overshoot), less bounces "
         "(Foot Placement's Pelvis Settings)",
+    )]
+    heel_lift_ratio: Annotated[float, bpy.props.FloatProperty(
+        name="Heel Lift Ratio", translation_context=CONTEXT, default=HEEL_LIFT_RATIO, min=0.0, max=1.0,
+        precision=2, subtype="FACTOR", description="How much a foot lifts its heel (pitching about its toe) "
+        "before the body drops to let it reach lower ground: 1 fully favours the heel, 0 the body (Foot "
+        "Placement's Pelvis Settings; ours defaults to 0 so a planted sole stays flat)",
     )]
     speed_threshold: Annotated[float, bpy.props.FloatProperty(
         name="Speed Threshold", translation_context=CONTEXT, default=SPEED_THRESHOLD, min=0.1, soft_max=200.0,

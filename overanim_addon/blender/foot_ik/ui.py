@@ -18,7 +18,9 @@ from .rig import facing, feet_problem, trace_distance
 
 # the bake's settings in the panel's order (Pelvis, then Plant) and the unit each field is in
 OVER_TIME_UNITS = (("max_offset", "cm"), ("linear_stiffness", "1/s²"), ("linear_damping", ""),
-                   ("speed_threshold", "cm/s"), ("distance_to_ground", "cm"), ("max_extension_ratio", ""))
+                   ("heel_lift_ratio", ""), ("speed_threshold", "cm/s"), ("distance_to_ground", "cm"),
+                   ("max_extension_ratio", ""))
+PELVIS_FIELDS = 4  # the first of OVER_TIME_UNITS are Foot Placement's Pelvis Settings, the rest its Plant Settings
 
 
 class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
@@ -71,7 +73,8 @@ class OVERANIM_PT_foot_ik(OverAnimSubPanel, bpy.types.Panel):
         col = layout.column(align=True)
         col.use_property_split = False
         names = settings.bl_rna.properties
-        for group, fields in (("Pelvis", OVER_TIME_UNITS[:3]), ("Plant", OVER_TIME_UNITS[3:])):
+        for group, fields in (("Pelvis", OVER_TIME_UNITS[:PELVIS_FIELDS]),
+                               ("Plant", OVER_TIME_UNITS[PELVIS_FIELDS:])):
             col.label(text=group, text_ctxt=CONTEXT)
             for field, unit in fields:
                 name = names[field].name

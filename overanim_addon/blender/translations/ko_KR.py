@@ -100,6 +100,12 @@ KO_FIELDS = {
     "Settings)":
         "body spring의 damping입니다. 1은 임계 감쇠 (넘침 없음), 그보다 작으면 튕깁니다 (Foot Placement의 Pelvis "
         "Settings)",
+    "How much a foot lifts its heel (pitching about its toe) before the body drops to let it reach lower ground: "
+    "1 fully favours the heel, 0 the body (Foot Placement's Pelvis Settings; ours defaults to 0 so a planted sole "
+    "stays flat)":
+        "더 낮은 바닥에 발이 닿도록 body를 내리기 전에 발이 뒤꿈치를 얼마나 드는지입니다 (발끝을 축으로 기울임). "
+        "1은 뒤꿈치를, 0은 body를 먼저 씁니다 (Foot Placement의 Pelvis Settings, 접지한 발바닥이 평평하게 남도록 "
+        "기본값은 0)",
     "A foot slower than this (cm/s, at the reference character's size) is planted: held where it stands (Foot "
     "Placement's Plant Settings; Motion's contact speed)":
         "이보다 느린 발은 (cm/s, reference character 크기 기준) 접지한 것으로 보고 그 자리에 고정합니다 (Foot "
@@ -610,6 +616,7 @@ KO_MESSAGES = {
     "Body Bone is empty: the bake moves '{bone}' (the measured locomotion root) with the ground":
         "Body Bone이 비어 있습니다: bake는 '{bone}'(측정된 locomotion root)을(를) 바닥에 맞춰 움직입니다",
     "{label} must be above 0 (it is {value:g})": "{label}은(는) 0보다 커야 합니다 (지금 {value:g})",
+    "{label} must be from 0 to 1 (it is {value:g})": "{label}은(는) 0에서 1 사이여야 합니다 (지금 {value:g})",
     "Baked {n} frame onto NLA track '{track}'{pushed}. Ground found under the left foot on {left} of them, under "
     "the right on {right} (where none is, that foot plays as animated); body offset {low} to {high} cm":
         "{n} 프레임을 NLA track '{track}'에 bake했습니다{pushed}. 그중 왼발 아래에서 바닥을 찾은 프레임 {left}개, "

@@ -47,12 +47,13 @@ def test_a_mixamo_rig_is_told_what_to_do_first_then_what_the_bake_did(addon, tmp
 def test_the_bakes_settings_are_in_the_panel_under_unreals_names(addon, tmp_path):
     armature = mixamo_gltf(tmp_path)
     drawn = drawn_properties(armature)
-    for field in ("max_offset", "linear_stiffness", "linear_damping", "speed_threshold", "distance_to_ground",
-                  "max_extension_ratio"):
+    for field in ("max_offset", "linear_stiffness", "linear_damping", "heel_lift_ratio", "speed_threshold",
+                  "distance_to_ground", "max_extension_ratio"):
         assert field in drawn
     rna = armature.overanim.foot_ik.bl_rna.properties
-    assert [rna[f].name for f in ("max_offset", "linear_stiffness", "linear_damping", "max_extension_ratio")] == [
-        "Max Offset", "Linear Stiffness", "Linear Damping", "Max Extension Ratio"]
+    assert [rna[f].name for f in ("max_offset", "linear_stiffness", "linear_damping", "heel_lift_ratio",
+                                  "max_extension_ratio")] == [
+        "Max Offset", "Linear Stiffness", "Linear Damping", "Heel Lift Ratio", "Max Extension Ratio"]
 
 
 def test_the_bakes_settings_show_their_units_as_the_trace_field_does(addon, tmp_path):
@@ -67,6 +68,7 @@ def test_the_bakes_settings_show_their_units_as_the_trace_field_does(addon, tmp_
     assert texts["speed_threshold"] == "Speed Threshold (cm/s)"
     assert texts["distance_to_ground"] == "Distance To Ground (cm)"
     assert texts["linear_damping"] == "Linear Damping" and texts["max_extension_ratio"] == "Max Extension Ratio"
+    assert texts["heel_lift_ratio"] == "Heel Lift Ratio"
 
 
 def test_last_bake_names_the_pelvis_acceleration_and_its_value_before(addon, tmp_path, capfd):
