@@ -1,8 +1,9 @@
 """Benchmark: baking foot IK over 1,000 frames of the sample walk on uneven ground.
 
-    .venv/bin/python benchmarks/benchmark_foot_ik.py [--frames 1000] [--repeat 5]
+    .venv/bin/python benchmarks/benchmark_foot_ik.py [--frames 1000] [--repeat 5] [--legs ik|fk]
 
-The sample character (with its IK foot bones) walks over generated steps and slopes for
+The sample character (with its IK foot bones; with ``--legs fk`` its IK fields emptied, so the bake
+solves its legs as Two Bone IK and keys their FK rotations, as on Mixamo and BVH rigs) walks over generated steps and slopes for
 ``--frames`` frames; it is measured once first, so no bake includes a measurement. Each run steps
 through the same frames with ``scene.frame_set`` only (the baseline: what any bake must pay to pose
 the rig), then bakes them. Printed, measured in this run on this machine (medians, with the range):
@@ -72,6 +73,8 @@ def main(args: list[str]) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--frames", type=int, default=1000, help="frames of the walk to bake")
     parser.add_argument("--repeat", type=int, default=5, help="runs per figure")
+    parser.add_argument("--legs", choices=("ik", "fk"), default="ik",
+                        help="bake onto the sample's IK foot bones, or solve its FK legs (IK fields emptied)")
     parser.add_argument("--ray-cast-frames", type=int, default=30, help="frames to time scene.ray_cast on")
     options = parser.parse_args(args)
 
@@ -85,6 +88,8 @@ def main(args: list[str]) -> int:
 
         rig = build(options.frames)
         scene, settings = scene_of(bpy.context), overanim(rig).foot_ik
+        if options.legs == "fk":
+            settings.left_ik_target = settings.right_ik_target = ""
         frames = range(1, options.frames + 1)
 
         def step_frames() -> None:
@@ -102,7 +107,8 @@ def main(args: list[str]) -> int:
     finally:
         cleanup()
 
-    print(f"Foot IK bake benchmark: {options.frames} frames of the sample walk over {ground} ground triangles, "
+    legs = "its IK foot bones" if options.legs == "ik" else "its FK legs solved (Two Bone IK)"
+    print(f"Foot IK bake benchmark: {options.frames} frames of the sample walk over {ground} ground triangles, {legs}, "
           f"Blender {bpy.app.version_string}, median of {options.repeat} runs (range)")
     print(f"  scene.frame_set only (baseline)          {Timing(runs.base)}")
     print(f"  bake, own work                           {Timing(runs.own)}  {ratio(runs.own, runs.base)}")
