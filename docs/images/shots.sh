@@ -15,9 +15,9 @@ shoot() {  # version, name, then the scene's Python on stdin; leaves $WORK/<name
 
 small() {  # version, the shot, the PNG to keep, then ImageMagick options (a crop, a resize): 128 colours,
   # by ImageMagick inside the version's chroot
-  local var="REAL_BLENDER_ROOT_${1/./_}" root in=$2 out=$3
+  local version=$1 var="REAL_BLENDER_ROOT_${1/./_}" root in=$2 out=$3
   shift 3
-  root=${!var:-$(REAL_BLENDER_VERSION=$1 bash -c ". $(dirname "$SHOT")/root.sh; echo \$ROOT")}
+  root=${!var:-$(REAL_BLENDER_VERSION=$version bash -c ". $(dirname "$SHOT")/root.sh; echo \$ROOT")}
   cp "$in" "$root/tmp/shot-in.png"
   chroot "$root" convert /tmp/shot-in.png "$@" -strip +dither -colors 128 PNG8:/tmp/shot-out.png
   cp "$root/tmp/shot-out.png" "$out"
