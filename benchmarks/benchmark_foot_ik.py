@@ -3,10 +3,11 @@
     .venv/bin/python benchmarks/benchmark_foot_ik.py [--frames 1000] [--repeat 5] [--legs ik|fk]
 
 The sample character (with its IK foot bones; with ``--legs fk`` its IK fields emptied, so the bake
-solves its legs as Two Bone IK and keys their FK rotations, as on Mixamo and BVH rigs) walks over generated steps and slopes for
-``--frames`` frames; it is measured once first, so no bake includes a measurement. Each run steps
-through the same frames with ``scene.frame_set`` only (the baseline: what any bake must pay to pose
-the rig), then bakes them. Printed, measured in this run on this machine (medians, with the range):
+solves its legs as Two Bone IK and keys their FK rotations, as on Mixamo and BVH rigs) walks over
+generated steps and slopes for ``--frames`` frames; it is measured once first, so no bake includes
+a measurement. Each run steps through the same frames with ``scene.frame_set`` only (the baseline:
+what any bake must pay to pose the rig), then bakes them. Printed, measured in this run on this
+machine (medians, with the range):
 - the baseline;
 - the bake's own work (BakeSession: ground BVH, per-frame probe and key values, writing the action
   and the NLA track), and of that the set-up (ground BVH) and the writing;

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+from benchmarks.scenes import rig_in_edit_mode
 from overanim_headless.session import script_args
 
 if TYPE_CHECKING:
@@ -47,13 +48,8 @@ def build(objects: int) -> None:
     from overanim_addon.blender.shared.object_data import overanim
     from overanim_addon.blender.shared.typed import scene_of, view_layer_of
 
-    bpy.ops.wm.read_homefile(use_empty=True)
+    rig, template = rig_in_edit_mode("Rig_00000")
     scene = scene_of(bpy.context)
-    template = bpy.data.armatures.new("Rig")
-    rig = bpy.data.objects.new("Rig_00000", template)
-    scene.collection.objects.link(rig)
-    view_layer_of(bpy.context).objects.active = rig
-    bpy.ops.object.mode_set(mode="EDIT")
     bone = template.edit_bones.new("arm")
     bone.head, bone.tail = (0, 0, 1), (0, 0, 2)
     bpy.ops.object.mode_set(mode="OBJECT")

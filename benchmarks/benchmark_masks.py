@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout
+from benchmarks.scenes import rig_in_edit_mode
 from benchmarks.timing import Timing, ratio, timed
 from overanim_headless.session import ensure_registered, script_args
 
@@ -46,14 +47,9 @@ def build(grid: int):
     import numpy as np
 
     from overanim_addon.blender.shared.object_data import overanim
-    from overanim_addon.blender.shared.typed import mesh_data, scene_of, view_layer_of
+    from overanim_addon.blender.shared.typed import mesh_data, view_layer_of
 
-    bpy.ops.wm.read_homefile(use_empty=True)
-    data = bpy.data.armatures.new("Rig")
-    rig = bpy.data.objects.new("Rig", data)
-    scene_of(bpy.context).collection.objects.link(rig)
-    view_layer_of(bpy.context).objects.active = rig
-    bpy.ops.object.mode_set(mode="EDIT")
+    rig, data = rig_in_edit_mode()
     parent = None
     for i, name in enumerate(BONES):
         bone = data.edit_bones.new(name)
