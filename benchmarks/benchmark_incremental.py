@@ -36,21 +36,7 @@ from overanim_headless.files import select  # noqa: E402
 from overanim_headless.report import without_reuse  # noqa: E402
 
 BATCH = ROOT / "scripts/overanim_batch.py"
-CHANGE = """
-import sys, bpy
-sys.path.insert(0, sys.argv[-2])
-from overanim_headless.session import ensure_registered
-cleanup = ensure_registered()
-bpy.ops.wm.open_mainfile(filepath=sys.argv[-1])
-armature = next(o for o in bpy.data.objects if o.type == "ARMATURE")
-lod1 = next(o for o in bpy.data.objects if o.name.endswith("_LOD1"))
-for bone in ("neck_01", "head"):
-    lod1.vertex_groups.remove(lod1.vertex_groups[bone])
-armature.overanim.regions["Head"].lod_policy = "REQUIRE_COVERAGE"
-bpy.ops.wm.save_mainfile()
-bpy.ops.wm.read_homefile(use_empty=True)
-cleanup()
-"""
+LIBRARY = ROOT / "benchmarks/incremental_library.py"  # builds the library, and makes the one change
 
 
 def batch(library: Path, report: Path, *extra: object) -> tuple[float, dict]:
@@ -80,7 +66,7 @@ def main(args: list[str]) -> int:
         library = options.library
         if library is None:
             library = scratch / "library"
-            subprocess.run([sys.executable, str(ROOT / "benchmarks/incremental_library.py"), str(library),
+            subprocess.run([sys.executable, str(LIBRARY), str(library),
                             "--files", str(options.files)], check=True, capture_output=True)
         library = library.resolve()
         files = select([library]).files
@@ -94,7 +80,7 @@ def main(args: list[str]) -> int:
         kept = scratch / "kept.blend"
         shutil.copy2(changed, kept)
         try:
-            subprocess.run([sys.executable, "-c", CHANGE, str(ROOT), str(changed)], check=True, capture_output=True)
+            subprocess.run([sys.executable, str(LIBRARY), "--change", str(changed)], check=True, capture_output=True)
             rechecks = [batch(library, scratch / f"re{n}.json", *jobs, "--incremental", "--previous",
                               scratch / "full.json") for n in range(options.repeat)]
             again_s, again = batch(library, scratch / "again.json", *jobs, "--incremental", "--previous",

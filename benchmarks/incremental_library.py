@@ -6,6 +6,10 @@ index), so every file's bytes, and so its content hash, differ from every other'
 in a studio's library do, while its work stays the seed's (the batch reads no scene property).
 
     .venv/bin/python benchmarks/incremental_library.py OUT [--files 2000] [--studio-share 0.15]
+    .venv/bin/python benchmarks/incremental_library.py --change FILE
+
+``--change`` makes the one change the re-check benchmark and the incremental tests make to a file of
+the library (``change_one``), and saves it.
 """
 
 from __future__ import annotations
@@ -79,12 +83,41 @@ def build(out: Path, files: int, studio_share: float) -> int:
     return sum(1 for _ in out.rglob("*.blend"))
 
 
+def change_one(path: Path) -> None:
+    """Open ``path`` (a sample's copy) in this process, make its Head Region require LOD coverage its
+    LOD1 lacks (so its result changes), save, and leave an empty file open. The add-on is registered."""
+    import bpy
+
+    from overanim_addon.blender.shared.object_data import overanim
+
+    bpy.ops.wm.open_mainfile(filepath=str(path))
+    armature = next(o for o in bpy.data.objects if o.type == "ARMATURE")
+    lod1 = next(o for o in bpy.data.objects if o.name.endswith("_LOD1"))
+    for bone in ("neck_01", "head"):
+        lod1.vertex_groups.remove(lod1.vertex_groups[bone])
+    overanim(armature).regions["Head"].lod_policy = "REQUIRE_COVERAGE"
+    bpy.ops.wm.save_mainfile()
+    bpy.ops.wm.read_homefile(use_empty=True)
+
+
 def main(args: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("out", type=Path)
+    parser.add_argument("out", type=Path, nargs="?")
     parser.add_argument("--files", type=int, default=2000)
     parser.add_argument("--studio-share", type=float, default=0.15, help="of the copies, the share of studio files")
+    parser.add_argument("--change", type=Path, help="make change_one's change to this file instead")
     options = parser.parse_args(args)
+    if options.change is not None:
+        from overanim_headless.session import ensure_registered
+
+        cleanup = ensure_registered()
+        try:
+            change_one(options.change.resolve())
+        finally:
+            cleanup()
+        return 0
+    if options.out is None:
+        parser.error("name the folder to build the library in, or --change FILE")
     start = time.perf_counter()
     made = build(options.out.resolve(), options.files, options.studio_share)
     print(f"{made} .blend files in {options.out} ({time.perf_counter() - start:.0f} s)")

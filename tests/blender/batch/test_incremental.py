@@ -16,6 +16,7 @@ from pathlib import Path
 import bpy
 import pytest
 
+from benchmarks.incremental_library import change_one
 from overanim_headless.report import without_reuse
 
 from ...batch_support import load_report, run_batch, script_command, statuses
@@ -54,23 +55,11 @@ def test_every_run_keys_its_results_and_an_unchanged_library_reuses_them_all(bat
     assert without_reuse(again) == without_reuse(full)
 
 
-def change_lod_policy(path: Path) -> None:
-    """Open ``path`` in this process, make its Head Region require LOD coverage its LOD1 lacks, save."""
-    bpy.ops.wm.open_mainfile(filepath=str(path))
-    armature = next(o for o in bpy.data.objects if o.type == "ARMATURE")
-    lod1 = next(o for o in bpy.data.objects if o.name.endswith("_LOD1"))
-    for bone in ("neck_01", "head"):
-        lod1.vertex_groups.remove(lod1.vertex_groups[bone])
-    armature.overanim.regions["Head"].lod_policy = "REQUIRE_COVERAGE"
-    bpy.ops.wm.save_mainfile()
-    bpy.ops.wm.read_homefile(use_empty=True)
-
-
 def test_a_changed_file_runs_again_a_touched_one_does_not_and_a_removed_one_goes(addon, library, tmp_path):
     """The merged report equals a full run's over the library as it is now, but for timings and reuse."""
     first = tmp_path / "first.json"
     assert run_batch(library, "--report", first).returncode == 2
-    change_lod_policy(library / "rigs/sub/villain.blend")
+    change_one(library / "rigs/sub/villain.blend")
     hero = library / "rigs/hero.blend"
     os.utime(hero, ns=(time.time_ns(), time.time_ns() + 5_000_000_000))  # touched: same bytes, newer date
     (library / "props/no_armature.blend").unlink()
@@ -147,7 +136,7 @@ def test_a_file_changed_on_disk_while_the_batch_runs_is_never_reused(addon, libr
     first = tmp_path / "first.json"
     assert run_batch(library, "--report", first).returncode == 2
     villain, hero = library / "rigs/sub/villain.blend", library / "rigs/hero.blend"
-    change_lod_policy(villain)
+    change_one(villain)
     go = tmp_path / "go"
     command = script_command(ROOT / "scripts/overanim_batch.py", library, "--report", tmp_path / "r.json",
                              "--incremental", "--previous", first)
@@ -161,7 +150,7 @@ def test_a_file_changed_on_disk_while_the_batch_runs_is_never_reused(addon, libr
         if "files as they were" in line:
             break
     assert "5 of 6 files as they were" in lines[-1], "".join(lines)
-    change_lod_policy(hero)  # now it fails its LOD check, as villain does
+    change_one(hero)  # now it fails its LOD check, as villain does
     with villain.open("ab") as handle:  # and villain changes under its worker
         handle.write(b"\0")
     go.touch()
