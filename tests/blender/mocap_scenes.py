@@ -13,6 +13,8 @@ from tests.fixtures.third_party import cmu_bvh
 from .foot_ik_scenes import cm
 from .motion_scenes import curves
 
+CMU_FEET = (("LeftFoot", "LeftToeBase"), ("RightFoot", "RightToeBase"))  # (ankle, toe) joints, left and right
+
 
 def bvh_excerpt(tmp_path, frames, hold_travel=False, name="01_01.bvh"):
     """The first ``frames`` frames of a CMU file (01_01.bvh by default), the real data, with ``Frames:`` updated; with

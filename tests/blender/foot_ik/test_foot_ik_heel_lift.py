@@ -13,9 +13,8 @@ import numpy as np
 import pytest
 
 from ..foot_ik_scenes import mesh_object
-from ..mocap_scenes import bvh_excerpt, import_bvh
+from ..mocap_scenes import CMU_FEET, bvh_excerpt, import_bvh
 from .animation_checks import GroundUnder, all_keys, cm, planted, sample
-from .test_foot_ik_imported import CMU_FEET
 
 DOWN = 10.0  # cm
 STANDING = 100  # CMU 01_01's first frames: the subject stands before walking

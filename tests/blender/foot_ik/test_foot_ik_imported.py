@@ -12,12 +12,11 @@ import pytest
 
 from ..gltf_writer_call import open_imported, write_gltf
 from ..imported_characters import PREFIX as MIXAMO
-from ..mocap_scenes import bvh_excerpt, import_bvh
+from ..mocap_scenes import CMU_FEET, bvh_excerpt, import_bvh
 from . import mixamo_walk, terrains
 from .animation_checks import bake_and_judge, cm, sample
 
 WALK_FRAMES = 720  # 01_01: a second standing, then five of walking
-CMU_FEET = (("LeftFoot", "LeftToeBase"), ("RightFoot", "RightToeBase"))
 
 
 def rest_heights_above_the_sole(armature, feet):
