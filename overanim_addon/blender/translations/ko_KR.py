@@ -847,6 +847,10 @@ KO_MESSAGES = {
     "pointing where its source bone points":
         "skeleton 사이에서 retarget했습니다 ({source_profile}에서 {target_profile}(으)로): {bones}에 매 프레임 key를 "
         "넣어, 각각 source bone이 가리키는 방향을 가리킵니다",
+    "'{target}' is a generated Rigify rig: its controls were keyed ({controls}), and its IK/FK switches keyed to FK "
+    "over the clip ({switches})":
+        "'{target}'은(는) 생성된 Rigify rig입니다: 그 control에 key를 넣었고({controls}), IK/FK 전환은 clip 동안 FK로 "
+        "key를 넣었습니다({switches})",
     "Set Source first: the bone map pairs its bones with this armature's":
         "먼저 Source를 설정하세요: bone map은 그 bone들을 이 armature의 bone과 짝짓습니다",
     "'{bone}' follows '{source_bone}' of '{source}'": "'{bone}'이(가) '{source}'의 '{source_bone}'을(를) 따릅니다",
