@@ -107,7 +107,8 @@ def _wanted(rig: Rig, solved: Solved, evaluated: np.ndarray) -> tuple[dict[int, 
             continue
         b, c = int(indices[v]), armature[control]
         now = orthonormal(evaluated[:, b, :3, :3])
-        turns[c] = orthonormal(solved.pose[:, v, :3, :3]) @ np.transpose(now, (0, 2, 1)) @ evaluated[:, c, :3, :3]
+        turns[c] = orthonormal(solved.pose[:, v, :3, :3]) @ np.transpose(now, (0, 2, 1)) @ orthonormal(
+            evaluated[:, c, :3, :3])
     shifts: dict[int, np.ndarray] = {}
     if controls.carrier and solved.moved:
         v = solved.moved[0]  # the pelvis
@@ -118,20 +119,26 @@ def _wanted(rig: Rig, solved: Solved, evaluated: np.ndarray) -> tuple[dict[int, 
 def _locals(arm: _Armature, evaluated: np.ndarray, turns: dict[int, np.ndarray],
             shifts: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
     """Each keyed control's local matrix (F, 4, 4), parents first: a bone's parent as this pass makes
-    it (a keyed control, or a bone carried rigidly by its own parent's change)."""
+    it (a keyed control, or a bone carried rigidly by its own parent's change). Only the controls and
+    the bones above them are followed (a helper Rigify scales to nothing elsewhere has no inverse)."""
+    needed = set()
+    for bone in (*turns, *shifts):
+        while bone >= 0 and bone not in needed:
+            needed.add(bone)
+            bone = arm.parents[bone]
     predicted = evaluated.copy()
     out: dict[int, np.ndarray] = {}
-    for bone in arm.order:
+    for bone in (b for b in arm.order if b in needed):
         parent = arm.parents[bone]
-        carry = np.eye(4) if parent < 0 else predicted[:, parent] @ np.linalg.inv(evaluated[:, parent])
+        carry = np.eye(4) if parent < 0 else predicted[:, parent] @ np.linalg.pinv(evaluated[:, parent])
         moved = carry @ evaluated[:, bone]
+        if bone in turns:
+            moved[:, :3, :3] = turns[bone] * np.linalg.norm(moved[:, :3, :3], axis=1, keepdims=True)
+        if bone in shifts:
+            moved[:, :3, 3] += shifts[bone]
         if bone in turns or bone in shifts:
-            if bone in turns:
-                moved[:, :3, :3] = turns[bone] * np.linalg.norm(moved[:, :3, :3], axis=1, keepdims=True)
-            if bone in shifts:
-                moved[:, :3, 3] += shifts[bone]
             base = (np.eye(4) if parent < 0 else predicted[:, parent]) @ arm.relative(bone)
-            out[bone] = np.linalg.inv(base) @ moved
+            out[bone] = np.linalg.pinv(base) @ moved
         predicted[:, bone] = moved
     return out
 
@@ -167,12 +174,14 @@ class _Curves:
         self.made: dict[tuple[str, int], bpy.types.FCurve] = {}
 
     def write(self, path: str, index: int, group: str, values: np.ndarray) -> None:
+        """Keys at the clip's frames; one value: a single key at its first, held over the whole clip."""
+        frames = self.frames if len(values) == len(self.frames) else self.frames[:len(values)]
         curve = self.made.get((path, index))
         if curve is None:
-            self.made[(path, index)] = write_curve(self.action, self.bag, path, index, group, self.frames, values)
+            self.made[(path, index)] = write_curve(self.action, self.bag, path, index, group, frames, values)
             return
-        co = np.empty((len(self.frames), 2), np.float32)
-        co[:, 0], co[:, 1] = self.frames, values
+        co = np.empty((len(frames), 2), np.float32)
+        co[:, 0], co[:, 1] = frames, values
         for name in ("co", "handle_left", "handle_right"):
             curve.keyframe_points.foreach_set(name, co.ravel())
         curve.update()
@@ -205,7 +214,7 @@ def key_controls(context: bpy.types.Context, rig: Rig, solved: Solved, action: b
     arm = _Armature.read(obj)
     curves = _Curves(action, slot, frames)
     for switch, prop in controls.switches:
-        curves.write(f'pose.bones["{switch}"]["{prop}"]', 0, switch, np.full(len(frames), FK))
+        curves.write(f'pose.bones["{switch}"]["{prop}"]', 0, switch, np.array([FK]))  # held: FK over the clip
     keyed: set[int] = set()
     frame_before = scene.frame_current, scene.frame_subframe
     passes = 0
