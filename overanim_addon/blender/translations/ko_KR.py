@@ -906,6 +906,8 @@ KO_MESSAGES = {
         "{side} 발이 프레임의 {share:.0%}에서만 source처럼 plant됩니다 ({least:.0%} 미만)",
     "Largest direction error: {chains}": "가장 큰 방향 오차: {chains}",
     "Stride ratio {stride:.3g}, leg ratio {legs:.3g}": "stride ratio {stride:.3g}, 다리 ratio {legs:.3g}",
+    "Stride ratio: no stride in the clip (no foot plants twice), leg ratio {legs:.3g}":
+        "stride ratio: clip에 stride가 없습니다 (두 번 plant되는 발이 없음), 다리 ratio {legs:.3g}",
     "Strides scale by {stride:.3g} but the legs by {legs:.3g}: the feet reach further (or less far) than the legs "
     "comfortably do":
         "stride는 {stride:.3g}배인데 다리는 {legs:.3g}배입니다: 발이 다리가 편하게 닿는 것보다 멀리(또는 "
