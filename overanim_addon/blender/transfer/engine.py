@@ -147,6 +147,12 @@ def _retargeted(plan: Plan, written: Written) -> list[LogLine]:
             "'{target}' is a generated Rigify rig: its controls were keyed ({controls}), and its IK/FK switches "
             "keyed to FK over the clip ({switches})", target=plan.target.name, controls=", ".join(written.bones),
             switches=", ".join(bone for bone, _prop in controls.switches) or "-")))
+        between = [r.target for r in bone_map.rows if r.source and r.target not in controls.controls]
+        if between:  # their direction errors are Rigify's bend between controls, not a row to fix
+            lines.append((Level.INFO, Message(
+                "{bones} of '{target}' have no control of their own: Rigify bends them between the controls keyed, so "
+                "they follow their source bones only as far as that bend does", bones=", ".join(between),
+                target=plan.target.name)))
     warning = unmapped_warning(bone_map, plan.source.name, plan.target.name)
     if warning is not None:
         lines.append((Level.WARNING, warning))

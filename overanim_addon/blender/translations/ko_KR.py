@@ -851,6 +851,10 @@ KO_MESSAGES = {
     "over the clip ({switches})":
         "'{target}'은(는) 생성된 Rigify rig입니다: 그 control에 key를 넣었고({controls}), IK/FK 전환은 clip 동안 FK로 "
         "key를 넣었습니다({switches})",
+    "{bones} of '{target}' have no control of their own: Rigify bends them between the controls keyed, so they "
+    "follow their source bones only as far as that bend does":
+        "'{target}'의 {bones}에는 자체 control이 없습니다: Rigify가 key를 넣은 control 사이에서 구부리므로, source "
+        "bone을 그 구부림만큼만 따릅니다",
     "Set Source first: the bone map pairs its bones with this armature's":
         "먼저 Source를 설정하세요: bone map은 그 bone들을 이 armature의 bone과 짝짓습니다",
     "'{bone}' follows '{source_bone}' of '{source}'": "'{bone}'이(가) '{source}'의 '{source_bone}'을(를) 따릅니다",

@@ -191,6 +191,8 @@ def test_cmu_mocap_onto_a_generated_rigify_rig(metarig, tmp_path):
     warned = [str(m) for level, m in result.log if level == "WARNING"]
     assert not [w for w in warned if "Chain leg" in w or "Chain arm" in w], warned
     assert min(result.quality.chain_within[c] for c in ("leg_L", "leg_R", "arm_L", "arm_R")) >= SHARE
+    said = [str(m) for _level, m in result.log]
+    assert any("ORG-spine.001" in line and "no control of their own" in line for line in said), said
 
 
 def test_the_bone_map_panel_shows_a_generated_rigify_rig_s_controls(metarig):
