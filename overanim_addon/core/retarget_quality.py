@@ -27,7 +27,7 @@ class RetargetQuality:
     chain_within: Mapping[str, float]  # chain -> share of frames all its bones are within MOST_DEGREES
     slides: Mapping[str, float]  # side -> the largest slide within a plant, cm
     agreement: Mapping[str, float]  # side -> share of frames planted (or not) as the source's foot
-    stride_ratio: float  # the target feet's travel over the source's
+    stride_ratio: float  # the target feet's travel over the source's; 0 where no foot plants twice (no stride)
     leg_ratio: float  # the target's leg length over the source's
 
     def warnings(self) -> list[Message]:
@@ -41,7 +41,9 @@ class RetargetQuality:
         out += [Message("The {side} foot is planted as the source's on {share:.0%} of the frames (less than "
                         "{least:.0%})", side=s, share=v, least=LEAST_AGREEMENT)
                 for s, v in self.agreement.items() if v < LEAST_AGREEMENT]
-        if self.leg_ratio > 0 and abs(self.stride_ratio / self.leg_ratio - 1.0) > STRIDE_TOLERANCE:
+        # a clip where no foot plants twice has no stride to compare (0): that is no warning
+        measured = self.leg_ratio > 0 and self.stride_ratio > 0
+        if measured and abs(self.stride_ratio / self.leg_ratio - 1.0) > STRIDE_TOLERANCE:
             out.append(Message("Strides scale by {stride:.3g} but the legs by {legs:.3g}: the feet reach further (or "
                                "less far) than the legs comfortably do", stride=self.stride_ratio, legs=self.leg_ratio))
         return out
@@ -54,8 +56,12 @@ class RetargetQuality:
             out.append(Message("Feet: slide within plants {slides}; planted as the source {agreement}",
                                slides=", ".join(f"{s} {v:.2f} cm" for s, v in self.slides.items()),
                                agreement=", ".join(f"{s} {v:.0%}" for s, v in self.agreement.items())))
-        out.append(Message("Stride ratio {stride:.3g}, leg ratio {legs:.3g}", stride=self.stride_ratio,
-                           legs=self.leg_ratio))
+        if self.stride_ratio > 0:
+            out.append(Message("Stride ratio {stride:.3g}, leg ratio {legs:.3g}", stride=self.stride_ratio,
+                               legs=self.leg_ratio))
+        else:
+            out.append(Message("Stride ratio: no stride in the clip (no foot plants twice), leg ratio {legs:.3g}",
+                               legs=self.leg_ratio))
         return out
 
 

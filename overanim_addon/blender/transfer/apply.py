@@ -21,6 +21,7 @@ from ..shared.scene import read_only_reason
 from ..shared.typed import has_property, pose_of
 from . import keys
 from .baked import write_keys
+from .control_keys import key_controls
 from .plan import Group, Plan, TransferOptions
 from .quality import measure
 from .solve import Solved, solve
@@ -183,8 +184,10 @@ def _scaled_copy(plan: Plan, options: TransferOptions) -> tuple[bpy.types.Action
     return new, new_slot, done
 
 
-def _retargeted_copy(plan: Plan, options: TransferOptions) -> tuple[bpy.types.Action, Any, dict[str, Any]]:
-    """A copy of the clip keyed with the retarget's channels at every frame (``solve``, ``baked``)."""
+def _retargeted_copy(context: bpy.types.Context, plan: Plan, options: TransferOptions,
+                     ) -> tuple[bpy.types.Action, Any, dict[str, Any]]:
+    """A copy of the clip keyed with the retarget's channels at every frame (``solve``, ``baked``); on a
+    generated Rigify rig, its controls' (``control_keys``), the quality measured on its evaluated body."""
     across = plan.across
     assert across is not None
     solved = solve(across.source, across.target, across.bone_map, across.worlds, across.poses, plan.ratio.ratio_ws,
@@ -192,7 +195,14 @@ def _retargeted_copy(plan: Plan, options: TransferOptions) -> tuple[bpy.types.Ac
     new = plan.clip.copy()
     new_slot = compat.same_slot(new, plan.slot)
     names = across.target.hierarchy.names
-    _bones, curves = write_keys(new, new_slot, names, solved, across.frames.astype(np.float64))
+    frames = across.frames.astype(np.float64)
+    if across.target.controls is not None:
+        keyed = key_controls(context, across.target, solved, new, new_slot, frames)
+        bones, curves = list(keyed.bones), keyed.curves
+        solved = replace(solved, pose=keyed.pose)  # what the rig does under the keys, for the numbers
+    else:
+        _bones, curves = write_keys(new, new_slot, names, solved, frames)
+        bones = [names[b] for b in solved.rotated]
     quality = measure(across.source, across.target, across.bone_map, solved, across.worlds, across.poses, across.fps)
     _record(new, plan, options)
     new[RECORD + "Retargeted"] = True
@@ -202,7 +212,7 @@ def _retargeted_copy(plan: Plan, options: TransferOptions) -> tuple[bpy.types.Ac
                "LegRatio": quality.leg_ratio}
     for key, value in numbers.items():
         new[RECORD + key] = float(value)
-    return new, new_slot, {"bones": [names[b] for b in solved.rotated], "channels": curves, "object_channels": 0,
+    return new, new_slot, {"bones": bones, "channels": curves, "object_channels": 0,
                            "estimated": [], "modified": [], "solved": solved, "quality": quality}
 
 
@@ -233,11 +243,13 @@ def _play(plan: Plan, new: bpy.types.Action, new_slot: Any) -> tuple[str, str]:
     return kept, replaced
 
 
-def apply_plan(plan: Plan, options: TransferOptions) -> Written:
+def apply_plan(context: bpy.types.Context, plan: Plan, options: TransferOptions) -> Written:
     """Write what ``plan`` says: the only step of a transfer that changes the file."""
     measured, lost = _write_measurements(plan)
-    write = _retargeted_copy if plan.across is not None else _scaled_copy
-    new, new_slot, done = write(plan, options)
+    if plan.across is not None:
+        new, new_slot, done = _retargeted_copy(context, plan, options)
+    else:
+        new, new_slot, done = _scaled_copy(plan, options)
     kept, replaced = _play(plan, new, new_slot)
     return Written(new, tuple(done["bones"]), done["channels"], done["object_channels"], tuple(done["estimated"]),
                    tuple(done["modified"]), kept, replaced, measured, lost, done.get("solved"), done.get("quality"))

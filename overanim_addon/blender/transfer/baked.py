@@ -17,7 +17,7 @@ from .solve import Solved, continuous_quaternions
 LINEAR = 1  # Keyframe.interpolation's enum value for 'LINEAR' (foreach_set takes the number)
 
 
-def _emptied(action: bpy.types.Action, slot: Any) -> Any:
+def emptied(action: bpy.types.Action, slot: Any) -> Any:
     bag = compat.channelbag(action, slot)
     holder: Any = bag if bag is not None else action
     for curve in list(fcurves(action, slot)):
@@ -27,8 +27,8 @@ def _emptied(action: bpy.types.Action, slot: Any) -> Any:
     return bag
 
 
-def _write_curve(action: bpy.types.Action, bag: Any, path: str, index: int, group: str, frames: np.ndarray,
-                 values: np.ndarray) -> None:
+def write_curve(action: bpy.types.Action, bag: Any, path: str, index: int, group: str, frames: np.ndarray,
+                values: np.ndarray) -> bpy.types.FCurve:
     curve = compat.new_fcurve(action, bag, path, index, group)
     points = curve.keyframe_points
     points.add(len(frames))
@@ -39,20 +39,21 @@ def _write_curve(action: bpy.types.Action, bag: Any, path: str, index: int, grou
         points.foreach_set(name, flat)
     points.foreach_set("interpolation", np.full(len(frames), LINEAR, np.int32))
     curve.update()
+    return curve
 
 
 def write_keys(action: bpy.types.Action, slot: Any, names: tuple[str, ...], solved: Solved,
                frames: np.ndarray) -> tuple[int, int]:
     """Replace the channels of ``action``'s ``slot`` with the solved ones; returns (bones, curves)."""
-    bag = _emptied(action, slot)
+    bag = emptied(action, slot)
     curves = 0
     for b in solved.rotated:
         q = continuous_quaternions(solved.local[:, b, :3, :3])
         for i in range(4):
-            _write_curve(action, bag, bone_path(names[b], ".rotation_quaternion"), i, names[b], frames, q[:, i])
+            write_curve(action, bag, bone_path(names[b], ".rotation_quaternion"), i, names[b], frames, q[:, i])
         curves += 4
     for b in solved.moved:
         for i in range(3):
-            _write_curve(action, bag, bone_path(names[b], ".location"), i, names[b], frames, solved.local[:, b, i, 3])
+            write_curve(action, bag, bone_path(names[b], ".location"), i, names[b], frames, solved.local[:, b, i, 3])
         curves += 3
     return len(set(solved.rotated) | set(solved.moved)), curves

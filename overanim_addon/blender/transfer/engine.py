@@ -55,7 +55,7 @@ def transfer_action(context: bpy.types.Context, armature: Any, options: Transfer
     """Transfer ``options.action`` (default: the source's active action) from ``options.source`` onto
     ``armature``; raises OverAnimError, having changed nothing, for input it cannot work with."""
     plan = plan_transfer(context, armature, options)
-    written = apply_plan(plan, options)
+    written = apply_plan(context, plan, options)
     log = _report(plan, written)
     overanim(plan.target).transfer.result_action = written.action
     # the panel shows the ratio and sizes from the action's record, and the other lines from here
@@ -141,6 +141,18 @@ def _retargeted(plan: Plan, written: Written) -> list[LogLine]:
         "pointing where its source bone points", source_profile=PROFILE_LABELS.get(bone_map.source_profile, ""),
         target_profile=PROFILE_LABELS.get(bone_map.target_profile, ""),
         bones=plural(len(written.bones), "{n} bone", "{n} bones")))]
+    controls = across.target.controls
+    if controls is not None:
+        lines.append((Level.INFO, Message(
+            "'{target}' is a generated Rigify rig: its controls were keyed ({controls}), and its IK/FK switches "
+            "keyed to FK over the clip ({switches})", target=plan.target.name, controls=", ".join(written.bones),
+            switches=", ".join(bone for bone, _prop in controls.switches) or "-")))
+        between = [r.target for r in bone_map.rows if r.source and r.target not in controls.controls]
+        if between:  # their direction errors are Rigify's bend between controls, not a row to fix
+            lines.append((Level.INFO, Message(
+                "{bones} of '{target}' have no control of their own: Rigify bends them between the controls keyed, so "
+                "they follow their source bones only as far as that bend does", bones=", ".join(between),
+                target=plan.target.name)))
     warning = unmapped_warning(bone_map, plan.source.name, plan.target.name)
     if warning is not None:
         lines.append((Level.WARNING, warning))

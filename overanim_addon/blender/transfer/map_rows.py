@@ -20,7 +20,7 @@ from .rigs import found_map, read_rig
 
 PRESET_FORMAT = "OverAnim bone map"
 PRESET_VERSION = 1
-_shown: dict[tuple[Any, ...], BoneMap | None] = {}  # the panel's map, by what it depends on
+_shown: dict[tuple[Any, ...], tuple[BoneMap | None, dict[str, str]]] = {}  # the panel's map, by what it reads
 
 
 def saved_map(target: bpy.types.Object) -> dict[str, str] | None:
@@ -45,8 +45,7 @@ def set_row(target: bpy.types.Object, bone: str, source_bone: str | None) -> Non
     overanim(target).transfer.bone_map = json.dumps(rows, sort_keys=True) if rows else ""
 
 
-def shown_map(source: bpy.types.Object, target: bpy.types.Object) -> BoneMap | None:
-    """The map the next transfer would use (found, the kept rows on top); cached by what it reads."""
+def _shown_entry(source: bpy.types.Object, target: bpy.types.Object) -> tuple[BoneMap | None, dict[str, str]]:
     key: tuple[Any, ...] = (source.name, target.name, overanim(target).transfer.bone_map,
                             len(armature_data(source).bones), len(armature_data(target).bones),
                             tuple(source.matrix_world.translation[:]), tuple(target.matrix_world.translation[:]))
@@ -54,8 +53,20 @@ def shown_map(source: bpy.types.Object, target: bpy.types.Object) -> BoneMap | N
         if len(_shown) > 16:
             _shown.clear()
         scene = scene_of(bpy.context)
-        _shown[key] = found_map(read_rig(source, scene), read_rig(target, scene), saved_map(target))
+        target_rig = read_rig(target, scene)
+        controls = dict(target_rig.controls.controls) if target_rig.controls is not None else {}
+        _shown[key] = (found_map(read_rig(source, scene), target_rig, saved_map(target)), controls)
     return _shown[key]
+
+
+def shown_map(source: bpy.types.Object, target: bpy.types.Object) -> BoneMap | None:
+    """The map the next transfer would use (found, the kept rows on top); cached by what it reads."""
+    return _shown_entry(source, target)[0]
+
+
+def shown_controls(source: bpy.types.Object, target: bpy.types.Object) -> dict[str, str]:
+    """A generated Rigify target's body bone -> the control the transfer keys for it (else empty)."""
+    return _shown_entry(source, target)[1]
 
 
 def write_preset(path: str, bone_map: BoneMap) -> Path:

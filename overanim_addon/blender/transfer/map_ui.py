@@ -15,7 +15,7 @@ from ..shared.object_data import overanim
 from ..shared.panels import OverAnimSubPanel
 from ..shared.text_wrap import wrapped_label
 from ..shared.typed import MaybeContext, context_of, layout_of
-from .map_rows import saved_map, shown_map
+from .map_rows import saved_map, shown_controls, shown_map
 from .retarget import unmapped_warning
 
 SIDES = {"L": "Left", "R": "Right"}
@@ -54,6 +54,7 @@ class OVERANIM_PT_transfer_map(OverAnimSubPanel, bpy.types.Panel):
         if warning is not None:
             wrapped_label(layout, context, tr(warning), icon="ERROR")
         edited = set(saved_map(target) or {})
+        controls = shown_controls(source, target)  # a Rigify rig: the controls keyed, not the ORG bones they move
         chains = bone_map.chains()
         for chain in [*CHAINS, *(c for c in chains if c not in CHAINS)]:
             rows = chains.get(chain)
@@ -63,7 +64,7 @@ class OVERANIM_PT_transfer_map(OverAnimSubPanel, bpy.types.Panel):
             box.label(text=tr(chain_label(chain)), icon="BONE_DATA", translate=False)
             for row in rows:
                 line = box.row(align=True)
-                line.label(text=row.target, translate=False)
+                line.label(text=controls.get(row.target, row.target), translate=False)
                 op = line.operator("overanim.transfer_map_row", text=row.source or tr(Message("(its parent)")),
                                    icon="GREASEPENCIL" if row.target in edited else "NONE", translate=False)
                 op.bone = row.target

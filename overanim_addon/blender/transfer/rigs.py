@@ -1,7 +1,8 @@
 """Two armatures as the retarget reads them: each rig's rest skeleton in world centimetres (Z up),
 its body (``core.bone_map``), its facing frame, and the source's pose at every frame of the clip,
 read from the evaluated scene (what the artist sees: constraints, NLA strips and a Foot IK bake on
-top included)."""
+top included). A generated Rigify rig is read as its ``ORG-`` bones, the body its controls move
+(``controls``)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from ...core.skeleton import BoneInfo, Skeleton
 from .. import compat
 from ..shared.scene import cm_per_unit
 from ..shared.typed import armature_data, pose_of, scene_of
+from .controls import ControlRig, read_controls, with_carrier
 
 REST_DIFFERENCE = 2.0  # degrees: rests further apart than this are other poses (T-pose, A-pose)
 
@@ -33,6 +35,8 @@ class Rig:
     rest_world: np.ndarray  # (B, 3, 3) each bone's rest rotation in the world
     index: dict[str, int]
     ends: dict[str, tuple[float, float, float]]  # chain bones: where each ends for its direction (world cm)
+    bone_indices: np.ndarray | None = None  # a control rig's: each body bone's index among the armature's bones
+    controls: ControlRig | None = None  # a generated Rigify rig's controls (its body is its ORG- bones)
 
     @cached_property
     def frame(self) -> np.ndarray:
@@ -73,18 +77,39 @@ def read_rig(armature: bpy.types.Object, scene: bpy.types.Scene) -> Rig:
     cm = cm_per_unit(scene)
     world = np.array(armature.matrix_world, dtype=np.float64)
     heads, tails = (_floats(bones, n, 3).reshape(-1, 3) for n in ("head_local", "tail_local"))
+    rest = _floats(bones, "matrix_local", 16).reshape(-1, 4, 4).transpose(0, 2, 1)  # Blender stores columns
+    names = [b.name for b in bones]
+    deforms = [b.use_deform for b in bones]
+    full = {n: i for i, n in enumerate(names)}
+    parents = [full[b.parent.name] if b.parent else -1 for b in bones]
+    controls = read_controls(armature)
+    kept = None
+    if controls is not None:  # the ORG bones, each under its nearest ORG ancestor; they stand for the DEF bones
+        kept = np.array([full[n] for n in controls.body])
+        order = {int(a): v for v, a in enumerate(kept)}
+        parents = [order.get(_nearest(parents, int(i), set(order)), -1) for i in kept]
+        names, deforms = list(controls.body), [True] * len(kept)
+        heads, tails, rest = heads[kept], tails[kept], rest[kept]
+    index = {n: i for i, n in enumerate(names)}
     to_world = world[:3, :3] * cm
     heads_w, tails_w = heads @ to_world.T + world[:3, 3] * cm, tails @ to_world.T + world[:3, 3] * cm
-    names = [b.name for b in bones]
-    index = {n: i for i, n in enumerate(names)}
-    parents = tuple(index[b.parent.name] if b.parent else -1 for b in bones)
-    skeleton = Skeleton([BoneInfo(n, names[p] if p >= 0 else None, tuple(h), tuple(t), b.use_deform)
-                         for n, p, h, t, b in zip(names, parents, heads_w, tails_w, bones, strict=True)])
-    rest = _floats(bones, "matrix_local", 16).reshape(-1, 4, 4).transpose(0, 2, 1)  # Blender stores columns
+    skeleton = Skeleton([BoneInfo(n, names[p] if p >= 0 else None, tuple(h), tuple(t), d)
+                         for n, p, h, t, d in zip(names, parents, heads_w, tails_w, deforms, strict=True)])
     rest_world = orthonormal(world[:3, :3] @ rest[:, :3, :3])
     body = find_body(skeleton)
     ends = chain_ends(body, skeleton) if body is not None else {}
-    return Rig(armature, skeleton, body, world, cm, Hierarchy(tuple(names), rest, parents), rest_world, index, ends)
+    if controls is not None:
+        controls = with_carrier(controls, armature, body.role_bone("pelvis", "spine") if body is not None else None)
+    return Rig(armature, skeleton, body, world, cm, Hierarchy(tuple(names), rest, tuple(parents)), rest_world, index,
+               ends, kept, controls)
+
+
+def _nearest(parents: list[int], bone: int, kept: set[int]) -> int:
+    """The nearest ancestor of ``bone`` among ``kept`` (an armature index), -1 when none."""
+    parent = parents[bone]
+    while parent >= 0 and parent not in kept:
+        parent = parents[parent]
+    return parent
 
 
 def rests_differ(source: Rig, target: Rig, mapping: dict[str, str]) -> bool:
@@ -130,8 +155,8 @@ def sample_source(context: bpy.types.Context, rig: Rig, clip: bpy.types.Action, 
     if not playing and not _plays_in_nla(obj, clip):
         compat.assign_action(obj, clip, slot)
     frame_before = scene.frame_current, scene.frame_subframe
-    count = len(rig.hierarchy.names)
-    worlds, poses = np.empty((len(frames), 4, 4)), np.empty((len(frames), count, 4, 4))
+    count = len(pose_of(obj).bones)
+    worlds, poses = np.empty((len(frames), 4, 4)), np.empty((len(frames), len(rig.hierarchy.names), 4, 4))
     buffer = np.empty(count * 16, np.float32)
     try:
         depsgraph = context.evaluated_depsgraph_get()
@@ -139,7 +164,8 @@ def sample_source(context: bpy.types.Context, rig: Rig, clip: bpy.types.Action, 
             scene.frame_set(int(frame))
             evaluated = obj.evaluated_get(depsgraph)
             pose_of(evaluated).bones.foreach_get("matrix", buffer)
-            poses[i] = buffer.reshape(-1, 4, 4).transpose(0, 2, 1)
+            every = buffer.reshape(-1, 4, 4).transpose(0, 2, 1)
+            poses[i] = every if rig.bone_indices is None else every[rig.bone_indices]
             worlds[i] = np.array(evaluated.matrix_world, dtype=np.float64)
     finally:
         now = obj.animation_data

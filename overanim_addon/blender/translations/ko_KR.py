@@ -854,6 +854,14 @@ KO_MESSAGES = {
     "pointing where its source bone points":
         "skeleton 사이에서 retarget했습니다 ({source_profile}에서 {target_profile}(으)로): {bones}에 매 프레임 key를 "
         "넣어, 각각 source bone이 가리키는 방향을 가리킵니다",
+    "'{target}' is a generated Rigify rig: its controls were keyed ({controls}), and its IK/FK switches keyed to FK "
+    "over the clip ({switches})":
+        "'{target}'은(는) 생성된 Rigify rig입니다: 그 control에 key를 넣었고({controls}), IK/FK 전환은 clip 동안 FK로 "
+        "key를 넣었습니다({switches})",
+    "{bones} of '{target}' have no control of their own: Rigify bends them between the controls keyed, so they "
+    "follow their source bones only as far as that bend does":
+        "'{target}'의 {bones}에는 자체 control이 없습니다: Rigify가 key를 넣은 control 사이에서 구부리므로, source "
+        "bone을 그 구부림만큼만 따릅니다",
     "Set Source first: the bone map pairs its bones with this armature's":
         "먼저 Source를 설정하세요: bone map은 그 bone들을 이 armature의 bone과 짝짓습니다",
     "'{bone}' follows '{source_bone}' of '{source}'": "'{bone}'이(가) '{source}'의 '{source_bone}'을(를) 따릅니다",
@@ -909,6 +917,8 @@ KO_MESSAGES = {
         "{side} 발이 프레임의 {share:.0%}에서만 source처럼 plant됩니다 ({least:.0%} 미만)",
     "Largest direction error: {chains}": "가장 큰 방향 오차: {chains}",
     "Stride ratio {stride:.3g}, leg ratio {legs:.3g}": "stride ratio {stride:.3g}, 다리 ratio {legs:.3g}",
+    "Stride ratio: no stride in the clip (no foot plants twice), leg ratio {legs:.3g}":
+        "stride ratio: clip에 stride가 없습니다 (두 번 plant되는 발이 없음), 다리 ratio {legs:.3g}",
     "Strides scale by {stride:.3g} but the legs by {legs:.3g}: the feet reach further (or less far) than the legs "
     "comfortably do":
         "stride는 {stride:.3g}배인데 다리는 {legs:.3g}배입니다: 발이 다리가 편하게 닿는 것보다 멀리(또는 "

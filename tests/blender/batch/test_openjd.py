@@ -130,3 +130,47 @@ def test_an_incremental_job_runs_only_the_changed_file_and_merges_a_full_runs_re
     whole = tmp_path / "whole.json"
     assert run_batch(library, "--report", whole).returncode == 2
     assert without_reuse(merged) == without_reuse(load_report(whole))
+
+
+def test_a_farm_job_transfers_a_folder_of_clips_onto_the_library(addon, tmp_path):
+    """ClipsDir, OutputDir and AllArmatures reach the batch as --clips, --output-dir and --all-armatures:
+    each chunk transfers the folder's clip onto its characters (the sample, and a Mixamo-shaped rig
+    without Regions) and writes them under OutputDir; the library stays as it was."""
+    import bpy
+
+    from overanim_addon.blender.sample.build import build_sample_character
+
+    from ..imported_characters import build_mixamo
+    from ..mocap_scenes import bvh_excerpt
+
+    library, clips, out = tmp_path / "characters", tmp_path / "clips", tmp_path / "out"
+    library.mkdir()
+    clips.mkdir()
+    bpy.ops.wm.read_homefile(use_empty=True)
+    build_sample_character(bpy.context, "Hero")
+    bpy.ops.wm.save_as_mainfile(filepath=str(library / "hero.blend"))
+    bpy.ops.wm.read_homefile(use_empty=True)
+    build_mixamo(0.01).animation_data_clear()
+    bpy.ops.wm.save_as_mainfile(filepath=str(library / "mixamo.blend"))
+    bpy.ops.wm.read_homefile(use_empty=True)
+    bvh_excerpt(clips, 120)
+    before = {p.name: p.read_bytes() for p in library.iterdir()}
+    report = tmp_path / "farm" / "overanim-batch.json"
+    report.parent.mkdir()
+    result = openjd("run", TEMPLATE, "--step", "Merge", "--run-dependencies",
+                    *job(library, report, FileCount=2, ChunkSize=1, Steps="transfer", ClipsDir=str(clips),
+                         OutputDir=str(out), AllArmatures="true"))
+    log = result.stdout + result.stderr
+    assert result.returncode == 0 and log.count("exited with code: 0") == 3, log  # two chunks, then Merge
+    merged = load_report(report)
+    entries = {a["armature"]: a["steps"]["transfer"] for f in merged["files"] for a in f["armatures"]}
+    assert set(entries) == {"Hero", "Armature"}, entries  # the Mixamo rig, without Regions, too
+    for entry in entries.values():
+        (clip,) = entry["clips"]
+        assert clip["ok"] and clip["clip"] == "01_01_120.bvh" and clip["retargeted"], clip
+    assert {p.name: p.read_bytes() for p in library.iterdir()} == before  # the library is never changed
+    for name, armature in (("hero", "Hero"), ("mixamo", "Armature")):
+        bpy.ops.wm.open_mainfile(filepath=str(out / f"{name}.blend"))
+        character = bpy.data.objects[armature]
+        assert character.animation_data.action.name == f"01_01_120_{character.name}"
+    bpy.ops.wm.read_homefile(use_empty=True)

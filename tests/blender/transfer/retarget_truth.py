@@ -50,6 +50,9 @@ SAMPLE = Names("pelvis", "neck_01", _limbs(*(sided(p, "l", "r") for p in (
 METARIG = Names("spine", "spine.004", _limbs(*(sided(p, "L", "R") for p in (
     "thigh.{}", "shin.{}", "foot.{}", "upper_arm.{}", "forearm.{}", "hand.{}"))),
     {"L": ("foot.L", "toe.L"), "R": ("foot.R", "toe.R")})
+RIGIFY = Names("DEF-spine", "DEF-spine.004", _limbs(*(sided(p, "L", "R") for p in (  # a generated rig's deform bones
+    "DEF-thigh.{}", "DEF-shin.{}", "DEF-foot.{}", "DEF-upper_arm.{}", "DEF-forearm.{}", "DEF-hand.{}"))),
+    {"L": ("DEF-foot.L", "DEF-toe.L"), "R": ("DEF-foot.R", "DEF-toe.R")})
 CESIUM = Names("Skeleton_torso_joint_1", "Skeleton_neck_joint_1", _limbs(
     ["leg_joint_L_1", "leg_joint_R_1"], ["leg_joint_L_2", "leg_joint_R_2"], ["leg_joint_L_3", "leg_joint_R_3"],
     ["Skeleton_arm_joint_L__3_", "Skeleton_arm_joint_R__2_"], ["Skeleton_arm_joint_L__2_", "Skeleton_arm_joint_R__3_"],
