@@ -595,6 +595,11 @@ KO_MESSAGES = {
     "there is no ground in the scene: {others}": "scene에 바닥이 없습니다: {others}",
     "other characters' parts ({names}{more}) are no ground unless Ground names their collection":
         "다른 캐릭터의 부분 ({names}{more})은(는) Ground가 그 collection을 지정하지 않으면 바닥이 아닙니다",
+    "meshes whose Armature modifier names no armature ({names}{more}) are taken for characters being rigged: no "
+    "ground unless Ground names their collection":
+        "Armature modifier에 armature가 지정되지 않은 mesh ({names}{more})은(는) 리깅 중인 캐릭터로 보아, Ground가 그 "
+        "collection을 지정하지 않으면 바닥이 아닙니다",
+    "Not ground: {others}": "바닥이 아님: {others}",
     "the {count} of collection '{collection}' ({names}{more})": "collection '{collection}'의 {count} ({names}{more})",
     "the {count} shown in the scene ({names}{more})": "씬에 보이는 {count} ({names}{more})",
     "collection '{name}'": "컬렉션 '{name}'",
