@@ -20,7 +20,8 @@ import pytest
 import tasks
 
 ROOT = Path(__file__).resolve().parents[2]
-TOOL = ROOT.parent / "shared" / "tools" / "real-blender"
+# beside the checkout; REAL_BLENDER_TOOL names it for a checkout kept elsewhere (a second clone)
+TOOL = Path(os.environ.get("REAL_BLENDER_TOOL") or ROOT.parent / "shared" / "tools" / "real-blender")
 RUN_SH = TOOL / "run.sh"
 SHOT_SH = TOOL / "shot.sh"
 VERSIONS = ("4.3", "5.2")

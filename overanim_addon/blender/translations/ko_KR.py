@@ -550,6 +550,8 @@ KO_MESSAGES = {
     "Added '{name}' with {regions}, walking over '{terrain}' (the scene now plays frames {start}-{end})":
         "'{name}'을(를) 추가했습니다 ({regions}). '{terrain}' 위를 걷습니다 (이제 씬은 {start}-{end} 프레임을 "
         "재생합니다)",
+    "The sample's skeleton file is missing ({path}): install the add-on again":
+        "샘플의 스켈레톤 파일이 없습니다 ({path}): 애드온을 다시 설치하세요",
     "Studio defaults applied by 'Apply Studio Defaults' and to the sample character":
         "'Apply Studio Defaults'와 샘플 캐릭터에 적용되는 studio 기본값",
     # Remove Foot IK Bake
