@@ -2,7 +2,8 @@
 as its button runs it (invoked in the 3D View, an undo step), then the Info editor's log read back as
 an artist sees it: an area turned into the Info editor, every line selected and copied (Info's own
 Copy), the clipboard read. Writes /tmp/overanim_sample_info.json (in the chroot): the lines, and
-the operators Blender registered (``window_manager.operators``: what Info and Adjust Last list)."""
+the operators Blender registered (``window_manager.operators``: what Info and Adjust Last list), the
+libraries left in the file, and what Ctrl+Z leaves."""
 
 import json
 import traceback
@@ -56,6 +57,11 @@ def read_info() -> None:
         rig = bpy.data.objects.get("SK_OverAnimSample")
         result["bones"] = [[b.name, b.parent.name if b.parent else None, list(b.head_local), list(b.tail_local)]
                            for b in rig.data.bones] if rig else []
+        result["libraries"] = [lib.filepath for lib in bpy.data.libraries]  # the skeleton's file left no trace
+        area = next(a for a in window.screen.areas if a.type == "VIEW_3D")
+        with bpy.context.temp_override(window=window, area=area):
+            bpy.ops.ed.undo()  # Ctrl+Z: the whole sample goes, its appended skeleton too
+        result["undone"] = sorted([o.name for o in bpy.data.objects] + [a.name for a in bpy.data.armatures])
     except Exception:
         result["error"] = traceback.format_exc()
     finish()

@@ -19,6 +19,8 @@ def test_sample_leaves_only_its_own_line_in_the_info_log(tmp_path, real_binary):
     assert not [line for line in out["lines"] if "editmode_toggle" in line or "mode_set" in line], new
     assert [line for line in new if line.startswith("bpy.ops.")] == ["bpy.ops.overanim.build_sample_character()"], new
     assert out["operators"][-1:] == ["OVERANIM_OT_build_sample_character"]
+    assert out["libraries"] == []  # the skeleton was appended from the add-on's file: no Library kept
+    assert not [name for name in out["undone"] if "OverAnimSample" in name]  # one Ctrl+Z takes it all back
     # the skeleton as the window built it: the table's bones, parents, heads and tails (float32)
     parents = {name: parent for name, parent, _head, _tail in out["bones"]}
     assert {name: parents.get(name) for name in BONES} == {name: parent for name, (parent, *_rest) in BONES.items()}
