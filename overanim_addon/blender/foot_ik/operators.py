@@ -9,6 +9,7 @@ from ...core.errors import OverAnimError
 from ...core.log import Level, LogLine
 from ...core.messages import Message, plural
 from ..i18n import CONTEXT
+from ..shared.finite_keys import require_finite_frame
 from ..shared.ground import left_out_characters
 from ..shared.nla_tracks import refuse_tweak_mode
 from ..shared.object_data import overanim
@@ -37,6 +38,7 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
         sampler = Sampler(rig, ground, 1)
         with posed(armature):
             sampler.record()
+            require_finite_frame(scene_of(context), armature)  # rays cast from infinity would meet no ground
         found = {name: float(v[0]) for name, v in sampler.solution().values().items()}
         values.write(armature, found)
         store_bone_names(settings, rig.bones)

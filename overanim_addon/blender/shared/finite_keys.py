@@ -125,3 +125,17 @@ def require_finite_playback(scene: bpy.types.Scene, armature: bpy.types.Object, 
     finally:
         scene.frame_set(current[0], subframe=current[1])
     require_finite_pose(armature, [bone.name for bone in bones], worlds, frames, heads, tails)
+
+
+def require_finite_frame(scene: bpy.types.Scene, armature: bpy.types.Object) -> None:
+    """``require_finite_pose`` on the pose shown at the current frame (call it posed): what a one-frame
+    read such as Probe Ground takes, a ray cast from infinity meeting no ground otherwise."""
+    if armature.pose is None:
+        return
+    bones = armature.pose.bones
+    heads = np.empty((1, len(bones), 3), np.float32)
+    tails = np.empty_like(heads)
+    bones.foreach_get("head", heads.reshape(-1))
+    bones.foreach_get("tail", tails.reshape(-1))
+    worlds = np.array(armature.matrix_world, dtype=np.float64)[None]
+    require_finite_pose(armature, [bone.name for bone in bones], worlds, [scene.frame_current], heads, tails)

@@ -84,3 +84,17 @@ def test_a_bone_posed_at_infinity_with_finite_keys_is_refused_naming_bone_and_fr
     text = str(refused.value.message)
     assert f"'{HIPS}'" in text and f"frame {frame}" in text and "not a finite number" in text, text
     assert state(walker, tmp_path) == before
+
+
+def test_probe_ground_refuses_a_pose_at_infinity_naming_bone_and_frame(walker, tmp_path):
+    """Probe Ground reads one frame: posed at infinity there, it said "ground under neither foot" (the rays
+    cast from infinity met nothing) and wrote zeros as the probed values."""
+    measure_proportions(bpy.context, walker, MeasureOptions())
+    modify(walker)
+    frame = bpy.context.scene.frame_current
+    assert first_frame_at_infinity(walker, HIPS) == frame
+    before = state(walker, tmp_path)
+    refusal = rf"'{HIPS}' is not a finite number .* on frame {frame}: nothing was written"
+    with bpy.context.temp_override(active_object=walker, object=walker), pytest.raises(RuntimeError, match=refusal):
+        bpy.ops.overanim.probe_ground()
+    assert state(walker, tmp_path) == before
