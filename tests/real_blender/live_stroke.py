@@ -10,6 +10,7 @@ import traceback
 import bpy
 import numpy as np
 from bpy_extras.view3d_utils import location_3d_to_region_2d
+from mask_bits import overanim_bits  # put in front of this script by RealBlender.shot
 from x11_pointer import X11Pointer  # put in front of this script by RealBlender.shot
 
 OUT = "/tmp/overanim_live_stroke.json"
@@ -31,17 +32,6 @@ def view3d():
     win = bpy.context.window_manager.windows[0]
     area = next(a for a in win.screen.areas if a.type == "VIEW_3D")
     return win, area, next(r for r in area.regions if r.type == "WINDOW")
-
-
-def overanim_bits() -> dict:
-    out = {}
-    for mesh in bpy.data.meshes:
-        for attr in mesh.color_attributes:
-            if attr.name.startswith("OverAnim_"):
-                buf = np.empty(len(mesh.vertices) * 4, np.float32)
-                attr.data.foreach_get("color", buf)
-                out[f"{mesh.name}/{attr.name}"] = buf.view(np.uint32)
-    return out
 
 
 def setup() -> None:
