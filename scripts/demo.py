@@ -193,7 +193,7 @@ def main(args: list[str]) -> int:
 
         started = time.monotonic()
         bpy.ops.wm.read_homefile(use_empty=True)
-        armature = build_sample_character(bpy.context)
+        armature = build_sample_character(bpy.context, foot_ik=True)  # as + Sample builds it
         add_sample_deltas(armature)
         add_sample_walk(bpy.context, armature)
         result = process_armature(armature)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -20,7 +21,8 @@ import pytest
 import tasks
 
 ROOT = Path(__file__).resolve().parents[2]
-TOOL = ROOT.parent / "shared" / "tools" / "real-blender"
+# beside the checkout; REAL_BLENDER_TOOL names it for a checkout kept elsewhere (a second clone)
+TOOL = Path(os.environ.get("REAL_BLENDER_TOOL") or ROOT.parent / "shared" / "tools" / "real-blender")
 RUN_SH = TOOL / "run.sh"
 SHOT_SH = TOOL / "shot.sh"
 VERSIONS = ("4.3", "5.2")
@@ -64,6 +66,7 @@ class RealBlender:
              addon: Path = ROOT / "overanim_addon") -> subprocess.CompletedProcess:
         """A window with ``addon`` enabled, ``script`` run in it, then a screenshot to ``png``."""
         extra = {"SHOT_DELAY": str(delay)} if delay is not None else {}
+        script = joined(script, png.with_suffix(".py"))
         return subprocess.run(["bash", str(SHOT_SH), str(addon), str(png), str(script)], capture_output=True,
                               text=True, timeout=timeout, check=False, env=self.env(**extra))
 
@@ -88,6 +91,20 @@ class RealBlender:
         reason = self.missing()
         if reason:
             pytest.skip(reason)
+
+
+SHARED = re.compile(r"^from (\w+) import .*# put in front of this script by RealBlender\.shot$", re.MULTILINE)
+
+
+def joined(script: Path, out: Path) -> Path:
+    """``script`` with each module of this folder it imports so (``from x11_pointer import X11Pointer
+    # put in front of this script by RealBlender.shot``) in place of that line, written to ``out``: shot.sh
+    copies the one script into the chroot, so what several scripts share travels inside it."""
+    text = script.read_text()
+    if not SHARED.search(text):
+        return script
+    out.write_text(SHARED.sub(lambda m: (Path(__file__).parent / f"{m.group(1)}.py").read_text(), text))
+    return out
 
 
 def run_in_window(real_binary, script, json_name, tmp_path, seconds):

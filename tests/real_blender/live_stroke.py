@@ -4,13 +4,14 @@ Preview on, enter Weight Paint mode and paint a real brush stroke on the left up
 events sent through the X server), then record what each live repaint re-read and wrote, and
 whether the masks equal a fresh paint. Writes /tmp/overanim_live_stroke.json (in the chroot)."""
 
-import ctypes
 import json
 import traceback
 
 import bpy
 import numpy as np
 from bpy_extras.view3d_utils import location_3d_to_region_2d
+from mask_bits import overanim_bits  # put in front of this script by RealBlender.shot
+from x11_pointer import X11Pointer  # put in front of this script by RealBlender.shot
 
 OUT = "/tmp/overanim_live_stroke.json"
 result: dict = {"repaints": []}
@@ -31,55 +32,6 @@ def view3d():
     win = bpy.context.window_manager.windows[0]
     area = next(a for a in win.screen.areas if a.type == "VIEW_3D")
     return win, area, next(r for r in area.regions if r.type == "WINDOW")
-
-
-def overanim_bits() -> dict:
-    out = {}
-    for mesh in bpy.data.meshes:
-        for attr in mesh.color_attributes:
-            if attr.name.startswith("OverAnim_"):
-                buf = np.empty(len(mesh.vertices) * 4, np.float32)
-                attr.data.foreach_get("color", buf)
-                out[f"{mesh.name}/{attr.name}"] = buf.view(np.uint32)
-    return out
-
-
-class X11Pointer:
-    """Button and motion events sent to Blender's top-level X windows (there is no xdotool here)."""
-
-    def __init__(self):
-        self.x11 = x11 = ctypes.CDLL("libX11.so.6")
-        x11.XOpenDisplay.restype = ctypes.c_void_p
-        x11.XDefaultRootWindow.restype = ctypes.c_ulong
-        self.display = ctypes.c_void_p(x11.XOpenDisplay(None))
-        root = ctypes.c_ulong(x11.XDefaultRootWindow(self.display))
-        parent, children, count = ctypes.c_ulong(), ctypes.POINTER(ctypes.c_ulong)(), ctypes.c_uint()
-        x11.XQueryTree(self.display, root, ctypes.byref(root), ctypes.byref(parent), ctypes.byref(children),
-                       ctypes.byref(count))
-        self.root, self.windows = root.value, [children[i] for i in range(count.value)]
-
-    class Event(ctypes.Structure):  # XButtonEvent; XMotionEvent has the same layout up to "state"
-        _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
-                    ("display", ctypes.c_void_p), ("window", ctypes.c_ulong), ("root", ctypes.c_ulong),
-                    ("subwindow", ctypes.c_ulong), ("time", ctypes.c_ulong), ("x", ctypes.c_int), ("y", ctypes.c_int),
-                    ("x_root", ctypes.c_int), ("y_root", ctypes.c_int), ("state", ctypes.c_uint),
-                    ("detail", ctypes.c_uint), ("same_screen", ctypes.c_int), ("pad", ctypes.c_long * 16)]
-
-    def send(self, kind: int, mask: int, x: int, y: int, state: int, detail: int) -> None:
-        for window in self.windows:
-            event = self.Event(type=kind, send_event=1, display=self.display, window=window, root=self.root,
-                               x=x, y=y, x_root=x, y_root=y, state=state, detail=detail, same_screen=1)
-            self.x11.XSendEvent(self.display, ctypes.c_ulong(window), 1, ctypes.c_long(mask), ctypes.byref(event))
-        self.x11.XFlush(self.display)
-
-    def press(self, x, y):
-        self.send(4, 1 << 2, x, y, 0, 1)  # ButtonPress, button 1
-
-    def move(self, x, y):
-        self.send(6, (1 << 6) | (1 << 8), x, y, 1 << 8, 0)  # MotionNotify with button 1 held
-
-    def release(self, x, y):
-        self.send(5, 1 << 3, x, y, 1 << 8, 1)  # ButtonRelease, button 1
 
 
 def setup() -> None:

@@ -42,6 +42,7 @@ from ...core.log import LogLine
 from ...core.messages import Message
 from ...core.rotations import matrices_to_quaternions, quaternion_conjugate, quaternion_multiply
 from ..shared.fcurves import NewChannels, fcurves, keys
+from ..shared.finite_keys import require_finite_pose
 from ..shared.ground import ground_objects, moves
 from ..shared.scene import posed
 from ..shared.typed import scene_of
@@ -211,7 +212,10 @@ class BakeSession:
     def finish(self) -> BakeResult:
         """Solve every sampled frame, then write the bake (every frame must have been sampled)."""
         assert self.done == self.total
-        armature, settings = self.armature, self.settings
+        armature, settings, sampler = self.armature, self.settings, self.sampler
+        # keys are checked before sampling; an F-Curve modifier or a constraint can still pose at infinity
+        require_finite_pose(armature, sampler.read, sampler.world_matrices(), self.frames,
+                            sampler.matrices[:sampler.count])
         raw = self.sampler.solution()
         if not (raw.left_hit.any() or raw.right_hit.any()):  # a track of zeros would only mislead
             raise OverAnimError(Message(

@@ -9,6 +9,8 @@ from ...core.errors import OverAnimError
 from ...core.log import Level, LogLine
 from ...core.messages import Message, plural
 from ..i18n import CONTEXT
+from ..shared.finite_keys import require_finite_frame
+from ..shared.ground import left_out_characters
 from ..shared.nla_tracks import refuse_tweak_mode
 from ..shared.object_data import overanim
 from ..shared.operators import ArmatureOperatorMixin, ModalSessionMixin, poll_armature_with
@@ -36,6 +38,7 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
         sampler = Sampler(rig, ground, 1)
         with posed(armature):
             sampler.record()
+            require_finite_frame(scene_of(context), armature)  # rays cast from infinity would meet no ground
         found = {name: float(v[0]) for name, v in sampler.solution().values().items()}
         values.write(armature, found)
         store_bone_names(settings, rig.bones)
@@ -50,9 +53,11 @@ class OVERANIM_OT_probe_ground(ArmatureOperatorMixin, bpy.types.Operator):
             Message("the right foot")
         body, left_cm, right_cm = (values.signed(found[name], 2) for name in ("BodyOffset", "LeftOffset",
                                                                                "RightOffset"))
+        passed = left_out_characters(scene_of(context), armature) if settings.ground_collection is None else None
         return [*first, (Level.INFO, Message("Frame {frame}: ground under {hits}; body {body} cm, left {left} cm, "
                                              "right {right} cm", frame=frame, hits=hits, body=body, left=left_cm,
-                                             right=right_cm))]
+                                             right=right_cm)),
+                *([(Level.INFO, Message("Not ground: {others}", others=passed))] if passed is not None else [])]
 
 
 class OVERANIM_OT_bake_foot_ik(ModalSessionMixin, ArmatureOperatorMixin, bpy.types.Operator):

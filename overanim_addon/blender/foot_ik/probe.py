@@ -73,6 +73,7 @@ class Sampler:
         self._quaternion_channels, self._euler_channels = "QUATERNION" in modes, bool(modes - {"QUATERNION"})
         read = (*self.keyed, *self.tracked)
         self._rows = [row[name] for name in read] + ([row[rig.ground_root]] if self.root else [])
+        self.read = [*read, *([rig.ground_root] if self.root else [])]  # the bones of ``matrices``' columns
         self._column = {name: i for i, name in enumerate((*self.keyed, *self.tracked))}
         self._top, self._length = rig.ray.start_height / rig.cm, rig.ray.length / rig.cm
         # bones whose location channels do not move them along their pose's own axes: read each frame

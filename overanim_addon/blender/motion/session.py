@@ -147,7 +147,7 @@ class MotionSession:
         assert self.count == self.total
         plan, worlds = self.plan, self.worlds()
         # keys are checked before sampling; a driver, modifier or constraint can still pose at infinity
-        require_finite_pose(self.armature, list(self._column), self.heads, self.tails, worlds, plan.frames)
+        require_finite_pose(self.armature, list(self._column), worlds, plan.frames, self.heads, self.tails)
         reference = self.reference(worlds)
         character = plan.measurement.character
         # a root bone at ground level stays put to float noise; projected hips sway in an in-place clip

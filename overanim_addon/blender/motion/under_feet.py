@@ -47,9 +47,10 @@ class UnderFeet:
         objects = ground_objects(scene_of(context), armature, self.collection)
         probed = bool(objects and feet) and math.isfinite(height_ws) and height_ws > 0.0  # no tree without feet
         self.ground = Ground(objects, context.evaluated_depsgraph_get()) if probed else None
-        # nothing to stand on but other characters: said beside the rule (issue 31: a floor a rig carries)
-        self.left_out = left_out_characters(scene_of(context), armature) if not objects and self.collection is None \
-            else None
+        # the characters' parts passed over, said beside the rule (issue 31: a floor a rig carries, a mesh
+        # whose Armature modifier names no armature); a Ground collection is taken as it is
+        self.left_out = left_out_characters(scene_of(context), armature) if self.collection is None else None
+        self.none_probed = not objects
         self.sides = list(feet)
         # each foot's head row, and the row and fraction of the bone where it ends (its TipPoint)
         self._joints = [(rows[f.tip], rows[f.bone], f.fraction) for f in feet.values()]
@@ -90,7 +91,7 @@ class UnderFeet:
         if self.rule is not ContactRule.GROUND:
             where = Message("collection '{name}'", name=self.collection.name) if self.collection else \
                 Message("the scene")
-            if self.left_out is not None:
+            if self.left_out is not None and self.none_probed:
                 return [(Level.INFO, Message("Foot contacts: height above the ground reference (no ground in the "
                                              "scene: {others})", others=self.left_out))]
             return [(Level.INFO, Message("Foot contacts: height above the ground reference (no ground in {where}: no "
@@ -100,6 +101,8 @@ class UnderFeet:
             if self.ground and len(self.ground.names) > 3 else ""
         log: list[LogLine] = [(Level.INFO, Message("Foot contacts: height above the ground under each foot "
                                                    "({names}{more})", names=names, more=more))]
+        if self.left_out is not None:
+            log.append((Level.INFO, Message("Not ground: {others}", others=self.left_out)))
         for k, side in enumerate(self.sides):
             missed = np.flatnonzero(np.isnan(self.z[:, k]))
             if len(missed):

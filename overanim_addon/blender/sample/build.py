@@ -12,29 +12,8 @@ import numpy as np
 from mathutils import Vector
 
 from ..shared.object_data import overanim
-from ..shared.typed import mesh_data, scene_of, temp_override, view_layer_of
-
-# name: (parent, head, tail, tube radius) in metres; character faces -Y, its left is +X
-BONES: dict[str, tuple[str | None, tuple[float, float, float], tuple[float, float, float], float]] = {
-    "root": (None, (0, 0, 0), (0, 0.25, 0), 0.0),
-    "pelvis": ("root", (0, 0, 0.95), (0, 0, 1.05), 0.15),
-    "spine_01": ("pelvis", (0, 0, 1.05), (0, 0.01, 1.18), 0.14),
-    "spine_02": ("spine_01", (0, 0.01, 1.18), (0, 0.01, 1.30), 0.15),
-    "spine_03": ("spine_02", (0, 0.01, 1.30), (0, 0, 1.44), 0.16),
-    "neck_01": ("spine_03", (0, 0, 1.44), (0, -0.01, 1.56), 0.06),
-    "head": ("neck_01", (0, -0.01, 1.56), (0, -0.01, 1.80), 0.10),
-}
-for side, sign in (("l", 1.0), ("r", -1.0)):
-    BONES.update({
-        f"clavicle_{side}": ("spine_03", (sign * 0.03, 0, 1.40), (sign * 0.17, 0.01, 1.42), 0.05),
-        f"upperarm_{side}": (f"clavicle_{side}", (sign * 0.17, 0.01, 1.42), (sign * 0.42, 0.03, 1.22), 0.055),
-        f"lowerarm_{side}": (f"upperarm_{side}", (sign * 0.42, 0.03, 1.22), (sign * 0.62, 0.0, 1.05), 0.045),
-        f"hand_{side}": (f"lowerarm_{side}", (sign * 0.62, 0.0, 1.05), (sign * 0.71, -0.01, 0.98), 0.04),
-        f"thigh_{side}": ("pelvis", (sign * 0.10, 0, 0.93), (sign * 0.11, -0.01, 0.51), 0.08),
-        f"calf_{side}": (f"thigh_{side}", (sign * 0.11, -0.01, 0.51), (sign * 0.12, 0.02, 0.09), 0.06),
-        f"foot_{side}": (f"calf_{side}", (sign * 0.12, 0.02, 0.09), (sign * 0.12, -0.10, 0.03), 0.045),
-        f"ball_{side}": (f"foot_{side}", (sign * 0.12, -0.10, 0.03), (sign * 0.12, -0.17, 0.02), 0.035),
-    })
+from ..shared.typed import mesh_data, scene_of, view_layer_of
+from .skeleton import BONES, load_skeleton
 
 COLLECTIONS = {
     "Spine": ["spine_01", "spine_02", "spine_03"],
@@ -153,27 +132,15 @@ def clear_location(scene: bpy.types.Scene, start: Vector, ignore: set[str], marg
 
 def build_sample_character(context: bpy.types.Context, name: str = "SK_OverAnimSample",
                            extent: tuple[tuple[float, float, float], tuple[float, float, float]] = SAMPLE_EXTENT,
-                           ) -> bpy.types.Object:
+                           foot_ik: bool = False) -> bpy.types.Object:
     """Build the sample into the active collection, at the 3D cursor or beside whatever stands there
-    (``extent``: the room it needs around its origin), and return its armature (made active)."""
+    (``extent``: the room it needs around its origin), and return its armature (made active). With
+    ``foot_ik`` its skeleton has the walk's IK foot bones already (``walk.add_sample_walk`` constrains them)."""
     collection = context.collection or scene_of(context).collection
-    data = bpy.data.armatures.new(name)
+    data = load_skeleton(name, foot_ik)  # appended: no operator, so nothing in the Info log (skeleton.py)
     armature = bpy.data.objects.new(name, data)
     name = armature.name  # "SK_OverAnimSample.001" for a second sample: its meshes follow it
     collection.objects.link(armature)
-    with temp_override(context, active_object=armature, object=armature, selected_objects=[armature],
-                               selected_editable_objects=[armature]):
-        view_layer_of(context).objects.active = armature
-        bpy.ops.object.mode_set(mode="EDIT")
-        edit_bones = data.edit_bones
-        for bone, (parent, head, tail, _radius) in BONES.items():
-            eb = edit_bones.new(bone)
-            eb.head, eb.tail = head, tail
-            eb.use_deform = bone != "root"
-            if parent:
-                eb.parent = edit_bones[parent]
-                eb.use_connect = tuple(BONES[parent][2]) == tuple(head)
-        bpy.ops.object.mode_set(mode="OBJECT")
     for coll_name, bones in COLLECTIONS.items():
         coll = data.collections.new(coll_name)
         for bone in bones:
@@ -190,6 +157,8 @@ def build_sample_character(context: bpy.types.Context, name: str = "SK_OverAnimS
     for obj in view_layer_of(context).objects:
         obj.select_set(obj is armature)
     view_layer_of(context).objects.active = armature
+    # evaluated once: the pose is made from the bones then, and the world matrix follows the location
+    view_layer_of(context).update()
     return armature
 
 

@@ -33,7 +33,8 @@ class OVERANIM_OT_build_sample_character(OverAnimOperatorMixin, bpy.types.Operat
 
     def run(self, context):
         # room for the walk and its terrain too: every panel button has something to work on, Foot IK included
-        armature = build_sample_character(context, extent=walk_extent(scene_of(context), WALK_FRAMES))
+        # with the walk's IK foot bones already: no Edit Mode, so no editmode_toggle in the Info log (skeleton.py)
+        armature = build_sample_character(context, extent=walk_extent(scene_of(context), WALK_FRAMES), foot_ik=True)
         add_sample_deltas(armature)  # so Compose Region Deltas works on it too
         terrain = add_sample_walk(context, armature, WALK_FRAMES)
         apply_settings(overanim(armature).calibration, studio_defaults(context))

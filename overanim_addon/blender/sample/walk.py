@@ -17,9 +17,10 @@ from mathutils import Matrix, Quaternion, Vector
 from ..compat import assign_action, name_slot
 from ..shared.fcurves import NewChannels
 from ..shared.scene import cm_per_unit
-from ..shared.typed import armature_data, pose_of, scene_of, temp_override, view_layer_of
+from ..shared.typed import armature_data, pose_of, scene_of
 from . import gait
 from .build import SAMPLE_EXTENT
+from .skeleton import FOOT_IK_BONES, add_foot_ik_edit_bones
 
 
 def frame_rate(scene: bpy.types.Scene) -> float:
@@ -36,25 +37,14 @@ TERRAIN_START_CM = -60.0  # the terrain starts this far ahead of the character: 
 
 
 def add_foot_ik_bones(armature: bpy.types.Object) -> None:
-    """``ik_foot_root`` under ``root`` and ``ik_foot_l``/``_r`` (shaped like the feet) under it; IK
-    constraints on the calves and the feet's rotation copied from their IK bone."""
-    data = armature_data(armature)
-    view_layer = view_layer_of(bpy.context)
-    previous = view_layer.objects.active
-    view_layer.objects.active = armature
-    with temp_override(bpy.context, active_object=armature, object=armature):
-        bpy.ops.object.mode_set(mode="EDIT")
-        bones = data.edit_bones
-        ik_root = bones.new("ik_foot_root")
-        ik_root.head, ik_root.tail, ik_root.parent = (0, 0, 0), (0, 0.1, 0), bones["root"]
-        for side in ("l", "r"):
-            foot = bones[f"foot_{side}"]
-            ik = bones.new(f"ik_foot_{side}")
-            ik.head, ik.tail, ik.roll, ik.parent = foot.head, foot.tail, foot.roll, ik_root
-        for name in ("ik_foot_root", "ik_foot_l", "ik_foot_r"):
-            bones[name].use_deform = False
-        bpy.ops.object.mode_set(mode="OBJECT")
-    view_layer.objects.active = previous
+    """``ik_foot_root`` under ``root`` and ``ik_foot_l``/``_r`` (shaped like the feet) under it, made in
+    Edit Mode; IK constraints on the calves and the feet's rotation copied from their IK bone."""
+    add_foot_ik_edit_bones(armature)
+    constrain_feet(armature)
+
+
+def constrain_feet(armature: bpy.types.Object) -> None:
+    """The legs solved by IK to the IK foot bones, the feet turned with them."""
     pose = pose_of(armature).bones
     for side in ("l", "r"):
         solver = cast(bpy.types.KinematicConstraint, pose[f"calf_{side}"].constraints.new("IK"))
@@ -179,7 +169,10 @@ def walk_extent(scene: bpy.types.Scene, frames: int = 96) -> tuple[tuple[float, 
 def add_sample_walk(context: bpy.types.Context, armature: bpy.types.Object, frames: int = 96) -> bpy.types.Object:
     """The whole set-up: IK foot bones, the walk over ``frames`` (also the scene's range) and the
     terrain along it. Returns the terrain."""
-    add_foot_ik_bones(armature)
+    if all(name in armature_data(armature).bones for name in FOOT_IK_BONES):  # built with them (+ Sample)
+        constrain_feet(armature)
+    else:
+        add_foot_ik_bones(armature)
     add_walk(armature, frames)
     scene_of(context).frame_start, scene_of(context).frame_end = 1, frames
     # under the character, which the sample builder may have put beside other things

@@ -71,21 +71,28 @@ def require_finite_animation(owner: Any) -> None:
         require_finite_keys(action, fcurves(action, slot))
 
 
-def require_finite_pose(armature: bpy.types.Object, bones: Sequence[str], heads: np.ndarray, tails: np.ndarray,
-                        worlds: np.ndarray, frames: Sequence[int] | np.ndarray) -> None:
+def require_finite_pose(armature: bpy.types.Object, bones: Sequence[str], worlds: np.ndarray,
+                        frames: Sequence[int] | np.ndarray, *posed: np.ndarray) -> None:
     """Raise OverAnimError naming the bone (or the armature) and the frame of the first sampled pose that
-    is not a finite number: ``heads``/``tails`` N frames x bones x 3 (armature space), ``worlds`` N x 4 x 4.
-    A driver, an F-Curve modifier or a constraint poses a bone at infinity with every key finite (a
-    driven 1e300 kept as float32's largest summed into Distances of 3.4e40 cm)."""
+    is not a finite number: ``worlds`` N x 4 x 4, each of ``posed`` N frames x ``bones`` x any (heads,
+    tails, pose matrices). A driver, an F-Curve modifier or a constraint poses a bone at infinity with
+    every key finite (a driven 1e300 kept as float32's largest summed into Distances of 3.4e40 cm).
+    Of the bones at infinity on that frame the one nearest the root is named: its children follow it."""
     placed = unusable(worlds.reshape(len(worlds), -1)).any(axis=1)
     if placed.any():
         raise OverAnimError(Message("'{name}' is not a finite number (NaN or infinite) on frame {frame}: nothing was "
                                     "written", name=armature.name, frame=int(frames[int(np.argmax(placed))])))
-    posed = unusable(heads).any(axis=2) | unusable(tails).any(axis=2)
-    if posed.any():
-        frame, bone = (int(i) for i in np.argwhere(posed)[0])
+    bad = np.zeros((len(frames), len(bones)), bool)
+    for values in posed:
+        bad |= unusable(values.reshape(len(frames), len(bones), -1)).any(axis=2)
+    if bad.any():
+        frame = int(np.argmax(bad.any(axis=1)))
+        pose_bones = armature.pose.bones if armature.pose is not None else None
+        depth = {name: len(pose_bones[name].parent_recursive) if pose_bones and name in pose_bones else 0
+                 for name in bones}
+        bone = min((bones[int(i)] for i in np.flatnonzero(bad[frame])), key=depth.__getitem__)
         raise OverAnimError(Message("The pose of bone '{bone}' is not a finite number (NaN or infinite) on frame "
-                                    "{frame:g}: nothing was written", bone=bones[bone], frame=float(frames[frame])))
+                                    "{frame:g}: nothing was written", bone=bone, frame=float(frames[frame])))
 
 
 def _posed_beyond_keys(armature: bpy.types.Object) -> bool:
@@ -117,4 +124,18 @@ def require_finite_playback(scene: bpy.types.Scene, armature: bpy.types.Object, 
             worlds[i] = np.array(armature.matrix_world, dtype=np.float64)
     finally:
         scene.frame_set(current[0], subframe=current[1])
-    require_finite_pose(armature, [bone.name for bone in bones], heads, tails, worlds, frames)
+    require_finite_pose(armature, [bone.name for bone in bones], worlds, frames, heads, tails)
+
+
+def require_finite_frame(scene: bpy.types.Scene, armature: bpy.types.Object) -> None:
+    """``require_finite_pose`` on the pose shown at the current frame (call it posed): what a one-frame
+    read such as Probe Ground takes, a ray cast from infinity meeting no ground otherwise."""
+    if armature.pose is None:
+        return
+    bones = armature.pose.bones
+    heads = np.empty((1, len(bones), 3), np.float32)
+    tails = np.empty_like(heads)
+    bones.foreach_get("head", heads.reshape(-1))
+    bones.foreach_get("tail", tails.reshape(-1))
+    worlds = np.array(armature.matrix_world, dtype=np.float64)[None]
+    require_finite_pose(armature, [bone.name for bone in bones], worlds, [scene.frame_current], heads, tails)

@@ -9,7 +9,9 @@ The small pieces are merged into one tree in world space; a large mesh (a dense 
 of its own built in C in its object's space (copying its triangles out through Python would cost
 several times more). Ground that moves (a deck another armature deforms, named in the Ground
 Collection; an animated lift) has a tree of its own, built again at every frame. Without a Ground
-Collection, what an armature deforms or carries is a character, never ground.
+Collection, what an armature deforms or carries is a character, never ground; so is a mesh whose Armature
+modifier names no armature yet (a character being rigged, or whose rig was deleted: a floor has no
+Armature modifier), and the logs say which were left out and why.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import numpy as np
 from mathutils import Matrix, Vector
 from mathutils.bvhtree import BVHTree
 
-from ...core.messages import Message
+from ...core.messages import Message, joined
 from .typed import mesh_data
 
 DOWN = Vector((0.0, 0.0, -1.0))
@@ -63,11 +65,17 @@ def is_own(obj: bpy.types.Object, armature: bpy.types.Object) -> bool:
     return _reaches(obj, lambda current: current == armature)
 
 
+def _awaits_rig(obj: bpy.types.Object) -> bool:
+    """An Armature modifier that names no armature: the mesh deforms nothing yet, but it is a
+    character's skin being rigged (or left without its rig), never a floor."""
+    return any(m.type == "ARMATURE" and cast(bpy.types.ArmatureModifier, m).object is None for m in obj.modifiers)
+
+
 def is_character_part(obj: bpy.types.Object) -> bool:
     """A part of some character: an object that follows or takes its shape from an armature, as
     ``is_own`` reads it (another character's skin, clothes, held props; issue 31: X Bot beside
-    Michelle was taken for her ground)."""
-    return _reaches(obj, lambda current: current.type == "ARMATURE")
+    Michelle was taken for her ground), or from a mesh whose Armature modifier awaits its rig."""
+    return _reaches(obj, lambda current: current.type == "ARMATURE" or _awaits_rig(current))
 
 
 def _animated(owner: bpy.types.ID | None) -> bool:
@@ -110,18 +118,30 @@ def ground_objects(scene: bpy.types.Scene, armature: bpy.types.Object,
                    and not is_own(o, armature)), key=lambda o: o.name)
 
 
-def left_out_characters(scene: bpy.types.Scene, armature: bpy.types.Object) -> Message | None:
-    """Where nothing is left to stand on, the visible surfaces left out as other characters' parts
-    (``is_character_part``), said with the way to stand on them: else "no ground" reads as an empty
-    scene beside a floor another rig carries. None when there are none."""
-    names = sorted(o.name for o in scene.objects
-                   if o.visible_get() and (o.type in GEOMETRY or o.instance_type != "NONE")
-                   and is_character_part(o) and not is_own(o, armature))
-    if not names:
-        return None
+def _listed(names: list[str]) -> dict[str, str]:
+    """The first three names quoted and how many more: a message's ``names`` and ``more``."""
     more = Message(" and {count} more", count=len(names) - 3) if len(names) > 3 else ""
-    return Message("other characters' parts ({names}{more}) are no ground unless Ground names their collection",
-                   names=", ".join(f"'{name}'" for name in names[:3]), more=more)
+    return {"names": ", ".join(f"'{name}'" for name in names[:3]), "more": more}
+
+
+def left_out_characters(scene: bpy.types.Scene, armature: bpy.types.Object) -> Message | None:
+    """The visible surfaces left out of the ground as characters' parts (``is_character_part``), each
+    kind said with why and with the way to stand on them: else "no ground" reads as an empty scene
+    beside a floor another rig carries, and a ground found says nothing of a mesh it passed over.
+    None when there are none."""
+    parts = [o for o in scene.objects if o.visible_get() and (o.type in GEOMETRY or o.instance_type != "NONE")
+             and is_character_part(o) and not is_own(o, armature)]
+    others = sorted(o.name for o in parts if _reaches(o, lambda current: current.type == "ARMATURE"))
+    awaiting = sorted(o.name for o in parts if o.name not in others)
+    said = []
+    if others:
+        said.append(Message("other characters' parts ({names}{more}) are no ground unless Ground names their "
+                            "collection", **_listed(others)))
+    if awaiting:
+        said.append(Message("meshes whose Armature modifier names no armature ({names}{more}) are taken for "
+                            "characters being rigged: no ground unless Ground names their collection",
+                            **_listed(awaiting)))
+    return None if not said else said[0] if len(said) == 1 else joined(said)
 
 
 def _makes_instances(obj: bpy.types.Object) -> bool:

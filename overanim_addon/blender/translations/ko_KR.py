@@ -556,6 +556,8 @@ KO_MESSAGES = {
     "Added '{name}' with {regions}, walking over '{terrain}' (the scene now plays frames {start}-{end})":
         "'{name}'을(를) 추가했습니다 ({regions}). '{terrain}' 위를 걷습니다 (이제 씬은 {start}-{end} 프레임을 "
         "재생합니다)",
+    "The sample's skeleton file is missing ({path}): install the add-on again":
+        "샘플의 스켈레톤 파일이 없습니다 ({path}): 애드온을 다시 설치하세요",
     "Studio defaults applied by 'Apply Studio Defaults' and to the sample character":
         "'Apply Studio Defaults'와 샘플 캐릭터에 적용되는 studio 기본값",
     # Remove Foot IK Bake
@@ -601,6 +603,11 @@ KO_MESSAGES = {
     "there is no ground in the scene: {others}": "scene에 바닥이 없습니다: {others}",
     "other characters' parts ({names}{more}) are no ground unless Ground names their collection":
         "다른 캐릭터의 부분 ({names}{more})은(는) Ground가 그 collection을 지정하지 않으면 바닥이 아닙니다",
+    "meshes whose Armature modifier names no armature ({names}{more}) are taken for characters being rigged: no "
+    "ground unless Ground names their collection":
+        "Armature modifier에 armature가 지정되지 않은 mesh ({names}{more})은(는) 리깅 중인 캐릭터로 보아, Ground가 그 "
+        "collection을 지정하지 않으면 바닥이 아닙니다",
+    "Not ground: {others}": "바닥이 아님: {others}",
     "the {count} of collection '{collection}' ({names}{more})": "collection '{collection}'의 {count} ({names}{more})",
     "the {count} shown in the scene ({names}{more})": "씬에 보이는 {count} ({names}{more})",
     "collection '{name}'": "컬렉션 '{name}'",

@@ -1,5 +1,5 @@
-"""A pose at infinity with every key finite (a driver, an F-Curve modifier) is refused by Motion and
-Export, naming the bone and the frame, and nothing is written (issue 31, defect 2, beyond the keys): a
+"""A pose at infinity with every key finite (a driver, an F-Curve modifier) is refused by Motion,
+Export and Foot IK, naming the bone and the frame, and nothing is written (issue 31, defect 2, beyond the keys): a
 driven 1e300 on the Hips, kept by Blender as float32's largest, was analysed into Region Distances of
 3.4e40 cm, MaxSpeeds of 4.1e41 cm/s and foot-speed curves of inf keys, and exported into an FBX whose
 Hips curve re-imports with infinite keys."""
@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from overanim_addon.blender.export.engine import ExportOptions, export_fbx
+from overanim_addon.blender.foot_ik.engine import FootIKOptions, bake_foot_ik
 from overanim_addon.blender.measure.engine import MeasureOptions, measure_proportions
 from overanim_addon.blender.motion.engine import MotionOptions, analyze_motion
 from overanim_addon.blender.shared.fcurves import fcurves
@@ -60,11 +61,17 @@ def state(walker, folder):
 ENGINES = {
     "Motion": lambda armature, folder: analyze_motion(bpy.context, armature, MotionOptions()),
     "Export": lambda armature, folder: export_fbx(bpy.context, armature, ExportOptions(folder / "hero.fbx")),
+    "Foot IK": lambda armature, folder: bake_foot_ik(bpy.context, armature, FootIKOptions()),
 }
 
 
-@pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("pose_at_infinity", [drive, modify], ids=["driver", "fcurve-modifier"])
+# Foot IK refuses a driver on a bone it keys before it samples anything, whatever the driver gives
+# ("driven IK target" in foot_ik_scenes.py): only the modifier reaches its samples
+CASES = [(engine, pose) for engine in ENGINES for pose in (drive, modify) if (engine, pose) != ("Foot IK", drive)]
+
+
+@pytest.mark.parametrize(("engine", "pose_at_infinity"), CASES,
+                         ids=[f"{pose.__name__}-{engine}" for engine, pose in CASES])
 def test_a_bone_posed_at_infinity_with_finite_keys_is_refused_naming_bone_and_frame(walker, tmp_path, engine,
                                                                                    pose_at_infinity):
     measure_proportions(bpy.context, walker, MeasureOptions())  # the measurement Motion would write first
@@ -76,4 +83,18 @@ def test_a_bone_posed_at_infinity_with_finite_keys_is_refused_naming_bone_and_fr
         ENGINES[engine](walker, tmp_path)
     text = str(refused.value.message)
     assert f"'{HIPS}'" in text and f"frame {frame}" in text and "not a finite number" in text, text
+    assert state(walker, tmp_path) == before
+
+
+def test_probe_ground_refuses_a_pose_at_infinity_naming_bone_and_frame(walker, tmp_path):
+    """Probe Ground reads one frame: posed at infinity there, it said "ground under neither foot" (the rays
+    cast from infinity met nothing) and wrote zeros as the probed values."""
+    measure_proportions(bpy.context, walker, MeasureOptions())
+    modify(walker)
+    frame = bpy.context.scene.frame_current
+    assert first_frame_at_infinity(walker, HIPS) == frame
+    before = state(walker, tmp_path)
+    refusal = rf"'{HIPS}' is not a finite number .* on frame {frame}: nothing was written"
+    with bpy.context.temp_override(active_object=walker, object=walker), pytest.raises(RuntimeError, match=refusal):
+        bpy.ops.overanim.probe_ground()
     assert state(walker, tmp_path) == before

@@ -135,3 +135,59 @@ def test_a_character_instanced_from_a_collection_is_not_ground(beside):
     bpy.context.scene.collection.objects.link(instancer)
     instancer.location = (0.0, 0.0, -2.0)  # under the walker: it would be a floor of skin
     assert analyze_motion(bpy.context, walker, MotionOptions()).contact_rule is ContactRule.GROUND_REFERENCE
+
+
+def awaiting_rig(name, size, location):
+    """A mesh with an Armature modifier that names no armature (a character being rigged)."""
+    bpy.ops.mesh.primitive_cube_add(size=size, location=location)
+    mesh = bpy.context.object
+    mesh.name = name
+    mesh.modifiers.new("Armature", "ARMATURE")
+    assert mesh.modifiers["Armature"].object is None
+    return mesh
+
+
+def test_a_mesh_whose_armature_modifier_names_no_armature_is_not_ground_and_the_log_says_why(alone):
+    """An Armature modifier with no object deforms nothing, but the mesh is a character's skin being
+    rigged (or whose rig was deleted): a floor has none. Under the feet it would be a floor of skin:
+    it is left out, and the log names it and says why."""
+    walker, frames = alone
+    awaiting_rig("Unrigged", 6.0, (0.0, 0.0, -3.0))  # its top at the root's height, as the cube that is ground
+    bpy.context.view_layer.objects.active = walker
+    result = analyze_motion(bpy.context, walker, MotionOptions())
+    assert result.contact_rule is ContactRule.GROUND_REFERENCE, said(result)
+    assert {side: result.contact_frames(side) for side in ("Left", "Right")} == frames  # as with no mesh at all
+    assert "Foot contacts: height above the ground reference (no ground in the scene: meshes whose Armature " \
+        "modifier names no armature ('Unrigged') are taken for characters being rigged: no ground unless Ground " \
+        "names their collection)" in said(result)
+
+
+def test_named_in_the_ground_collection_a_mesh_awaiting_its_rig_is_ground(alone):
+    walker, frames = alone
+    unrigged = awaiting_rig("Unrigged", 6.0, (0.0, 0.0, -3.0))
+    ground = bpy.data.collections.new("Ground")
+    bpy.context.scene.collection.children.link(ground)
+    ground.objects.link(unrigged)
+    walker.overanim.foot_ik.ground_collection = ground
+    bpy.context.view_layer.objects.active = walker
+    assert planted(walker) == (ContactRule.GROUND, frames)
+
+
+def test_beside_a_ground_found_the_meshes_passed_over_are_named_with_why(alone, reports):
+    """A floor under the feet and, beside it, a mesh awaiting its rig: the floor is taken, and both
+    Motion's log and Probe Ground's report say the other mesh was left out, and why."""
+    walker, _frames = alone
+    bpy.ops.mesh.primitive_cube_add(size=6.0, location=(0.0, 0.0, -3.0))
+    bpy.context.object.name = "Floor"
+    awaiting_rig("Unrigged", 1.0, (5.0, 0.0, 0.5))
+    add_foot_ik_bones(walker)
+    bpy.context.view_layer.objects.active = walker
+    result = analyze_motion(bpy.context, walker, MotionOptions())
+    why = ("meshes whose Armature modifier names no armature ('Unrigged') are taken for characters being rigged: "
+           "no ground unless Ground names their collection")
+    assert result.contact_rule is ContactRule.GROUND
+    assert "Foot contacts: height above the ground under each foot ('Floor')" in said(result)
+    assert f"Not ground: {why}" in said(result)
+    with bpy.context.temp_override(active_object=walker, object=walker):
+        bpy.ops.overanim.probe_ground()
+    assert f"Not ground: {why}" in [str(m) for _level, m in reports]

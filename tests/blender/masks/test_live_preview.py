@@ -424,6 +424,27 @@ def test_a_real_brush_stroke_repaints_its_region_as_it_goes_and_ends_as_a_fresh_
 
 
 @pytest.mark.real_blender
+def test_a_real_mouse_drag_of_zero_weight_repaints_as_it_goes_and_ends_as_a_fresh_paint(tmp_path, real_binary):
+    """Issue 31, window finding 13: the sidebar's Zero Weight slider found under the pointer (the button
+    Blender says is hovered), pressed, dragged right a pixel at a time and released, all through the X
+    server. Each step repaints at once, at the value the slider has then, reading no weight again (a
+    policy change re-reads nothing); the masks after the release are a fresh paint's, bit for bit."""
+    out = run_in_window(real_binary, "live_drag.py", "overanim_live_drag.json", tmp_path, seconds=40)
+    assert out.get("found_at"), out["hovered"][-10:]
+    during = [r for r in out["repaints"] if r["phase"] == "dragging"]
+    values = [r["value"] for r in during]
+    assert len(during) >= 5 and values == sorted(set(values)), values  # a new value at each repaint, rising
+    assert out["start_value"] == 0.0 < values[0] and out["end_value"] >= values[-1]
+    meshes = {"SK_OverAnimSample_Body", "SK_OverAnimSample_Body_LOD1"}
+    for repaint in out["repaints"]:
+        assert repaint["reread"] == {}
+        assert set(repaint["written"]) <= meshes and all(r == ["LeftArm"] for r in repaint["written"].values())
+    assert out["changed"] == sorted(f"{mesh}/{attr}" for mesh in meshes
+                                    for attr in ("OverAnim_Mask_LeftArm", "OverAnim_Preview"))
+    assert out["fresh_paint_equal"]
+
+
+@pytest.mark.real_blender
 def test_a_view_split_off_while_on_gets_the_artists_overlay_back_too(tmp_path, real_binary):
     out = run_in_window(real_binary, "live_views.py", "overanim_live_views.json", tmp_path, seconds=1)
     assert len(out["split_while_on"]) == len(out["artist"]) + 1
