@@ -210,7 +210,8 @@ PHASES = (  # (label, module attribute of masks the paint calls) in the order a 
     ("falloff", "evaluate_into"),
     ("grey RGBA fill", "grey_colors"),
     ("Blender unsharing the two colour arrays", "attribute_array"),
-    ("preview colours", "preview_colors"),
+    ("preview colours (several Regions: float)", "preview_colors"),
+    ("preview colours (one Region: sRGB bytes)", "preview_bytes"),
     ("packed byte attribute", "write_packed"),
 )
 

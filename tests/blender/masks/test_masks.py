@@ -256,3 +256,30 @@ def test_linked_mesh_is_refused_and_nothing_is_written(sample, tmp_path):
     with pytest.raises(RuntimeError, match="linked from a library"):
         bpy.ops.overanim.paint_region_masks()
     assert not [a for a in body().data.attributes if a.name.startswith("OverAnim_")]
+
+
+def test_one_regions_preview_is_bytes_of_its_colour_and_several_regions_are_float(sample):
+    """Issue 33.2: one Region's preview is a byte colour attribute (a quarter of the bytes a Live
+    Preview step writes) showing, decoded by Blender, the float preview's colours to 8-bit sRGB; with
+    several Regions it is float; the kind follows when Regions are removed or added again."""
+    from overanim_addon.core.region_preview import UNMASKED_GREY, region_palette
+
+    names = [r.name for r in sample.overanim.regions]
+    for name in names[1:]:
+        sample.overanim.regions.remove(sample.overanim.regions.find(name))
+    for expected in ("BYTE_COLOR", "FLOAT_COLOR", "BYTE_COLOR"):
+        assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+        mesh = body().data
+        attribute = mesh.color_attributes["OverAnim_Preview"]
+        assert (attribute.domain, attribute.data_type) == ("POINT", expected)
+        assert mesh.color_attributes.active_color.name == "OverAnim_Preview"
+        if expected == "BYTE_COLOR":
+            mask = read_color(mesh, mask_name(names[0]))[:, 0].astype(float)
+            grey, colour = UNMASKED_GREY[:3].astype(float), region_palette(1)[0, :3].astype(float)
+            shown = read_color(mesh, "OverAnim_Preview")  # linear, as Blender decodes the bytes
+            np.testing.assert_allclose(shown[:, :3], grey + mask[:, None] * (colour - grey), atol=0.01)
+            assert ((mask > 0) & (mask < 1)).sum() > 0  # colours between grey and the Region's shown
+            sample.data.collections.active = sample.data.collections["Leg_R"]
+            assert bpy.ops.overanim.region_add() == {"FINISHED"}
+        else:
+            sample.overanim.regions.remove(len(sample.overanim.regions) - 1)
