@@ -10,8 +10,9 @@ tagged, as a button tags it) and the view layer evaluated. Each round times ``--
 with the add-on registered and then unregistered (the same scene: the Regions stay as raw ID
 properties), so each round gives its own ratio; printed are the medians over the rounds and their
 range, and the difference per update in ms. Then, with Live Preview on for one rig deforming a
-small mesh, the same update's extra cost against the add-on with nothing live, and that rig's own
-work (what Live Preview compares on every update: its Regions' mask fields), timed alone.
+small mesh, the add-on's handlers' own work on an update of another object against the same with
+nothing live (rounds of each in turn, the rig and its mesh there in both), and that rig's own work
+(what Live Preview compares on every update: its Regions' mask fields) timed where the handlers run.
 Times are the process's CPU time (all its threads), not wall time: on a shared machine the wall
 clock mostly measures the wait for a core. Not a test: speed is stated, never asserted.
 """
@@ -38,6 +39,7 @@ WARM_UP = 5
 # CPU time of the process, all its threads (Blender evaluates on several): on a machine shared with
 # other work, wall time mostly measures the wait for a core
 CLOCK = time.process_time
+LIVE_HANDLERS = "overanim_addon.blender.masks.live"  # Live Preview's handlers, installed while a rig is live
 
 
 def build(objects: int) -> None:
@@ -150,8 +152,8 @@ def detached(lists: tuple[str, ...] = ("depsgraph_update_pre", "depsgraph_update
     return put_back
 
 
-def instrumented(lists: tuple[str, ...] = ("depsgraph_update_pre", "depsgraph_update_post")
-                 ) -> tuple[Callable[[], None], list[float]]:
+def instrumented(lists: tuple[str, ...] = ("depsgraph_update_pre", "depsgraph_update_post"),
+                 prefix: str = "overanim_addon") -> tuple[Callable[[], None], list[float]]:
     """The add-on's update handlers, each timed (the CPU time of the thread they run on, so a busy
     machine does not add its waits); returns the function that puts the originals back, and the
     one-item list the seconds add up in."""
@@ -172,7 +174,7 @@ def instrumented(lists: tuple[str, ...] = ("depsgraph_update_pre", "depsgraph_up
     for name in lists:
         handlers = getattr(bpy.app.handlers, name)
         for index, function in enumerate(handlers):
-            if getattr(function, "__module__", "").startswith("overanim_addon"):
+            if getattr(function, "__module__", "").startswith(prefix):
                 taken.append((handlers, index, function))
                 handlers[index] = timed(function)
 
@@ -213,20 +215,71 @@ def paired(change: Callable[[int], None], updates: int) -> tuple[list[float], li
     return on, off, own
 
 
-def own_work(rig: bpy.types.Object, repeat: int) -> float:
-    """The live rig's share of an update: its Regions' mask fields read and compared (median s)."""
+def compare_in_place(rig: bpy.types.Object, change: Callable[[int], None], updates: int,
+                     prefix: str | None = None) -> list[float]:
+    """The live rig's own work, timed where the handlers run (around Blender's evaluation of each
+    update, with caches as cold as theirs): its Regions' mask fields read and compared, by a handler
+    that does only that, Live Preview being off; seconds per update. ``prefix``: instead, the
+    handlers of the modules it starts (Live Preview's), Live Preview being on."""
     import bpy
 
     from overanim_addon.blender.masks.live import changes as live_changes
-    from overanim_addon.blender.masks.live import lifecycle
-    from overanim_addon.blender.shared.typed import scene_of
+    from overanim_addon.blender.shared.typed import scene_of, view_layer_of
 
-    times = []
-    for _ in range(repeat):
-        start = CLOCK()
-        live_changes.field_changes([rig], lifecycle._fields_seen, scene_of(bpy.context))
-        times.append(CLOCK() - start)
-    return statistics.median(times)
+    seen = {rig.name: live_changes.mask_fields(rig)}
+    spent: list[float] = []
+    if prefix is not None:  # not the compare alone: Live Preview's own handlers, timed in the same way
+        put_back, total = instrumented(prefix=prefix)
+        try:
+            layer = view_layer_of(bpy.context)
+            for i in range(updates):
+                before = total[0]
+                change(i)
+                layer.update()
+                spent.append(total[0] - before)
+        finally:
+            put_back()
+        return spent
+
+    def compare(*_args: object) -> None:
+        start = time.thread_time()
+        live_changes.field_changes([rig], seen, scene_of(bpy.context))
+        spent.append(time.thread_time() - start)
+
+    bpy.app.handlers.depsgraph_update_pre.append(compare)
+    try:
+        layer = view_layer_of(bpy.context)
+        for i in range(updates):
+            change(i)
+            layer.update()
+    finally:
+        bpy.app.handlers.depsgraph_update_pre.remove(compare)
+    return spent
+
+
+def live_cost(rounds: int, updates: int) -> None:
+    """Live Preview on for one rig against nothing live, in the same scene (the rig's grid added
+    first): the add-on's handlers' own work on an update of another object, and the rig's own."""
+    import bpy
+
+    from overanim_addon.blender.masks import live
+
+    rig = live_rig()
+    location = changes()["an object's location"]
+    idle, on, own, live_own = [], [], [], []
+    for _ in range(rounds):
+        live.set_live_preview(bpy.context, rig, False)
+        idle.append(statistics.median(paired(location, updates)[2]))
+        own.append(statistics.median(compare_in_place(rig, location, updates)))
+        live.set_live_preview(bpy.context, rig, True)
+        on.append(statistics.median(paired(location, updates)[2]))
+        live_own.append(statistics.median(compare_in_place(rig, location, updates, LIVE_HANDLERS)))
+    extra = [a - b for a, b in zip(on, idle, strict=True)]
+    print(f"    Live Preview on for one rig (900 vertices), an object's location changed: the handlers' own "
+          f"work {spread(on, ' ms', 1000.0)} against {spread(idle, ' ms', 1000.0)} with nothing live: "
+          f"{spread(extra, ' ms', 1000.0)} more; that rig's own compare, where the handlers run, "
+          f"{spread(own, ' ms', 1000.0)}; Live Preview's own handlers {spread(live_own, ' ms', 1000.0)}, "
+          f"{statistics.median(live_own) / statistics.median(own):.2f}x that compare")
 
 
 def spread(values: list[float], unit: str = "x", scale: float = 1.0) -> str:
@@ -265,16 +318,7 @@ def measure(objects: int, updates: int, rounds: int) -> None:
                   f"work {handlers * 1000.0:.4f} ms (least {min(own) * 1000.0:.4f}): "
                   f"{(plain + handlers) / plain:.4f}x; whole updates with / without "
                   f"{statistics.median(on) / plain:.3f}x (median difference of the pairs {pairs:+.3f} ms)")
-        rig = live_rig()
-        location = changes()["an object's location"]
-        live_extra, idle_extra = [], []
-        for _ in range(rounds):
-            _on, _off, own = paired(location, updates)
-            live_extra.append(statistics.median(own))
-            idle_extra.append(own_work(rig, updates))
-        print(f"    Live Preview on for one rig (900 vertices): an object's location, the handlers' own work "
-              f"{spread(live_extra, ' ms', 1000.0)} per update; that rig's own compare alone "
-              f"{spread(idle_extra, ' ms', 1000.0)}")
+        live_cost(rounds, updates)
     finally:
         overanim_addon.unregister()
 
