@@ -179,18 +179,19 @@ def _on_depsgraph_update_pre(*_args: object) -> None:
     changed = changes.field_changes(armatures, _fields_seen, scene_of(context))
     if not changed:
         return
-    if not all(overanim(armature).live_preview for armature, _fields in changed):
+    if not all(overanim(armature).live_preview for armature, _fields, _meshes in changed):
         sync(())  # a live flag turned off from a script: carried through before this update is evaluated
-        changed = [(armature, fields) for armature, fields in changed if armature.name in _fields_seen]
+        changed = [change for change in changed if change[0].name in _fields_seen]
     mesh_pending = _mesh_pending(context)
-    for armature, fields in changed:
+    for armature, fields, deformed in changed:
         _fields_seen[armature.name] = fields
         if mesh_pending:  # that change may be weights the kept sums do not have yet: post reads it first
             _deferred.add(armature.name)
             continue
         # the masks just compared are the paint's description: not read again
         meshes: list[bpy.types.Object] = []
-        _paint_keeping_error(armature, paint.repaint, context, armature, masks=fields, written_meshes=meshes)
+        _paint_keeping_error(armature, paint.repaint, context, armature, masks=fields, written_meshes=meshes,
+                             meshes=deformed)
         _own.update(mesh_data(mesh_obj).session_uid for mesh_obj in meshes)
 
 
