@@ -283,3 +283,40 @@ def test_one_regions_preview_is_bytes_of_its_colour_and_several_regions_are_floa
             assert bpy.ops.overanim.region_add() == {"FINISHED"}
         else:
             sample.overanim.regions.remove(len(sample.overanim.regions) - 1)
+
+
+def test_the_meshes_painted_are_the_scenes_meshes_the_rig_deforms(sample):
+    """The deformed meshes are found among the objects that point at the rig (Blender's user map, not
+    a walk of the scene): one parented as an armature child counts, and one in another scene, one in
+    no scene and one with an Armature modifier of another rig do not."""
+    scene = bpy.context.scene
+    source = body()
+
+    def body_copy(name, *collections):
+        obj = source.copy()
+        obj.name, obj.data = name, source.data.copy()  # a mesh of its own: what is painted shows on it
+        for collection in collections:
+            collection.objects.link(obj)
+        return obj
+
+    parented = bpy.data.objects.new("Parented", source.data.copy())
+    scene.collection.objects.link(parented)
+    parented.parent, parented.parent_type = sample, "ARMATURE"
+    elsewhere = bpy.data.scenes.new("Elsewhere")
+    body_copy("InAnotherScene", elsewhere.collection)
+    body_copy("InNoScene")
+    other_rig = bpy.data.objects.new("OtherRig", bpy.data.armatures.new("OtherRig"))
+    scene.collection.objects.link(other_rig)
+    foreign = body_copy("OtherRigsBody", scene.collection)
+    for modifier in foreign.modifiers:
+        if modifier.type == "ARMATURE":
+            modifier.object = other_rig
+    expected = sorted(o.name for o in scene.objects if o.type == "MESH" and (
+        (o.parent == sample and o.parent_type == "ARMATURE")
+        or any(m.type == "ARMATURE" and m.object == sample for m in o.modifiers)))
+    assert "Parented" in expected and "OtherRigsBody" not in expected and len(expected) >= 3
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    painted = sorted(o.name for o in bpy.data.objects
+                     if o.type == "MESH" and "OverAnim_Preview" in o.data.color_attributes)
+    assert painted == expected
+    bpy.data.scenes.remove(elsewhere)
