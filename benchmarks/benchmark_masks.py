@@ -1,7 +1,7 @@
 """Benchmark: painting Region masks on a ~1,000,000-vertex skinned mesh (4-bone Region), at once
 and live.
 
-    .venv/bin/python benchmarks/benchmark_masks.py [--grid 1000] [--repeat 7]
+    .venv/bin/python benchmarks/benchmark_masks.py [--grid 1000] [--repeat 7] [--no-naive] [--steps-only]
 
 The sheet is built, saved and opened again, so its weights lie in memory as in a file an artist
 opens. Prints, measured in this run on this machine (medians, with the range):
@@ -206,7 +206,8 @@ PHASES = (  # (label, module attribute of masks the paint calls) in the order a 
     ("falloff", "evaluate_into"),
     ("grey RGBA fill", "grey_colors"),
     ("Blender unsharing the two colour arrays", "attribute_array"),
-    ("preview colours", "preview_colors"),
+    ("preview colours (several Regions: float)", "preview_colors"),
+    ("preview colours (one Region: sRGB bytes)", "preview_bytes"),
     ("packed byte attribute", "write_packed"),
 )
 
@@ -298,12 +299,62 @@ def vertex_weight_edit(temp) -> None:
     modifier.vertex_group, modifier.falloff_type = BONES[1], "SMOOTH"
 
 
+def steps_only(grid: int, repeat: int) -> int:
+    """Slider steps with Live Preview on and off in turn (``interleaved_steps``), in CPU time and in
+    wall time, and the repaint's own CPU time within the steps on."""
+    import bpy
+
+    cleanup = ensure_registered()
+    try:
+        from overanim_addon.blender.masks import paint
+        from overanim_addon.blender.shared.object_data import overanim
+
+        rig, body = reopen(*build(grid))
+        region = overanim(rig).regions[0]
+        paint.paint(bpy.context, rig)
+        thresholds = [0.05 + 0.01 * (i % 10) for i in range(repeat)]
+        repaint, own = paint.repaint, []
+
+        def timed_repaint(*args: Any, **kwargs: Any) -> Any:
+            start = time.process_time()
+            try:
+                return repaint(*args, **kwargs)
+            finally:
+                own.append(time.process_time() - start)
+
+        paint.repaint = timed_repaint  # Live Preview calls it through the module
+        try:
+            cpu_on, cpu_off = interleaved_steps(rig, region, thresholds, repeat, time.process_time)
+            steps = own[1::2]  # each pair's second step on is timed (the first warms the sums' buckets)
+            wall_on, wall_off = interleaved_steps(rig, region, thresholds, repeat)
+        finally:
+            paint.repaint = repaint
+    finally:
+        cleanup()
+    print(f"Live slider steps: {len(mesh_vertices(body)):,} vertices, Blender {bpy.app.version_string}, {repeat} pairs")
+    print(f"  CPU time of the process, on / off {ratio(cpu_on, cpu_off)} ({Timing(cpu_on).median:.1f} against "
+          f"{Timing(cpu_off).median:.1f} ms); of the step on, the repaint {Timing(steps).median:.1f} ms")
+    print(f"  wall time, on / off                {ratio(wall_on, wall_off)}")
+    print("Target: a step with Live Preview on within 1.2x of the step with it off (Blender's own).")
+    return 0
+
+
+def mesh_vertices(body: Any) -> Any:
+    from overanim_addon.blender.shared.typed import mesh_data
+
+    return mesh_data(body).vertices
+
+
 def main(args: list[str]) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--grid", type=int, default=1000, help="vertices per side (1000 -> 1,000,000)")
     parser.add_argument("--repeat", type=int, default=7, help="runs per figure (the naive loop runs once)")
     parser.add_argument("--no-naive", action="store_true", help="skip the naive loop (about a minute)")
+    parser.add_argument("--steps-only", action="store_true",
+                        help="only slider steps with Live Preview on and off, interleaved (--repeat pairs)")
     options = parser.parse_args(args)
+    if options.steps_only:
+        return steps_only(options.grid, options.repeat)
 
     import bpy
     import numpy as np

@@ -93,18 +93,21 @@ class RegionMaskPolicy:
         result = self.evaluate_into(w, np.empty(w.shape, dtype))
         return float(result) if scalar else result
 
-    def evaluate_into(self, weight: np.ndarray, out: np.ndarray, scratch: np.ndarray | None = None) -> np.ndarray:
+    def evaluate_into(self, weight: np.ndarray, out: np.ndarray, scratch: np.ndarray | None = None,
+                      unit: bool = False) -> np.ndarray:
         """``evaluate`` for an array, written into ``out`` and returned: the same values bit for bit
         (``evaluate`` is this on a fresh array). ``out`` is float32 or float64 with the shape of
         ``weight`` and may be ``weight`` itself; the work is done in its dtype. ``scratch`` (same shape
         and dtype) spares SmoothStep its one temporary. The live preview repaints a million
         vertices per slider step into buffers it keeps: a fresh 4 MB array costs about a
-        millisecond of page faults, as much as the arithmetic."""
+        millisecond of page faults, as much as the arithmetic. ``unit``: ``weight`` is known to be of
+        ``out``'s dtype and inside 0..1 without NaN (checked once when it was read): the two passes
+        that check it are skipped, and the result is the same."""
         if out.dtype not in (np.float32, np.float64) or out.shape != np.shape(weight):
             raise ValueError(f"out must be float32 or float64 of shape {np.shape(weight)}")
         dtype = out.dtype
         zero, full = self.effective_zero_weight, self.effective_full_weight
-        source = _weights_in_range(weight, out)
+        source = weight if unit and weight.dtype == dtype else _weights_in_range(weight, out)
         # the range as the dtype holds its ends: a weight equal to full_weight (in float32) is then
         # t = 1 exactly; the float64 difference rounded to float32 could give 0.99999994
         span = dtype.type(full) - dtype.type(zero)
@@ -139,6 +142,13 @@ class RegionMaskPolicy:
         return np.clip(t, 0.0, 1.0, out=t)
 
 
+def in_unit_range(weight: np.ndarray) -> bool:
+    """Whether every weight lies inside 0..1 (False for NaN, which min and max propagate)."""
+    low = np.minimum.reduce(weight, axis=None, initial=0.0)  # the initials make empty input pass
+    high = np.maximum.reduce(weight, axis=None, initial=1.0)
+    return bool(low >= 0.0 and high <= 1.0)
+
+
 def _weights_in_range(weight: np.ndarray, out: np.ndarray) -> np.ndarray:
     """The weights inside 0..1, NaN as 0: ``weight`` itself when it already is (and of ``out``'s
     dtype), else written into ``out``.
@@ -150,9 +160,7 @@ def _weights_in_range(weight: np.ndarray, out: np.ndarray) -> np.ndarray:
     read-only passes instead of a clip and a sum (a clip is a full pass of its own), and the first
     step after reads them straight into ``out`` (of their dtype: another would round differently).
     Only -0.0 could differ, and the clip after the remap treats it alike."""
-    low = np.minimum.reduce(weight, axis=None, initial=0.0)  # the initials make empty input pass
-    high = np.maximum.reduce(weight, axis=None, initial=1.0)
-    if low >= 0.0 and high <= 1.0:
+    if in_unit_range(weight):
         if weight.dtype == out.dtype:
             return weight
         if out is not weight:

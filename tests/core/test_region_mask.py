@@ -202,6 +202,23 @@ def test_evaluate_into_is_bit_identical_to_the_array_path_before_it(mode, zero, 
     np.testing.assert_array_equal(_bits(weights), _bits(before))  # only out was written
 
 
+@given(mode=modes, zero=thresholds, full=thresholds, exponent=st.one_of(exponents, st.just(0.01)),
+       dtype=st.sampled_from([np.float32, np.float64]), w=st.lists(raw_weights, min_size=0, max_size=64))
+def test_weights_known_in_range_skip_the_check_and_give_the_same_bits(mode, zero, full, exponent, dtype, w):
+    """Live Preview checks a Region's sums once per read and says so (``unit``) on every slider step."""
+    from overanim_addon.core.region_mask import in_unit_range
+
+    policy = RegionMaskPolicy(mode, zero, full, exponent)
+    weights = np.array(w, dtype)
+    inside = bool(np.all((weights >= 0.0) & (weights <= 1.0)))  # False for NaN
+    assert in_unit_range(weights) == inside
+    if inside:
+        checked, known = np.empty_like(weights), np.empty_like(weights)
+        policy.evaluate_into(weights, checked)
+        policy.evaluate_into(weights, known, unit=True)
+        np.testing.assert_array_equal(_bits(known), _bits(checked))
+
+
 def test_evaluate_into_fills_buffers_kept_between_calls():
     # the live preview's pattern: one out and one scratch row reused for every policy in turn
     weights = np.linspace(-0.2, 1.2, 4097, dtype=np.float32)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core import RegionMaskPolicy
+from ...core.region_mask import in_unit_range
 from ...core.region_preview import PreviewWork
 from ..shared.weights import forget_node_groups, region_weights
 
@@ -93,6 +94,8 @@ class MeshWork:
     channels: dict[str, str] | None = None  # the packed attribute's channel table when it was last written
     rgba: np.ndarray | None = None  # (vertices, 4) for colours Blender does not let us write in place
     buckets: dict[int, Buckets] = field(default_factory=dict)  # Region index -> its sums bucketed
+    # Region index -> its sums are inside 0..1 (checked once per read: a slider step skips the check)
+    unit: dict[int, bool] = field(default_factory=dict)
 
     @classmethod
     def new(cls, vertices: int, regions: tuple[str, ...]) -> MeshWork:
@@ -172,16 +175,18 @@ def _evaluate(work: MeshWork, index: int, policy: RegionMaskPolicy, whole: bool)
     were) only where the policy change can move it. Returns the vertices computed (None: all)."""
     old = work.policies[index]
     if whole or old is None:
-        policy.evaluate_into(work.sums[index], out=work.masks[index], scratch=work.scratch)
+        policy.evaluate_into(work.sums[index], out=work.masks[index], scratch=work.scratch,
+                             unit=work.unit.get(index, False))
         return None
     low, high = changed_band(old, policy)
     band = work.bucketed(index).between(low, high)
     count = len(band)
+    unit = work.unit.get(index, False)
     if count * BAND_SHARE > work.vertices:  # one pass in order costs less than gathering that many
-        policy.evaluate_into(work.sums[index], out=work.masks[index], scratch=work.scratch)
+        policy.evaluate_into(work.sums[index], out=work.masks[index], scratch=work.scratch, unit=unit)
         return None
     values = np.take(work.sums[index], band, out=work.scratch[:count])
-    work.masks[index][band] = policy.evaluate_into(values, out=values)
+    work.masks[index][band] = policy.evaluate_into(values, out=values, unit=unit)
     return band
 
 
@@ -205,6 +210,7 @@ def update_masks(mesh_obj: bpy.types.Object, plan_masks: Sequence[RegionMask], p
     changed = _read(mesh_obj, work, regions, sources, read, full) if read else set()
     for i in changed:
         work.buckets.pop(i, None)
+        work.unit[i] = in_unit_range(work.sums[i])
     write = {i: _evaluate(work, i, policies[i], i in changed) for i in range(len(regions))
              if i in changed or policies[i] != work.policies[i]}
     work.sources, work.policies, work.valid = sources, list(policies), True

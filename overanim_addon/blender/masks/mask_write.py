@@ -6,21 +6,23 @@ Colours go straight into the attributes' own arrays (``attribute_arrays``: no 16
 in); a Region whose mask changed only at some vertices (a Live Preview slider step) has only those
 rows written, with the values a full write would put there, so the attribute is bit for bit what a
 fresh paint writes. The preview is written by rows too where it is one Region's colour (its rows
-are computed one by one); with several Regions it is written whole (its colour mixes the Regions
-by a matrix product, whose rounding may depend on where a row falls in the array).
+are computed one by one, as sRGB bytes: ``core/preview_bytes.py``); with several Regions it is
+written whole, as float colours (its colour mixes the Regions by a matrix product, whose rounding
+may depend on where a row falls in the array).
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 import bpy
 import numpy as np
 
 from ...core.errors import OverAnimError
 from ...core.messages import Message
+from ...core.preview_bytes import preview_bytes
 from ...core.region_preview import PreviewWork, grey_colors, preview_colors
 from ..shared.typed import has_property, mesh_data
 from . import packed
@@ -28,6 +30,9 @@ from .attribute_arrays import attribute_array
 
 if TYPE_CHECKING:
     from .mask_work import MeshUpdate, MeshWork
+
+ColorAttribute = bpy.types.FloatColorAttribute | bpy.types.ByteColorAttribute
+ColorKind = Literal["FLOAT_COLOR", "BYTE_COLOR"]
 
 PREVIEW = "OverAnim_Preview"
 PREV_ACTIVE = "OverAnim_PreviousActiveColor"
@@ -61,39 +66,48 @@ def require_free_names(mesh_obj: bpy.types.Object, colors: list[str], groups: li
                                         "OverAnim writes: rename or remove it first", mesh=mesh_obj.name, name=name))
 
 
-def _color_attribute(mesh: bpy.types.Mesh, name: str) -> tuple[bpy.types.FloatColorAttribute, bool]:
-    """The POINT / FLOAT_COLOR attribute ``name``, made (again) when missing or of another kind;
-    and whether it was made now."""
+def _color_attribute(mesh: bpy.types.Mesh, name: str, data_type: ColorKind) -> tuple[ColorAttribute, bool]:
+    """The POINT colour attribute ``name`` of ``data_type`` (FLOAT_COLOR or BYTE_COLOR), made (again)
+    when missing or of another kind; and whether it was made now."""
     attribute = mesh.color_attributes.get(name)
-    if attribute is not None and (attribute.domain != "POINT" or attribute.data_type != "FLOAT_COLOR"):
+    if attribute is not None and (attribute.domain != "POINT" or attribute.data_type != data_type):
         mesh.color_attributes.remove(attribute)
         attribute = None
     if attribute is None:
-        return cast(bpy.types.FloatColorAttribute, mesh.color_attributes.new(name, "FLOAT_COLOR", "POINT")), True
-    return cast(bpy.types.FloatColorAttribute, attribute), False
+        return cast(ColorAttribute, mesh.color_attributes.new(name, data_type, "POINT")), True
+    return cast(ColorAttribute, attribute), False
 
 
 Fill = Callable[[np.ndarray], object]
+# per kind of colour attribute: what its array holds, and the Python property ``foreach_set`` writes
+KINDS: dict[ColorKind, tuple[type[np.generic], str]] = {"FLOAT_COLOR": (np.float32, "color"),
+                                                        "BYTE_COLOR": (np.uint8, "color_srgb")}
 
 
 def _write_color(mesh: bpy.types.Mesh, name: str, work: MeshWork, fill: Fill, rows: np.ndarray | None = None,
-                 fill_rows: Fill | None = None) -> None:
+                 fill_rows: Fill | None = None, data_type: ColorKind = "FLOAT_COLOR") -> None:
     """Fill the colour attribute ``name`` (made when needed) with ``fill(rgba)``: straight into its
-    own array, or, where Blender does not lay it out as one array, into the kept buffer, then through
+    own array, or, where Blender does not lay it out as one array, into a buffer, then through
     ``foreach_set``. With ``rows`` (and the attribute there before): only those rows, with
     ``fill_rows(block)`` filling a (len(rows), 4) block."""
-    attribute, made = _color_attribute(mesh, name)
-    array = attribute_array(attribute, np.float32, 4)
+    attribute, made = _color_attribute(mesh, name, data_type)
+    dtype, prop = KINDS[data_type]
+    array = attribute_array(attribute, dtype, 4)
     if array is not None:
         if rows is None or fill_rows is None or made:
             fill(array)
         else:
-            block = np.empty((len(rows), 4), np.float32)
+            block = np.empty((len(rows), 4), dtype)
             fill_rows(block)
             array[rows] = block
         return
-    fill(work.buffer())
-    attribute.data.foreach_set("color", work.buffer().reshape(-1))
+    if dtype is np.float32:
+        fill(work.buffer())
+        attribute.data.foreach_set(prop, work.buffer().reshape(-1))
+        return
+    stored = np.empty((work.vertices, 4), np.uint8)
+    fill(stored)  # color_srgb stores round(value * 255): a byte over 255 comes back as that byte
+    attribute.data.foreach_set(prop, (stored.reshape(-1) / np.float32(255.0)).astype(np.float32))
 
 
 def _write_vertex_group(mesh_obj: bpy.types.Object, name: str, mask: np.ndarray) -> None:
@@ -128,6 +142,17 @@ def _preview(masks: np.ndarray, palette: np.ndarray, work: PreviewWork | None, o
     return preview_colors(masks, palette, out=out, work=work, unit=True)
 
 
+def _write_preview(mesh: bpy.types.Mesh, work: MeshWork, palette: np.ndarray, rows: np.ndarray | None) -> None:
+    """The preview: one Region's as bytes (``core/preview_bytes.py``: a quarter of the bytes a
+    slider step copies and writes), by ``rows`` when given; several Regions' as float colours, whole."""
+    if len(work.masks) != 1:
+        _write_color(mesh, PREVIEW, work, functools.partial(_preview, work.masks, palette, work.preview))
+        return
+    mask, colour = work.masks[0], palette[0]
+    _write_color(mesh, PREVIEW, work, functools.partial(preview_bytes, mask, colour), rows,
+                 None if rows is None else functools.partial(preview_bytes, mask[rows], colour), "BYTE_COLOR")
+
+
 def write_mesh(update: MeshUpdate, names: tuple[str, ...], mask_names: tuple[str, ...], palette: np.ndarray,
                channels: dict[str, str], group_names: tuple[str, ...] | None) -> None:
     """Write one mesh's computed masks: the packed channels, the masks that changed (their rows), the
@@ -151,9 +176,7 @@ def write_mesh(update: MeshUpdate, names: tuple[str, ...], mask_names: tuple[str
                      None if rows is None else functools.partial(grey_colors, mask[rows]))
         if group_names is not None:
             _write_vertex_group(mesh_obj, group_names[i], mask)
-    rows = update.write.get(0) if len(names) == 1 else None
-    _write_color(mesh, PREVIEW, work, functools.partial(_preview, work.masks, palette, work.preview), rows,
-                 None if rows is None else functools.partial(_preview, work.masks[:, rows], palette, None))
+    _write_preview(mesh, work, palette, update.write.get(0) if len(names) == 1 else None)
     preview_index = mesh.color_attributes.find(PREVIEW)
     mesh.color_attributes.active_color_index = preview_index
     mesh.color_attributes.render_color_index = preview_index

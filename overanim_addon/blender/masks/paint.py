@@ -76,18 +76,21 @@ class PaintPlan:
 
 
 def describe(context: bpy.types.Context, armature: bpy.types.Object, masks: tuple[RegionMask, ...] | None = None,
-             write_vertex_groups: bool = False, skipped: list[str] | None = None) -> PaintPlan:
+             write_vertex_groups: bool = False, skipped: list[str] | None = None,
+             meshes: tuple[bpy.types.Object, ...] | None = None) -> PaintPlan:
     """The plan of a paint of ``armature``'s Regions: from ``masks`` (what Live Preview compared) or
     read from the Regions; an error, before anything is written, for what cannot be painted (a Region
     without bones, names that cannot be keyed, a mesh linked, read-only, in Edit Mode, or holding a
-    name we write)."""
-    require_object_mode(armature, scene_of(context))
+    name we write). ``meshes``: the armature's deformed meshes when the caller found them already
+    (Live Preview: finding them is a walk of the scene, once per step)."""
+    if meshes is None:
+        meshes = tuple(deformed_meshes(armature, scene_of(context)))
+    require_object_mode(armature, scene_of(context), meshes)
     if masks is None or not all(mask.bones for mask in masks):
         masks = tuple(row.mask for row in region_table(armature, skipped))  # says why a Region has none
     names = tuple(mask.region for mask in masks)
     keys = naming.region_keys(names)  # refuses empty, duplicate and clashing names
     policies = tuple(mask.require_policy() for mask in masks)
-    meshes = tuple(deformed_meshes(armature, scene_of(context)))
     if not meshes:
         raise OverAnimError(Message("No mesh is deformed by '{name}'", name=armature.name))
     for mesh_obj in meshes:
@@ -159,15 +162,17 @@ def paint(context: bpy.types.Context, armature: bpy.types.Object, write_vertex_g
 def repaint(context: bpy.types.Context, armature: bpy.types.Object,
             reread: Mapping[str, Collection[str] | None] | None = None,
             masks: tuple[RegionMask, ...] | None = None,
-            written_meshes: list[bpy.types.Object] | None = None) -> dict[str, list[str]]:
+            written_meshes: list[bpy.types.Object] | None = None,
+            meshes: tuple[bpy.types.Object, ...] | None = None) -> dict[str, list[str]]:
     """Repaint from the kept sums what changed since the last paint or repaint (see
     ``mask_work.update_masks``). ``reread`` maps a mesh object's name to the Regions whose sums may
     have changed there (None: all); ``masks``: the Regions' masks as the caller just described them
     (Live Preview's comparison), not read again. Returns, per mesh object, the Regions whose masks
     were written (the preview with them); ``written_meshes`` gets those mesh objects. The optional
     mask vertex groups are left to Paint: rewriting one is slow on dense meshes, and removing and
-    adding a group under a running brush stroke would shift the index the brush paints into."""
-    plan = describe(context, armature, masks)
+    adding a group under a running brush stroke would shift the index the brush paints into.
+    ``meshes``: the armature's deformed meshes as the caller just found them (not looked for again)."""
+    plan = describe(context, armature, masks, meshes=meshes)
     updates = _paint_meshes(plan, False, reread or {})
     _keep_legend(armature, list(plan.names))
     if written_meshes is not None:

@@ -25,33 +25,42 @@ def unusable(values: np.ndarray) -> np.ndarray:
         return ~np.isfinite(values) | (np.abs(values) >= FLOAT32_MAX)
 
 
-def _first_unusable(curve: bpy.types.FCurve) -> float | None:
-    """The frame of ``curve``'s first key whose frame, value or either handle is unusable, else None
-    (its baked samples too)."""
-    for points, fields in ((curve.keyframe_points, ("co", "handle_left", "handle_right")),
-                           (curve.sampled_points, ("co",))):
-        if not len(points):
-            continue
-        frames = np.empty((len(points), 2), np.float32)
-        points.foreach_get("co", frames.ravel())  # read once: the frames to name, and the first field
-        pairs = frames
-        for name in fields:
-            if name != "co":
-                pairs = np.empty((len(points), 2), np.float32)
-                points.foreach_get(name, pairs.ravel())
-            bad = unusable(pairs).any(axis=1)
-            if bad.any():
-                return float(frames[int(np.argmax(bad)), 0])
-    return None
+KEY_ARRAYS = ("co", "handle_left", "handle_right")  # a key's two-float arrays, in this order: (3, N, 2)
+
+
+def read_finite_keys(action: bpy.types.Action, curves: Sequence[bpy.types.FCurve]) -> list[np.ndarray]:
+    """Every key of ``curves`` read once (``foreach_get`` of co and both handles per curve, into one
+    float32 block) and checked in one pass; each curve's keys as a (3, N, 2) view of that block (array,
+    key, frame/value), for an engine that uses them. Their baked samples are checked too. Raises
+    OverAnimError naming the bone (or the object's channel) and the frame of a key that is not a finite
+    number: of the first curve that has one, its first such key."""
+    points = [curve.keyframe_points for curve in curves]
+    ends = np.cumsum([len(p) for p in points], dtype=np.int64)
+    starts = ends - np.array([len(p) for p in points], dtype=np.int64)
+    block = np.empty((len(KEY_ARRAYS), int(ends[-1]) if len(ends) else 0, 2), np.float32)
+    for keyed, start, end in zip(points, starts.tolist(), ends.tolist(), strict=True):
+        if end > start:
+            for row, name in zip(block, KEY_ARRAYS, strict=True):
+                keyed.foreach_get(name, row[start:end].reshape(-1))  # a contiguous view: no copy
+    bad = unusable(block).any(axis=(0, 2))  # a key's frame, value or either handle
+    if bad.any():
+        key = int(np.argmax(bad))
+        refuse_key(action, curves[int(np.searchsorted(ends, key, side="right"))], float(block[0, key, 0]))
+    for curve in curves:
+        samples = curve.sampled_points  # baked (Bake Sound, Sample Keyframes): no keys, a value per frame
+        if len(samples):
+            pairs = np.empty((len(samples), 2), np.float32)
+            samples.foreach_get("co", pairs.ravel())
+            sampled = unusable(pairs).any(axis=1)
+            if sampled.any():
+                refuse_key(action, curve, float(pairs[int(np.argmax(sampled)), 0]))
+    return [block[:, start:end] for start, end in zip(starts.tolist(), ends.tolist(), strict=True)]
 
 
 def require_finite_keys(action: bpy.types.Action, curves: Iterable[bpy.types.FCurve]) -> None:
     """Raise OverAnimError naming the bone (or the object's channel) and the frame of the first key
     of ``curves`` (of ``action``) that is not a finite number."""
-    for curve in curves:
-        frame = _first_unusable(curve)
-        if frame is not None:
-            refuse_key(action, curve, frame)
+    read_finite_keys(action, list(curves))
 
 
 def refuse_key(action: bpy.types.Action, curve: bpy.types.FCurve, frame: float) -> NoReturn:

@@ -9,9 +9,8 @@ import bpy
 import numpy as np
 
 from ...core.transfer import along_tangents
+from ..shared.finite_keys import KEY_ARRAYS as ARRAYS  # (3, N, 2) = (array, key, frame/value) everywhere
 
-# the key's two-float arrays, in this order everywhere: (3, N, 2) = (array, key, frame/value)
-ARRAYS = ("co", "handle_left", "handle_right")
 # a key's other attributes, copied when a curve is laid out like another
 ATTRIBUTES = {"interpolation": np.int32, "handle_left_type": np.int32, "handle_right_type": np.int32,
               "easing": np.int32, "type": np.int32, "back": np.float32, "amplitude": np.float32,

@@ -32,7 +32,7 @@ from ..foot_ik.nla import baked_action
 from ..measure.engine import measure_checked
 from ..measure.results import MeasurementResults
 from ..shared.fcurves import fcurves
-from ..shared.finite_keys import refuse_key, require_finite_keys, unusable
+from ..shared.finite_keys import read_finite_keys, require_finite_keys
 from ..shared.nla_tracks import refuse_tweak_mode
 from ..shared.object_data import overanim
 from ..shared.scene import read_only_reason, require_object_mode
@@ -72,7 +72,7 @@ class Group:
     pivot: np.ndarray
     path: str
     bone: str = ""  # the target bone, "" for the object
-    # each curve's keys as read while planning (``keys.read``): the copy's are the same, so the
+    # each curve's keys as read while planning (``read_finite_keys``): the copy's are the same, so the
     # writing scales these instead of reading every key again (that second read was 3 of 9 bulk calls)
     keys: dict[int, np.ndarray] = field(default_factory=dict)
 
@@ -284,20 +284,12 @@ def _groups(curves: list[bpy.types.FCurve], match: BoneMatch, source: bpy.types.
 
 
 def _read_keys(groups: Iterable[Group], clip: bpy.types.Action, curves: list[bpy.types.FCurve]) -> tuple[Group, ...]:
-    """The groups with their curves' keys read, once: the writing scales these. No key of the clip that
-    is not a finite number is ever written onto the target (issue 31, ``shared/finite_keys.py``): the
-    location keys are checked on this read, every other channel by the shared check."""
-    planned, checked = [], set()
-    for group in groups:
-        read = {i: keys.read(curve) for i, curve in group.curves.items()}
-        for i, values in read.items():
-            bad = unusable(values).any(axis=(0, 2))  # a key's frame, value or handles
-            if bad.any():
-                refuse_key(clip, group.curves[i], float(values[0, int(np.argmax(bad)), 0]))
-        checked |= {(c.data_path, c.array_index) for c in group.curves.values() if not len(c.sampled_points)}
-        planned.append(replace(group, keys=read))
-    require_finite_keys(clip, (c for c in curves if (c.data_path, c.array_index) not in checked))
-    return tuple(planned)
+    """The groups with their curves' keys: the writing scales these. Every key of the clip is read
+    once and checked on that read: none that is not a finite number is ever written onto the target
+    (issue 31, ``shared/finite_keys.py``), and the location keys' arrays are not read again."""
+    read = dict(zip(((c.data_path, c.array_index) for c in curves), read_finite_keys(clip, curves), strict=True))
+    return tuple(replace(group, keys={i: read[(curve.data_path, i)].astype(np.float64)
+                                      for i, curve in group.curves.items()}) for group in groups)
 
 
 def plan_transfer(context: bpy.types.Context, target: Any, options: TransferOptions) -> Plan:

@@ -21,7 +21,7 @@ from overanim_addon.blender.transfer.engine import TransferOptions, transfer_act
 from overanim_addon.core.errors import OverAnimError
 
 from ..helpers import custom_props
-from ..transfer_scenes import action_fingerprint, scaled_copy
+from ..transfer_scenes import action_fingerprint, add_rotations, scaled_copy
 
 ROOT = "pelvis"  # the sample's Hips
 
@@ -142,3 +142,45 @@ def test_a_property_a_driver_drives_to_float32s_largest_is_refused_by_the_export
         export_fbx(bpy.context, walker, ExportOptions(tmp_path / "hero.fbx"))
     after = file_state(tmp_path)  # no file, no action changed (the export measures first, as it always does)
     assert (after[0], after[2], after[3]) == (before[0], before[2], before[3])
+
+
+def test_every_key_is_read_once_into_views_equal_to_each_curves_own_read(walker):
+    """The shared check reads every curve's keys into one block and hands each curve its slice: each
+    slice is what the curve's own ``foreach_get`` gives (curves of different lengths, one with no key)."""
+    from overanim_addon.blender import compat
+    from overanim_addon.blender.shared.finite_keys import read_finite_keys
+
+    add_rotations(walker)  # channels keyed every sixth frame beside the walk's every frame
+    action = walker.animation_data.action
+    slot = compat.slot_of(action, walker)
+    compat.new_fcurve(action, compat.channelbag(action, slot), 'pose.bones["spine_01"].scale', 0, "spine_01")
+    curves = list(fcurves(action))
+    assert 0 in {len(c.keyframe_points) for c in curves} and len({len(c.keyframe_points) for c in curves}) > 2
+    arrays = read_finite_keys(action, curves)
+    assert len(arrays) == len(curves)
+    for curve, read in zip(curves, arrays, strict=True):
+        own = np.empty((3, len(curve.keyframe_points) * 2), np.float32)
+        for row, name in zip(own, ("co", "handle_left", "handle_right"), strict=True):
+            curve.keyframe_points.foreach_get(name, row)
+        assert read.shape == (3, len(curve.keyframe_points), 2)
+        assert np.array_equal(read.reshape(3, -1), own)
+
+
+@pytest.mark.parametrize("part", ["co", "handle_left", "handle_right"])
+def test_a_bad_key_of_a_channel_the_transfer_copies_as_it_is_names_its_bone_and_first_bad_frame(walker, part):
+    """A rotation channel the transfer does not scale is checked on the same read: its first bad key
+    (not the curve's first key, not another curve's) is named; the keys before it in other curves are fine."""
+    action = walker.animation_data.action
+    curve = next(c for c in fcurves(action) if ".rotation" in c.data_path and len(c.keyframe_points) > 4)
+    bone = curve.data_path.split('"')[1]
+    points = curve.keyframe_points
+    for index in (len(points) - 2, 3):  # two bad keys: the earlier one is named
+        setattr(points[index], part, (points[index].co.x, math.nan))
+    frame = points[3].co.x
+    target = scaled_copy(walker, 0.5, "Small")
+    before = [action_fingerprint(a) for a in sorted(bpy.data.actions, key=lambda a: a.name)]
+    with pytest.raises(OverAnimError) as refused:
+        transfer_action(bpy.context, target, TransferOptions(source=walker))
+    text = str(refused.value.message)
+    assert f"'{bone}'" in text and f"frame {frame:g}" in text, text
+    assert [action_fingerprint(a) for a in sorted(bpy.data.actions, key=lambda a: a.name)] == before

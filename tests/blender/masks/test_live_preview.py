@@ -651,12 +651,16 @@ def second_rig(first):
 
 def test_a_field_change_is_found_for_the_rig_it_belongs_to(live_sample):
     from overanim_addon.blender.masks.live import changes
+    from overanim_addon.blender.shared.scene import deformed_meshes
 
     second = second_rig(live_sample)
     assert changes.field_changes(live.live_armatures(), lifecycle._fields_seen, bpy.context.scene) == []
     second.overanim.regions["LeftArm"].zero_weight = 0.25
     found = changes.field_changes(live.live_armatures(), lifecycle._fields_seen, bpy.context.scene)
-    assert [(armature.name, fields) for armature, fields in found] == [(second.name, changes.mask_fields(second))]
+    assert [(armature.name, fields) for armature, fields, _meshes in found] == [(second.name,
+                                                                                 changes.mask_fields(second))]
+    assert [[m.name for m in meshes] for _armature, _fields, meshes in found] == [
+        [m.name for m in deformed_meshes(second, bpy.context.scene)]]  # found once, handed to the repaint
     second.update_tag()
     step()
     assert changes.field_changes(live.live_armatures(), lifecycle._fields_seen, bpy.context.scene) == []

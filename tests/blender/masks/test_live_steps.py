@@ -44,9 +44,9 @@ def rows_written(monkeypatch):
     written = []
     write = mask_write._write_color
 
-    def spy(mesh, name, work, fill, rows=None, fill_rows=None):
+    def spy(mesh, name, work, fill, rows=None, fill_rows=None, *kind):
         written.append((name, None if rows is None or fill_rows is None else len(rows), work.vertices))
-        return write(mesh, name, work, fill, rows, fill_rows)
+        return write(mesh, name, work, fill, rows, fill_rows, *kind)
 
     monkeypatch.setattr(mask_write, "_write_color", spy)
     return written

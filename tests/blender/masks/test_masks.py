@@ -256,3 +256,67 @@ def test_linked_mesh_is_refused_and_nothing_is_written(sample, tmp_path):
     with pytest.raises(RuntimeError, match="linked from a library"):
         bpy.ops.overanim.paint_region_masks()
     assert not [a for a in body().data.attributes if a.name.startswith("OverAnim_")]
+
+
+def test_one_regions_preview_is_bytes_of_its_colour_and_several_regions_are_float(sample):
+    """Issue 33.2: one Region's preview is a byte colour attribute (a quarter of the bytes a Live
+    Preview step writes) showing, decoded by Blender, the float preview's colours to 8-bit sRGB; with
+    several Regions it is float; the kind follows when Regions are removed or added again."""
+    from overanim_addon.core.region_preview import UNMASKED_GREY, region_palette
+
+    names = [r.name for r in sample.overanim.regions]
+    for name in names[1:]:
+        sample.overanim.regions.remove(sample.overanim.regions.find(name))
+    for expected in ("BYTE_COLOR", "FLOAT_COLOR", "BYTE_COLOR"):
+        assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+        mesh = body().data
+        attribute = mesh.color_attributes["OverAnim_Preview"]
+        assert (attribute.domain, attribute.data_type) == ("POINT", expected)
+        assert mesh.color_attributes.active_color.name == "OverAnim_Preview"
+        if expected == "BYTE_COLOR":
+            mask = read_color(mesh, mask_name(names[0]))[:, 0].astype(float)
+            grey, colour = UNMASKED_GREY[:3].astype(float), region_palette(1)[0, :3].astype(float)
+            shown = read_color(mesh, "OverAnim_Preview")  # linear, as Blender decodes the bytes
+            np.testing.assert_allclose(shown[:, :3], grey + mask[:, None] * (colour - grey), atol=0.01)
+            assert ((mask > 0) & (mask < 1)).sum() > 0  # colours between grey and the Region's shown
+            sample.data.collections.active = sample.data.collections["Leg_R"]
+            assert bpy.ops.overanim.region_add() == {"FINISHED"}
+        else:
+            sample.overanim.regions.remove(len(sample.overanim.regions) - 1)
+
+
+def test_the_meshes_painted_are_the_scenes_meshes_the_rig_deforms(sample):
+    """The deformed meshes are found among the objects that point at the rig (Blender's user map, not
+    a walk of the scene): one parented as an armature child counts, and one in another scene, one in
+    no scene and one with an Armature modifier of another rig do not."""
+    scene = bpy.context.scene
+    source = body()
+
+    def body_copy(name, *collections):
+        obj = source.copy()
+        obj.name, obj.data = name, source.data.copy()  # a mesh of its own: what is painted shows on it
+        for collection in collections:
+            collection.objects.link(obj)
+        return obj
+
+    parented = bpy.data.objects.new("Parented", source.data.copy())
+    scene.collection.objects.link(parented)
+    parented.parent, parented.parent_type = sample, "ARMATURE"
+    elsewhere = bpy.data.scenes.new("Elsewhere")
+    body_copy("InAnotherScene", elsewhere.collection)
+    body_copy("InNoScene")
+    other_rig = bpy.data.objects.new("OtherRig", bpy.data.armatures.new("OtherRig"))
+    scene.collection.objects.link(other_rig)
+    foreign = body_copy("OtherRigsBody", scene.collection)
+    for modifier in foreign.modifiers:
+        if modifier.type == "ARMATURE":
+            modifier.object = other_rig
+    expected = sorted(o.name for o in scene.objects if o.type == "MESH" and (
+        (o.parent == sample and o.parent_type == "ARMATURE")
+        or any(m.type == "ARMATURE" and m.object == sample for m in o.modifiers)))
+    assert "Parented" in expected and "OtherRigsBody" not in expected and len(expected) >= 3
+    assert bpy.ops.overanim.paint_region_masks() == {"FINISHED"}
+    painted = sorted(o.name for o in bpy.data.objects
+                     if o.type == "MESH" and "OverAnim_Preview" in o.data.color_attributes)
+    assert painted == expected
+    bpy.data.scenes.remove(elsewhere)

@@ -40,9 +40,10 @@ def mask_fields(armature: bpy.types.Object) -> tuple[RegionMask, ...]:
 
 
 def field_changes(armatures: Iterable[bpy.types.Object], seen: Mapping[str, tuple],
-                  scene: bpy.types.Scene) -> list[tuple[bpy.types.Object, tuple]]:
-    """(armature, its mask fields now) for each armature whose fields differ from those ``seen``
-    (by armature name) at its last repaint and that can be painted now."""
+                  scene: bpy.types.Scene) -> list[tuple[bpy.types.Object, tuple, tuple[bpy.types.Object, ...]]]:
+    """(armature, its mask fields now, the meshes it deforms) for each armature whose fields differ
+    from those ``seen`` (by armature name) at its last repaint and that can be painted now; the
+    meshes, found by a walk of the scene, are handed to the repaint."""
     changed = []
     for armature in armatures:
         if armature_data(armature).is_editmode:  # bones come and go while editing: compared once Edit Mode is left
@@ -50,9 +51,10 @@ def field_changes(armatures: Iterable[bpy.types.Object], seen: Mapping[str, tupl
         fields = mask_fields(armature)
         if seen.get(armature.name) == fields:
             continue
-        if any(held_apart_by(mesh_obj) for mesh_obj in deformed_meshes(armature, scene)):
+        meshes = tuple(deformed_meshes(armature, scene))
+        if any(held_apart_by(mesh_obj) for mesh_obj in meshes):
             continue  # a mesh being edited cannot be painted: left unseen, so leaving the mode repaints
-        changed.append((armature, fields))
+        changed.append((armature, fields, meshes))
     return changed
 
 

@@ -162,29 +162,45 @@ def _update_view_layer(context: bpy.types.Context) -> None:
 
 @persistent
 def _on_depsgraph_update_pre(*_args: object) -> None:
-    """While some armature is live: its Regions compared and repainted before the update is evaluated."""
+    """While some armature is live: its Regions compared and repainted before the update is evaluated.
+    An update that changed nothing of theirs costs their compare and no more: Blender gives this
+    handler no list of what changed (reading the view layer's ``depsgraph.updates`` walks it), and a
+    flag turned off is carried by ``_watch`` after the update that changed its rig."""
     if _ignore_updates or _loading:
         return
-    sync(())  # a live flag turned off from a script: carried through before this update is evaluated
     armatures = _known()
+    if armatures is None:  # a live armature deleted or renamed since: forgotten or followed first
+        sync(())
+        armatures = _known()
     if not armatures:
         return
     _own.clear()
     context = bpy.context
+    changed = changes.field_changes(armatures, _fields_seen, scene_of(context))
+    if not changed:
+        return
+    if not all(overanim(armature).live_preview for armature, _fields, _meshes in changed):
+        sync(())  # a live flag turned off from a script: carried through before this update is evaluated
+        changed = [change for change in changed if change[0].name in _fields_seen]
     mesh_pending = _mesh_pending(context)
-    for armature, fields in changes.field_changes(armatures, _fields_seen, scene_of(context)):
+    for armature, fields, deformed in changed:
         _fields_seen[armature.name] = fields
         if mesh_pending:  # that change may be weights the kept sums do not have yet: post reads it first
             _deferred.add(armature.name)
             continue
         # the masks just compared are the paint's description: not read again
         meshes: list[bpy.types.Object] = []
-        _paint_keeping_error(armature, paint.repaint, context, armature, masks=fields, written_meshes=meshes)
+        _paint_keeping_error(armature, paint.repaint, context, armature, masks=fields, written_meshes=meshes,
+                             meshes=deformed)
         _own.update(mesh_data(mesh_obj).session_uid for mesh_obj in meshes)
 
 
 def _on_depsgraph_update_post(scene: bpy.types.Scene, depsgraph: bpy.types.Depsgraph) -> None:
     if _ignore_updates:
+        return
+    if not _deferred and not depsgraph.id_type_updated("MESH"):  # a flag Blender keeps: no mesh to follow
+        _own.clear()
+        _just_on.clear()
         return
     context = bpy.context
     armatures = _known() or []
