@@ -259,6 +259,7 @@ def live_cost(rounds: int, updates: int) -> None:
     import bpy
 
     from overanim_addon.blender.masks import live
+    from overanim_addon.blender.shared.object_data import overanim
 
     rig = live_rig()
     location = changes()["an object's location"]
@@ -278,7 +279,7 @@ def live_cost(rounds: int, updates: int) -> None:
           f"{statistics.median(live_own) / statistics.median(own):.2f}x that compare")
 
     def own_field(i: int) -> None:  # a slider step on the live rig itself
-        rig.overanim.regions[0].zero_weight = 0.1 + 0.01 * (i % 5)
+        overanim(rig).regions[0].zero_weight = 0.1 + 0.01 * (i % 5)
         rig.update_tag()
 
     steps = compare_in_place(rig, own_field, updates, LIVE_HANDLERS)
