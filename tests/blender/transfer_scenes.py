@@ -143,3 +143,24 @@ def key_arrays(curve: bpy.types.FCurve) -> np.ndarray:
     for row, name in zip(out, ("co", "handle_left", "handle_right"), strict=True):
         points.foreach_get(name, row)
     return out.reshape(3, -1, 2)
+
+
+def clips_and_characters(folder, clip_frames: int):
+    """(characters, clips, out) folders under ``folder`` for a transfer in bulk: the sample ("Hero")
+    and a Mixamo-shaped rig at object scale 0.01 without animation, each saved alone, and the first
+    ``clip_frames`` frames of CMU 01_01 as the one clip; ``out`` not made yet. Leaves an empty file open."""
+    from .imported_characters import build_mixamo
+    from .mocap_scenes import bvh_excerpt
+
+    library, clips, out = folder / "characters", folder / "clips", folder / "out"
+    library.mkdir()
+    clips.mkdir()
+    bpy.ops.wm.read_homefile(use_empty=True)
+    build_sample_character(bpy.context, "Hero")
+    bpy.ops.wm.save_as_mainfile(filepath=str(library / "hero.blend"))
+    bpy.ops.wm.read_homefile(use_empty=True)
+    build_mixamo(0.01).animation_data_clear()
+    bpy.ops.wm.save_as_mainfile(filepath=str(library / "mixamo.blend"))
+    bpy.ops.wm.read_homefile(use_empty=True)
+    bvh_excerpt(clips, clip_frames)
+    return library, clips, out

@@ -138,22 +138,9 @@ def test_a_farm_job_transfers_a_folder_of_clips_onto_the_library(addon, tmp_path
     without Regions) and writes them under OutputDir; the library stays as it was."""
     import bpy
 
-    from overanim_addon.blender.sample.build import build_sample_character
+    from ..transfer_scenes import clips_and_characters
 
-    from ..imported_characters import build_mixamo
-    from ..mocap_scenes import bvh_excerpt
-
-    library, clips, out = tmp_path / "characters", tmp_path / "clips", tmp_path / "out"
-    library.mkdir()
-    clips.mkdir()
-    bpy.ops.wm.read_homefile(use_empty=True)
-    build_sample_character(bpy.context, "Hero")
-    bpy.ops.wm.save_as_mainfile(filepath=str(library / "hero.blend"))
-    bpy.ops.wm.read_homefile(use_empty=True)
-    build_mixamo(0.01).animation_data_clear()
-    bpy.ops.wm.save_as_mainfile(filepath=str(library / "mixamo.blend"))
-    bpy.ops.wm.read_homefile(use_empty=True)
-    bvh_excerpt(clips, 120)
+    library, clips, out = clips_and_characters(tmp_path, 120)
     before = {p.name: p.read_bytes() for p in library.iterdir()}
     report = tmp_path / "farm" / "overanim-batch.json"
     report.parent.mkdir()

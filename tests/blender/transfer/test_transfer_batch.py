@@ -6,26 +6,12 @@ from __future__ import annotations
 
 import bpy
 
-from overanim_addon.blender.sample.build import build_sample_character
-
 from ...batch_support import load_report, run_batch
-from ..imported_characters import build_mixamo
-from ..mocap_scenes import bvh_excerpt
+from ..transfer_scenes import clips_and_characters
 
 
 def test_a_folder_of_clips_onto_a_library_of_characters(addon, tmp_path):
-    library, clips, out = tmp_path / "characters", tmp_path / "clips", tmp_path / "out"
-    library.mkdir()
-    clips.mkdir()
-    bpy.ops.wm.read_homefile(use_empty=True)
-    build_sample_character(bpy.context, "Hero")
-    bpy.ops.wm.save_as_mainfile(filepath=str(library / "hero.blend"))
-    bpy.ops.wm.read_homefile(use_empty=True)
-    mixamo = build_mixamo(0.01)
-    mixamo.animation_data_clear()
-    bpy.ops.wm.save_as_mainfile(filepath=str(library / "mixamo.blend"))
-    bpy.ops.wm.read_homefile(use_empty=True)
-    bvh_excerpt(clips, 240)
+    library, clips, out = clips_and_characters(tmp_path, 240)
 
     done = run_batch(library, "--steps", "transfer", "--all-armatures", "--clips", clips, "--output-dir", out,
                      "--report", tmp_path / "report.json")
