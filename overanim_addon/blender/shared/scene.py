@@ -56,7 +56,7 @@ def require_object_mode(armature: bpy.types.Object, scene: bpy.types.Scene,
     """Edit Mode, and Sculpt Mode with Dynamic Topology, keep their changes apart from the object's
     data until left: a read would see the bones or vertices from before, a write would be overwritten
     on leaving. ``meshes``: the armature's deformed meshes when the caller found them already (finding
-    them walks the scene)."""
+    them reads Blender's user map of the whole file)."""
     for obj in (armature, *(deformed_meshes(armature, scene) if meshes is None else meshes)):
         mode = held_apart_by(obj)
         if mode == "EDIT":
